@@ -1,0 +1,169 @@
+/**
+ * One cold page load: a fresh browser context (empty HTTP cache, no storage), the first-note
+ * probe, Resource Timing from the page and its workers, and the WebSocket frames the page sends
+ * (from the DevTools protocol, so the app itself is not instrumented).
+ */
+import type { Browser, Page } from 'playwright-core'
+import {
+  FIRST_NOTE_PROBE,
+  parseProbeReading,
+  parseResourceReading,
+  READ_PROBE,
+  READ_RESOURCES,
+  type ResourceReading,
+} from './probe.ts'
+
+const SETTLE_MS = 300
+
+export interface LoadedResource {
+  url: string
+  /** ms after navigation start, by the page's clock (worker entries converted). */
+  startMs: number
+  /** Body bytes as transferred (after Content-Encoding). */
+  encodedBytes: number
+  decodedBytes: number
+  scope: 'page' | 'worker'
+}
+
+export interface SentFrame {
+  /** ms after navigation start. */
+  atMs: number
+  payload: string
+}
+
+export interface LoadSample {
+  firstNoteMs: number
+  resources: LoadedResource[]
+  framesSent: SentFrame[]
+  /** Console errors and warnings, page errors, failed or 4xx/5xx requests. */
+  problems: string[]
+}
+
+export interface LoadOptions {
+  /** Keep the page open until this many ms after navigation (0: only until the first note). */
+  observeMs: number
+  timeoutMs: number
+}
+
+function watchProblems(page: Page, problems: string[]): void {
+  page.on('console', (message) => {
+    const type = message.type()
+    if (type === 'error' || type === 'warning') problems.push(`console.${type}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
+  page.on('requestfailed', (request) =>
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? '?'})`),
+  )
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`)
+  })
+}
+
+/** `REQ×5, CLOSE×2`: the message types of some frames, for a failure message. */
+function tally(payloads: string[]): string {
+  const counts = new Map<string, number>()
+  for (const payload of payloads) {
+    const type = /^\s*\[\s*"(\w+)"/.exec(payload)?.[1] ?? '?'
+    counts.set(type, (counts.get(type) ?? 0) + 1)
+  }
+  return [...counts].map(([type, count]) => `${type}×${count}`).join(', ') || 'none'
+}
+
+/** Why a page showed no note: its frames, its visible text, what it complained about. */
+async function diagnose(
+  page: Page,
+  sent: string[],
+  received: string[],
+  problems: string[],
+): Promise<string> {
+  const text = await page
+    .evaluate('document.body ? document.body.innerText : ""')
+    .then((value) => String(value).replace(/\s+/g, ' ').trim().slice(0, 200))
+    .catch(() => '(page unreadable)')
+  const complaints = [...new Set(problems)].slice(0, 3).join(' | ')
+  return `sent ${tally(sent)}; received ${tally(received)}; page says "${text}"${complaints ? `; ${complaints}` : ''}`
+}
+
+/** Page and worker entries on the page's clock. */
+async function readResources(page: Page, pageOrigin: number): Promise<LoadedResource[]> {
+  const scopes: { scope: 'page' | 'worker'; reading: ResourceReading }[] = [
+    { scope: 'page', reading: parseResourceReading(await page.evaluate(READ_RESOURCES)) },
+  ]
+  for (const worker of page.workers()) {
+    const reading = await worker.evaluate(READ_RESOURCES).catch(() => null)
+    if (reading) scopes.push({ scope: 'worker', reading: parseResourceReading(reading) })
+  }
+  return scopes.flatMap(({ scope, reading }) =>
+    reading.entries.map((entry) => ({
+      url: entry.url,
+      startMs: reading.timeOrigin + entry.startTime - pageOrigin,
+      encodedBytes: entry.encodedBodySize,
+      decodedBytes: entry.decodedBodySize,
+      scope,
+    })),
+  )
+}
+
+export async function coldLoad(
+  browser: Browser,
+  url: string,
+  options: LoadOptions,
+): Promise<LoadSample> {
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    const problems: string[] = []
+    watchProblems(page, problems)
+    await page.addInitScript(FIRST_NOTE_PROBE)
+
+    // Frame timestamps are monotonic seconds; the document request pairs that clock with wall time.
+    const cdp = await context.newCDPSession(page)
+    let wallMinusMonotonic: number | undefined
+    const frames: { monotonic: number; payload: string }[] = []
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.type === 'Document' && wallMinusMonotonic === undefined)
+        wallMinusMonotonic = (event.wallTime - event.timestamp) * 1000
+    })
+    cdp.on('Network.webSocketFrameSent', (event) =>
+      frames.push({ monotonic: event.timestamp, payload: event.response.payloadData }),
+    )
+    const received: string[] = []
+    cdp.on('Network.webSocketFrameReceived', (event) =>
+      received.push(event.response.payloadData.slice(0, 16)),
+    )
+    await cdp.send('Network.enable')
+
+    // Two cores: let the previous context's teardown and this one's setup finish first.
+    await page.waitForTimeout(SETTLE_MS)
+    await page.goto(url, { waitUntil: 'commit', timeout: options.timeoutMs })
+    try {
+      await page.waitForFunction('window.__benchFirstNote !== undefined', undefined, {
+        timeout: options.timeoutMs,
+      })
+    } catch (error) {
+      const sent = frames.map((frame) => frame.payload)
+      const why = await diagnose(page, sent, received, problems)
+      throw new Error(`no note after ${options.timeoutMs} ms (${why})`, { cause: error })
+    }
+    let reading = parseProbeReading(await page.evaluate(READ_PROBE))
+    if (options.observeMs > reading.now) {
+      // A little extra so frames sent just before the window closes reach us.
+      await page.waitForTimeout(options.observeMs - reading.now + 250)
+      reading = parseProbeReading(await page.evaluate(READ_PROBE))
+    }
+    const resources = await readResources(page, reading.timeOrigin)
+    if (wallMinusMonotonic === undefined) throw new Error('no document request seen over CDP')
+    const offset = wallMinusMonotonic
+    return {
+      firstNoteMs: reading.firstNote,
+      resources,
+      framesSent: frames.map((frame) => ({
+        atMs: frame.monotonic * 1000 + offset - reading.timeOrigin,
+        payload: frame.payload,
+      })),
+      problems,
+    }
+  } finally {
+    await context.close()
+  }
+}

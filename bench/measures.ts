@@ -1,0 +1,7 @@
+/** The rows of `npm run bench`, in table order. A later issue adds a row by adding a measure. */
+import type { Measure } from './context.ts'
+import { firstNote } from './first-note.ts'
+import { reqCount } from './reqs.ts'
+import { scriptBytes } from './script-bytes.ts'
+
+export const MEASURES: Measure[] = [firstNote, scriptBytes, reqCount]

@@ -1,0 +1,64 @@
+/**
+ * Runs in the page before any of its scripts: notes the moment the first `[role=feed] article`
+ * is in the DOM and visible, by the page's own clock (ms since navigation start). A string, not a
+ * function: tsx adds name helpers to functions that do not exist in the browser.
+ */
+export const FIRST_NOTE_PROBE = `(() => {
+  performance.setResourceTimingBufferSize(10000)
+  const visible = () => {
+    const article = document.querySelector('[role=feed] article')
+    return article instanceof HTMLElement && article.checkVisibility()
+  }
+  const observer = new MutationObserver(() => {
+    if (window.__benchFirstNote !== undefined || !visible()) return
+    window.__benchFirstNote = performance.now()
+    observer.disconnect()
+  })
+  observer.observe(document, { childList: true, subtree: true, attributes: true })
+})()`
+
+/** What the page reports once the probe has fired. */
+export const READ_PROBE = `({
+  timeOrigin: performance.timeOrigin,
+  firstNote: window.__benchFirstNote,
+  now: performance.now(),
+})`
+
+export interface ProbeReading {
+  timeOrigin: number
+  firstNote: number
+  now: number
+}
+
+export function parseProbeReading(value: unknown): ProbeReading {
+  const record = (value ?? {}) as Partial<Record<keyof ProbeReading, unknown>>
+  const { timeOrigin, firstNote, now } = record
+  if (typeof timeOrigin !== 'number' || typeof firstNote !== 'number' || typeof now !== 'number') {
+    throw new Error(`unexpected probe reading: ${JSON.stringify(value)}`)
+  }
+  return { timeOrigin, firstNote, now }
+}
+
+/** Resource Timing of a page or worker: bodies as transferred, start by that scope's clock. */
+export const READ_RESOURCES = `({
+  timeOrigin: performance.timeOrigin,
+  entries: performance.getEntriesByType('resource').map((entry) => ({
+    url: entry.name,
+    startTime: entry.startTime,
+    encodedBodySize: entry.encodedBodySize,
+    decodedBodySize: entry.decodedBodySize,
+  })),
+})`
+
+export interface ResourceReading {
+  timeOrigin: number
+  entries: { url: string; startTime: number; encodedBodySize: number; decodedBodySize: number }[]
+}
+
+export function parseResourceReading(value: unknown): ResourceReading {
+  const record = (value ?? {}) as { timeOrigin?: unknown; entries?: unknown }
+  if (typeof record.timeOrigin !== 'number' || !Array.isArray(record.entries)) {
+    throw new Error('unexpected resource timing reading')
+  }
+  return record as ResourceReading
+}

@@ -1,0 +1,15 @@
+/** Fetches and validates the runtime configuration served beside index.html. */
+import { fromPromise } from 'xstate'
+import {
+  parseRuntimeConfig,
+  RUNTIME_CONFIG_PATH,
+  type RuntimeConfig,
+} from '../core/runtime-config.ts'
+
+export const loadConfig = fromPromise<RuntimeConfig>(async () => {
+  const response = await fetch(RUNTIME_CONFIG_PATH, { cache: 'no-cache' })
+  if (!response.ok) {
+    throw new Error(`Could not load ${RUNTIME_CONFIG_PATH} (HTTP ${response.status})`)
+  }
+  return parseRuntimeConfig(await response.json())
+})

@@ -1,0 +1,64 @@
+/**
+ * Splits note content into segments the view renders as text, links, media or hashtags.
+ * The view renders every segment as text or as an element with a checked URL, never as HTML.
+ */
+import { isImageUrl, isVideoUrl } from './media-url.ts'
+
+export type Segment =
+  | { kind: 'text'; text: string }
+  | { kind: 'link'; url: string }
+  | { kind: 'image'; url: string }
+  | { kind: 'video'; url: string }
+  | { kind: 'hashtag'; tag: string }
+
+// http(s) URLs up to whitespace, and #hashtags that start after whitespace or at the start.
+const TOKEN = /(https?:\/\/[^\s<>"']+)|(^|\s)#([\p{L}\p{N}_]+)/gu
+// Punctuation that ends a sentence rather than a URL.
+const TRAILING = /[.,;:!?)\]}'"]+$/
+
+function urlSegment(url: string): Segment {
+  if (isImageUrl(url)) return { kind: 'image', url }
+  if (isVideoUrl(url)) return { kind: 'video', url }
+  return { kind: 'link', url }
+}
+
+export function segmentContent(content: string): Segment[] {
+  const segments: Segment[] = []
+  let text = ''
+  let last = 0
+  const flush = () => {
+    if (text) segments.push({ kind: 'text', text })
+    text = ''
+  }
+  for (const match of content.matchAll(TOKEN)) {
+    const start = match.index ?? 0
+    text += content.slice(last, start)
+    last = start + match[0].length
+    const [, rawUrl, space, tag] = match
+    if (rawUrl) {
+      const trailing = rawUrl.match(TRAILING)?.[0] ?? ''
+      const url = rawUrl.slice(0, rawUrl.length - trailing.length)
+      flush()
+      segments.push(urlSegment(url))
+      text = trailing
+    } else if (tag) {
+      text += space ?? ''
+      flush()
+      segments.push({ kind: 'hashtag', tag })
+    }
+  }
+  text += content.slice(last)
+  flush()
+  return segments
+}
+
+/** Image and video URLs of a note, in order of appearance, without repeats. */
+export function mediaUrls(content: string): { imageUrls: string[]; videoUrls: string[] } {
+  const imageUrls = new Set<string>()
+  const videoUrls = new Set<string>()
+  for (const segment of segmentContent(content)) {
+    if (segment.kind === 'image') imageUrls.add(segment.url)
+    if (segment.kind === 'video') videoUrls.add(segment.url)
+  }
+  return { imageUrls: [...imageUrls], videoUrls: [...videoUrls] }
+}

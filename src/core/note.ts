@@ -1,0 +1,30 @@
+/** The note entity of the spec (§3): a kind-1 event plus what the client derives from it. */
+import type { NostrEvent } from 'nostr-tools/pure'
+import { mediaUrls } from './content.ts'
+
+export interface Note {
+  id: string
+  content: string
+  pubkey: string
+  created_at: number
+  tags: string[][]
+  imageUrls: string[]
+  videoUrls: string[]
+  /** Local receipt time in milliseconds. */
+  receivedAt: number
+}
+
+export function toNote(event: NostrEvent, receivedAt: number): Note {
+  const { id, content, pubkey, created_at, tags } = event
+  return { id, content, pubkey, created_at, tags, ...mediaUrls(content), receivedAt }
+}
+
+const newestFirst = (a: Note, b: Note) => b.created_at - a.created_at || a.id.localeCompare(b.id)
+
+/** Adds notes to a newest-first list, keeping one copy of each id. Returns the same list when nothing is new. */
+export function mergeNotes(list: readonly Note[], incoming: readonly Note[]): readonly Note[] {
+  const known = new Set(list.map((note) => note.id))
+  const fresh = incoming.filter((note) => !known.has(note.id) && known.add(note.id))
+  if (fresh.length === 0) return list
+  return [...list, ...fresh].sort(newestFirst)
+}

@@ -1,0 +1,55 @@
+/**
+ * The root actor: loads the runtime configuration, then runs the relay pool. Later subsystems
+ * (login, wallet, ...) join here as children.
+ */
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate'
+import { type RuntimeConfig, readRelays } from '../core/runtime-config.ts'
+import { relayPoolMachine } from './relay-pool.machine.ts'
+
+export interface AppContext {
+  config: RuntimeConfig | null
+  error: string | null
+}
+
+export const appMachine = setup({
+  types: {
+    context: {} as AppContext,
+    events: {} as { type: 'app.retry' },
+    children: {} as { relays: 'relayPool'; config: 'loadConfig' },
+  },
+  actors: {
+    loadConfig: fromPromise<RuntimeConfig>(async () => {
+      throw new Error('loadConfig not provided')
+    }),
+    relayPool: relayPoolMachine,
+  },
+}).createMachine({
+  id: 'app',
+  context: { config: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'config',
+        src: 'loadConfig',
+        onDone: { target: 'running', actions: assign({ config: ({ event }) => event.output }) },
+        onError: {
+          target: 'failed',
+          actions: assign({
+            error: ({ event }) => String((event.error as Error)?.message ?? event.error),
+          }),
+        },
+      },
+    },
+    running: {
+      invoke: {
+        id: 'relays',
+        src: 'relayPool',
+        input: ({ context }) => ({ urls: context.config ? readRelays(context.config) : [] }),
+      },
+    },
+    failed: { on: { 'app.retry': 'loading' } },
+  },
+})
+
+export type AppActorRef = ActorRefFrom<typeof appMachine>

@@ -1,0 +1,39 @@
+import { useState } from 'react'
+
+/** A profile picture, or the first letter of the name on a colour of the pubkey when there is none. */
+export function Avatar({
+  pubkey,
+  name,
+  picture,
+}: {
+  pubkey: string
+  name: string
+  picture?: string
+}) {
+  const [failed, setFailed] = useState(false)
+  const hue = Number.parseInt(pubkey.slice(0, 4), 16) % 360
+  if (picture && !failed) {
+    return (
+      <img
+        className="avatar"
+        src={picture}
+        alt=""
+        width={44}
+        height={44}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(true)}
+      />
+    )
+  }
+  return (
+    <span
+      className="avatar avatar-fallback"
+      style={{ background: `hsl(${hue} 45% 35%)` }}
+      aria-hidden="true"
+    >
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  )
+}

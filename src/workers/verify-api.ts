@@ -1,0 +1,19 @@
+/** The verify worker's API, separate from its entry point so tests can expose it on any port. */
+import type { Nostr } from 'nostr-wasm'
+import { verifyBatch } from '../core/verify-batch.ts'
+
+export interface VerifyApi {
+  /** Hashes each event's id and checks its Schnorr signature; one boolean per event. */
+  verify(events: readonly unknown[]): Promise<boolean[]>
+}
+
+export function createVerifyApi(load: () => Promise<Nostr>): VerifyApi {
+  let nostr: Promise<Nostr> | undefined
+  return {
+    async verify(events) {
+      nostr ??= load()
+      const wasm = await nostr
+      return verifyBatch(events, (event) => wasm.verifyEvent(event))
+    },
+  }
+}

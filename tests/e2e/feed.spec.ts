@@ -1,0 +1,120 @@
+import { hexToBytes } from '@noble/hashes/utils.js'
+import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
+import { byAuthors } from '../peers/faults.ts'
+import { expect, relayLight, test } from './fixtures.ts'
+
+const feed = (page: import('@playwright/test').Page) => page.getByRole('feed')
+
+test('shows the seeded feed: names, pictures, times and content from the local relay', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay])
+  const notes = feed(page).getByRole('article')
+  await expect(notes.first()).toBeVisible()
+  await expect.poll(() => notes.count()).toBeGreaterThanOrEqual(10)
+
+  // The newest note in the relay is first, with its author's kind-0 name and picture.
+  const newest = relay
+    .events()
+    .filter((e) => e.kind === 1)
+    .sort((a, b) => b.created_at - a.created_at)[0]!
+  const author = world.accounts.find((a) => a.pubkey === newest.pubkey)!
+  const first = notes.first()
+  await expect(first).toHaveAttribute('data-note-id', newest.id)
+  await expect(first.getByRole('heading')).not.toHaveText(/^npub1/)
+  await expect(first.locator('img.avatar')).toHaveAttribute('src', /\/media\//)
+  await expect(first.locator('time')).toHaveText(/^(now|\d+[mhd])$/)
+  expect(author).toBeDefined()
+  await expect(relayLight(page, relay.url)).toHaveAttribute('data-state', 'connected')
+  await page.screenshot({ path: 'test-results/screenshots/feed.png' })
+})
+
+test('a relay that goes away: the light turns red, the app reconnects, notes published meanwhile arrive once', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay])
+  const notes = feed(page).getByRole('article')
+  await expect.poll(() => notes.count()).toBeGreaterThanOrEqual(10)
+  const light = relayLight(page, relay.url)
+  await expect(light).toHaveAttribute('data-state', 'connected')
+
+  await relay.stop()
+  await expect(light).toHaveAttribute('data-state', 'disconnected')
+
+  const key = hexToBytes(world.accounts[1]!.secretKeyHex)
+  const meanwhile = finalizeEvent(
+    {
+      kind: 1,
+      created_at: Math.floor(Date.now() / 1000),
+      tags: [],
+      content: 'Published while the relay was away',
+    },
+    key,
+  )
+  await relay.publish(meanwhile)
+  await relay.start()
+
+  await expect(light).toHaveAttribute('data-state', 'connected', { timeout: 20_000 })
+  await expect(page.locator(`[data-note-id="${meanwhile.id}"]`)).toHaveCount(1)
+
+  const live = finalizeEvent(
+    {
+      kind: 1,
+      created_at: Math.floor(Date.now() / 1000),
+      tags: [],
+      content: 'Published after it came back',
+    },
+    key,
+  )
+  await relay.publish(live)
+  await expect(page.locator(`[data-note-id="${live.id}"]`)).toHaveCount(1)
+
+  // No note is shown twice.
+  const ids = await notes.evaluateAll((articles) =>
+    articles.map((a) => a.getAttribute('data-note-id')),
+  )
+  expect(new Set(ids).size).toBe(ids.length)
+})
+
+test('a relay that sends a bad signature: the event is never shown and the count says so', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const mallory = generateSecretKey()
+  const forged = finalizeEvent(
+    {
+      kind: 1,
+      created_at: Math.floor(Date.now() / 1000) - 1,
+      tags: [],
+      content: 'Forged note that must never appear',
+    },
+    mallory,
+  )
+  const good = await launchRelay()
+  const evil = await launchRelay({
+    seed: [forged],
+    faults: { corruptSignatures: byAuthors(getPublicKey(mallory)) },
+  })
+  await openApp([good, evil])
+
+  await expect.poll(() => feed(page).getByRole('article').count()).toBeGreaterThanOrEqual(10)
+  await page.getByRole('button', { name: 'Relay Status' }).click()
+  const evilRow = page.locator(`.relay-row[data-relay="${evil.url}"]`)
+  await expect(evilRow.getByTestId('rejected-count')).toHaveText(
+    '1 event dropped: invalid signature',
+  )
+  await expect(
+    page.locator(`.relay-row[data-relay="${good.url}"]`).getByTestId('rejected-count'),
+  ).toHaveCount(0)
+  await expect(page.getByText('Forged note that must never appear')).toHaveCount(0)
+  await expect(page.locator(`[data-note-id="${forged.id}"]`)).toHaveCount(0)
+})

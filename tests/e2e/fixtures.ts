@@ -1,0 +1,64 @@
+/**
+ * Browser-test fixtures: a demo world per worker, and per test a real relay seeded with it and
+ * the built app served with a runtime config that points at the test's relays.
+ */
+import { test as base, type Page } from '@playwright/test'
+import { localRuntimeConfig } from '../../src/core/runtime-config.ts'
+import { type AppServer, startAppServer } from '../peers/app-server.ts'
+import { freePort } from '../peers/free-port.ts'
+import { type RelayHandle, type RelayOptions, startRelay } from '../peers/relay.ts'
+import { type DemoWorld, generateDemoWorld } from '../peers/seed/index.ts'
+
+interface WorkerFixtures {
+  appPort: number
+  world: DemoWorld
+}
+
+interface TestFixtures {
+  /** Starts a relay seeded with the world (or as the options say); closed after the test. */
+  launchRelay(options?: RelayOptions): Promise<RelayHandle>
+  /** Serves the built app listing these relays, and opens it. */
+  openApp(relays: RelayHandle[], path?: string): Promise<AppServer>
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from the pattern
+  appPort: [async ({}, use) => use(await freePort()), { scope: 'worker' }],
+  world: [
+    async ({ appPort }, use) =>
+      use(await generateDemoWorld({ origin: `http://127.0.0.1:${appPort}` })),
+    { scope: 'worker' },
+  ],
+
+  launchRelay: async ({ world }, use) => {
+    const relays: RelayHandle[] = []
+    await use(async (options) => {
+      const relay = await startRelay({ seed: world.events, ...options })
+      relays.push(relay)
+      return relay
+    })
+    await Promise.all(relays.map((relay) => relay.close()))
+  },
+
+  openApp: async ({ page, appPort, world }, use) => {
+    const servers: AppServer[] = []
+    await use(async (relays, path = '/') => {
+      const server = await startAppServer({
+        port: appPort,
+        distDir: 'dist',
+        config: localRuntimeConfig(relays.map((relay) => relay.url)),
+        world,
+      })
+      servers.push(server)
+      await page.goto(`${server.url}${path}`)
+      return server
+    })
+    await Promise.all(servers.map((server) => server.close()))
+  },
+})
+
+export { expect } from '@playwright/test'
+
+/** The light of one relay in the header. */
+export const relayLight = (page: Page, url: string) =>
+  page.locator(`.relay-lights [data-relay="${url}"]`)

@@ -1,0 +1,483 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromCallback } from 'xstate'
+import {
+  CONNECT_ATTEMPTS,
+  CONNECT_RETRY_DELAY_MS,
+  CONNECT_TIMEOUT_MS,
+  type ConnectionCommand,
+  type ConnectionEvent,
+  connectionClosedError,
+  connectTimeoutError,
+  maxAttemptsError,
+  RECONNECT_DELAY_UNIT_MS,
+  RECONNECT_TRIES,
+  reconnectFailedError,
+  relayStatus,
+  type SocketEmitted,
+  type SocketInput,
+  type SocketSnapshot,
+  socketMachine,
+} from '../../src/machines/socket.machine.ts'
+import {
+  createModel,
+  describePath,
+  type EventSamples,
+  type Harness,
+  modelPaths,
+  walkPath,
+} from './walk.ts'
+
+const URL = 'wss://relay.example.com'
+const OPENED_AT = 1_700_000_000_000
+
+/** One fake WebSocket per spawned `connection` actor. */
+interface FakeSocket {
+  url: string
+  /** Commands the machine sent to this socket. */
+  received: ConnectionCommand[]
+  /** True once the machine stopped the actor (the real one closes its WebSocket then). */
+  stopped: boolean
+  /** Make the socket report something to the machine. */
+  report: (event: ConnectionEvent) => void
+}
+
+interface Fakes {
+  sockets: FakeSocket[]
+  open: () => FakeSocket[]
+  current: () => FakeSocket
+  emitted: SocketEmitted[]
+}
+
+function arrange() {
+  const sockets: FakeSocket[] = []
+  const connection = fromCallback<ConnectionCommand, SocketInput>(
+    ({ input, sendBack, receive }) => {
+      const socket: FakeSocket = {
+        url: input.url,
+        received: [],
+        stopped: false,
+        report: (event) => sendBack(event),
+      }
+      sockets.push(socket)
+      receive((command) => socket.received.push(command))
+      return () => {
+        socket.stopped = true
+      }
+    },
+  )
+  const open = () => sockets.filter((socket) => !socket.stopped)
+  const fakes: Fakes = {
+    sockets,
+    open,
+    current: () => {
+      const [socket, ...more] = open()
+      if (!socket || more.length) throw new Error(`expected one open socket, got ${open().length}`)
+      return socket
+    },
+    emitted: [],
+  }
+  return { machine: socketMachine.provide({ actors: { connection } }), fakes }
+}
+
+function start() {
+  const { machine, fakes } = arrange()
+  const actor = createActor(machine, { input: { url: URL } })
+  actor.on('*', (event) => fakes.emitted.push(event))
+  actor.start()
+  return { actor, fakes }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+// ---------------------------------------------------------------------------------------------
+// Model: every transition of the graph generated from the machine, replayed on a real actor.
+
+const samples: EventSamples<typeof socketMachine> = {
+  'relay.send': [{ type: 'relay.send', data: '["REQ","feed",{"kinds":[1]}]' }],
+  'socket.opened': [{ type: 'socket.opened', at: OPENED_AT }],
+  'socket.closed': [
+    { type: 'socket.closed', code: 1006, reason: '' },
+    { type: 'socket.closed', code: 1000, reason: 'bye' },
+    { type: 'socket.closed', code: 1001, reason: 'going away' },
+  ],
+  'socket.message': [{ type: 'socket.message', data: '["EOSE","feed"]' }],
+}
+
+const model = createModel({ machine: socketMachine, input: { url: URL }, samples })
+
+const errorTexts = [
+  null,
+  connectTimeoutError(URL),
+  maxAttemptsError(URL),
+  reconnectFailedError(URL),
+  ...(samples['socket.closed'] ?? []).map((e) => connectionClosedError(URL, e.code, e.reason)),
+]
+
+/** Last lifecycle event emitted: 'relay.connected' while connected, otherwise never. */
+function lastLifecycle(fakes: Fakes): string | undefined {
+  return fakes.emitted.filter((e) => e.type !== 'relay.message').at(-1)?.type
+}
+
+const harness: Harness<typeof socketMachine, Fakes> = {
+  arrange,
+  observe: (actor, fakes) => {
+    actor.on('*', (event) => fakes.emitted.push(event))
+  },
+  deliver: {
+    // Reports come from the live fake socket, as they would from the real one.
+    'socket.opened': (event, { fakes }) => fakes.current().report(event),
+    'socket.closed': (event, { fakes }) => fakes.current().report(event),
+    'socket.message': (event, { actor, fakes }) => {
+      const before = fakes.emitted.length
+      fakes.current().report(event)
+      expect(fakes.emitted.slice(before)).toEqual([
+        { type: 'relay.message', url: URL, data: event.data },
+      ])
+      expect(actor.getSnapshot().matches('connected')).toBe(true)
+    },
+    'relay.send': (event, { actor, fakes }) => {
+      const socket = fakes.current()
+      const before = socket.received.length
+      actor.send(event)
+      expect(socket.received.slice(before)).toEqual([{ type: 'socket.send', data: event.data }])
+    },
+  },
+  states: {
+    '*': (snapshot, { fakes }) => {
+      expect(fakes.open().length).toBeLessThanOrEqual(1)
+      expect(errorTexts).toContain(snapshot.context.lastError)
+      expect(relayStatus(snapshot).connected).toBe(snapshot.matches('connected'))
+      expect(snapshot.context.connectionAttempts).toBeLessThanOrEqual(CONNECT_ATTEMPTS)
+      expect(snapshot.context.reconnectTry).toBeLessThanOrEqual(RECONNECT_TRIES)
+      if (!snapshot.matches('connected')) expect(lastLifecycle(fakes)).not.toBe('relay.connected')
+    },
+    idle: (_snapshot, { fakes }) => {
+      expect(fakes.sockets).toHaveLength(0)
+    },
+    'connecting.attempt': (snapshot, { fakes }) => {
+      // A fresh socket for every attempt: the open one is the newest.
+      expect(fakes.current()).toBe(fakes.sockets.at(-1))
+      expect(fakes.current().url).toBe(URL)
+      expect(snapshot.context.connectionAttempts).toBeGreaterThanOrEqual(1)
+    },
+    'reconnecting.attempt': (snapshot, { fakes }) => {
+      expect(fakes.current()).toBe(fakes.sockets.at(-1))
+      expect(snapshot.context.reconnectTry).toBeGreaterThanOrEqual(1)
+    },
+    'connecting.backoff': (snapshot, { fakes }) => {
+      expect(fakes.open()).toHaveLength(0)
+      expect(snapshot.context.lastError).not.toBeNull()
+    },
+    'reconnecting.backoff': (snapshot, { fakes }) => {
+      expect(fakes.open()).toHaveLength(0)
+      expect(snapshot.context.lastError).not.toBeNull()
+    },
+    connected: (snapshot, { fakes }) => {
+      expect(fakes.current().stopped).toBe(false)
+      expect(snapshot.context).toMatchObject({
+        connectionAttempts: 0,
+        reconnectTry: 0,
+        lastConnected: OPENED_AT,
+        lastError: null,
+      })
+    },
+    disconnected: (_snapshot, { fakes }) => {
+      expect(fakes.open()).toHaveLength(0)
+    },
+    removed: (snapshot, { fakes }) => {
+      expect(fakes.open()).toHaveLength(0)
+      expect(snapshot.status).toBe('done')
+    },
+  },
+}
+
+describe('socket machine model', () => {
+  const paths = modelPaths(model, 'transitions')
+
+  it('reaches every state of the diagram', () => {
+    const reached = new Set(paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.state.value))))
+    expect([...reached].sort()).toEqual(
+      [
+        '"idle"',
+        '{"connecting":"attempt"}',
+        '{"connecting":"backoff"}',
+        '"connected"',
+        '{"reconnecting":"backoff"}',
+        '{"reconnecting":"attempt"}',
+        '"disconnected"',
+        '"removed"',
+      ].sort(),
+    )
+  })
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) =>
+    walkPath(model, path, harness),
+  )
+})
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios with exact timings and texts.
+
+describe('socket machine scenarios', () => {
+  it('stays idle until relay.connect', () => {
+    const { actor, fakes } = start()
+    vi.advanceTimersByTime(60_000)
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(fakes.sockets).toHaveLength(0)
+  })
+
+  it('first connect: 3 attempts of 5 s, 2 s apart, then disconnected', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.connect' })
+    // Attempts open at 0, 5 + 2 = 7 s and 14 s.
+    const opens = [0, 7_000, 14_000]
+    for (const [i, at] of opens.entries()) {
+      expect(Date.now()).toBe(at)
+      expect(fakes.sockets).toHaveLength(i + 1)
+      expect(actor.getSnapshot().value).toEqual({ connecting: 'attempt' })
+      expect(actor.getSnapshot().context.connectionAttempts).toBe(i + 1)
+      vi.advanceTimersByTime(CONNECT_TIMEOUT_MS - 1)
+      expect(actor.getSnapshot().value).toEqual({ connecting: 'attempt' })
+      vi.advanceTimersByTime(1)
+      if (i < opens.length - 1) {
+        expect(actor.getSnapshot().value).toEqual({ connecting: 'backoff' })
+        expect(actor.getSnapshot().context.lastError).toBe(
+          `Connection timeout after 5000ms for ${URL}`,
+        )
+        expect(fakes.open()).toHaveLength(0)
+        vi.advanceTimersByTime(CONNECT_RETRY_DELAY_MS)
+      }
+    }
+    expect(Date.now()).toBe(19_000)
+    expect(actor.getSnapshot().value).toBe('disconnected')
+    expect(actor.getSnapshot().context.lastError).toBe(
+      `Max connection attempts (3) exceeded for ${URL}`,
+    )
+    expect(fakes.sockets).toHaveLength(3)
+    expect(fakes.open()).toHaveLength(0)
+    // No more tries on its own.
+    vi.advanceTimersByTime(600_000)
+    expect(fakes.sockets).toHaveLength(3)
+    expect(relayStatus(actor.getSnapshot())).toEqual({
+      url: URL,
+      connected: false,
+      connectionAttempts: 3,
+      reconnectTry: 0,
+      lastConnected: null,
+      lastError: `Max connection attempts (3) exceeded for ${URL}`,
+    })
+  })
+
+  it('relay.connect (user or health check) from disconnected starts over with attempts reset', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.connect' })
+    vi.advanceTimersByTime(19_000)
+    expect(actor.getSnapshot().value).toBe('disconnected')
+    actor.send({ type: 'relay.connect' })
+    expect(actor.getSnapshot().value).toEqual({ connecting: 'attempt' })
+    expect(actor.getSnapshot().context.connectionAttempts).toBe(1)
+    fakes.current().report({ type: 'socket.opened', at: Date.now() })
+    expect(relayStatus(actor.getSnapshot())).toMatchObject({
+      connected: true,
+      connectionAttempts: 0,
+      lastConnected: 19_000,
+      lastError: null,
+    })
+  })
+
+  it('a close during an attempt counts as a failed attempt', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.connect' })
+    vi.advanceTimersByTime(1_000)
+    fakes.current().report({ type: 'socket.closed', code: 1006, reason: '' })
+    expect(actor.getSnapshot().value).toEqual({ connecting: 'backoff' })
+    expect(actor.getSnapshot().context.lastError).toBe(
+      `Connection closed with code 1006 for ${URL}`,
+    )
+    vi.advanceTimersByTime(CONNECT_RETRY_DELAY_MS)
+    expect(fakes.sockets).toHaveLength(2)
+    expect(actor.getSnapshot().context.connectionAttempts).toBe(2)
+  })
+
+  it('drop: 5 reconnect tries after 3, 6, 9, 12, 15 s, each with the 5 s timeout, then disconnected', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.connect' })
+    fakes.current().report({ type: 'socket.opened', at: Date.now() })
+    expect(actor.getSnapshot().value).toBe('connected')
+    fakes.current().report({ type: 'socket.closed', code: 1006, reason: 'abnormal' })
+    expect(actor.getSnapshot().value).toEqual({ reconnecting: 'backoff' })
+    expect(actor.getSnapshot().context.lastError).toBe(
+      `Connection closed with code 1006 (abnormal) for ${URL}`,
+    )
+    expect(fakes.open()).toHaveLength(0)
+
+    for (let tryNumber = 1; tryNumber <= RECONNECT_TRIES; tryNumber++) {
+      const wait = RECONNECT_DELAY_UNIT_MS * tryNumber
+      expect(wait).toBe([3_000, 6_000, 9_000, 12_000, 15_000][tryNumber - 1])
+      expect(actor.getSnapshot().context.reconnectTry).toBe(tryNumber)
+      vi.advanceTimersByTime(wait - 1)
+      expect(actor.getSnapshot().value).toEqual({ reconnecting: 'backoff' })
+      expect(fakes.sockets).toHaveLength(tryNumber)
+      vi.advanceTimersByTime(1)
+      expect(actor.getSnapshot().value).toEqual({ reconnecting: 'attempt' })
+      expect(fakes.sockets).toHaveLength(tryNumber + 1)
+      vi.advanceTimersByTime(CONNECT_TIMEOUT_MS)
+      if (tryNumber < RECONNECT_TRIES) {
+        expect(actor.getSnapshot().value).toEqual({ reconnecting: 'backoff' })
+        expect(actor.getSnapshot().context.lastError).toBe(
+          `Connection timeout after 5000ms for ${URL}`,
+        )
+      }
+    }
+    // 3 + 6 + 9 + 12 + 15 s of waits and 5 timeouts of 5 s.
+    expect(Date.now()).toBe(45_000 + 25_000)
+    expect(actor.getSnapshot().value).toBe('disconnected')
+    expect(actor.getSnapshot().context.lastError).toBe(`Reconnect failed after 5 tries for ${URL}`)
+    expect(fakes.open()).toHaveLength(0)
+    vi.advanceTimersByTime(600_000)
+    expect(fakes.sockets).toHaveLength(6)
+  })
+
+  it('a successful reconnect returns to connected and resets the counters', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.connect' })
+    fakes.current().report({ type: 'socket.opened', at: Date.now() })
+    fakes.current().report({ type: 'socket.closed', code: 1006, reason: '' })
+    vi.advanceTimersByTime(3_000 + 5_000 + 6_000)
+    expect(actor.getSnapshot().value).toEqual({ reconnecting: 'attempt' })
+    expect(actor.getSnapshot().context.reconnectTry).toBe(2)
+    fakes.current().report({ type: 'socket.opened', at: Date.now() })
+    expect(relayStatus(actor.getSnapshot())).toEqual({
+      url: URL,
+      connected: true,
+      connectionAttempts: 0,
+      reconnectTry: 0,
+      lastConnected: 14_000,
+      lastError: null,
+    })
+    // The next drop starts again at try 1 (3 s).
+    fakes.current().report({ type: 'socket.closed', code: 1006, reason: '' })
+    vi.advanceTimersByTime(3_000)
+    expect(actor.getSnapshot().value).toEqual({ reconnecting: 'attempt' })
+  })
+
+  it.each([1000, 1001])('a close with code %i does not reconnect', (code) => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.connect' })
+    fakes.current().report({ type: 'socket.opened', at: Date.now() })
+    fakes.current().report({ type: 'socket.closed', code, reason: '' })
+    expect(actor.getSnapshot().value).toBe('disconnected')
+    expect(actor.getSnapshot().context.lastError).toBeNull()
+    vi.advanceTimersByTime(600_000)
+    expect(fakes.sockets).toHaveLength(1)
+    expect(actor.getSnapshot().value).toBe('disconnected')
+  })
+
+  it('relay.disconnect sends close 1000, stops the socket and does not reconnect', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.connect' })
+    const socket = fakes.current()
+    socket.report({ type: 'socket.opened', at: Date.now() })
+    actor.send({ type: 'relay.disconnect' })
+    expect(socket.received).toEqual([{ type: 'socket.close', code: 1000 }])
+    expect(socket.stopped).toBe(true)
+    expect(actor.getSnapshot().value).toBe('disconnected')
+    vi.advanceTimersByTime(600_000)
+    expect(fakes.sockets).toHaveLength(1)
+  })
+
+  it('relay.disconnect during a backoff cancels the retries', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.connect' })
+    vi.advanceTimersByTime(CONNECT_TIMEOUT_MS)
+    expect(actor.getSnapshot().value).toEqual({ connecting: 'backoff' })
+    actor.send({ type: 'relay.disconnect' })
+    expect(actor.getSnapshot().value).toBe('disconnected')
+    vi.advanceTimersByTime(600_000)
+    expect(fakes.sockets).toHaveLength(1)
+  })
+
+  it.each([
+    ['idle', () => {}],
+    ['connecting', (a: ReturnType<typeof start>) => a.actor.send({ type: 'relay.connect' })],
+    [
+      'connected',
+      (a: ReturnType<typeof start>) => {
+        a.actor.send({ type: 'relay.connect' })
+        a.fakes.current().report({ type: 'socket.opened', at: Date.now() })
+      },
+    ],
+  ] as const)('relay.remove from %s → removed (final), socket closed', (_name, setupState) => {
+    const started = start()
+    setupState(started)
+    const hadSocket = started.fakes.open()[0]
+    started.actor.send({ type: 'relay.remove' })
+    const snapshot: SocketSnapshot = started.actor.getSnapshot()
+    expect(snapshot.value).toBe('removed')
+    expect(snapshot.status).toBe('done')
+    expect(started.fakes.open()).toHaveLength(0)
+    if (hadSocket) expect(hadSocket.received).toEqual([{ type: 'socket.close', code: 1000 }])
+    vi.advanceTimersByTime(600_000)
+    expect(started.fakes.sockets.length).toBeLessThanOrEqual(1)
+  })
+
+  it('relay.send is forwarded only while connected', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.send', data: 'dropped in idle' })
+    actor.send({ type: 'relay.connect' })
+    const socket = fakes.current()
+    actor.send({ type: 'relay.send', data: 'dropped while connecting' })
+    socket.report({ type: 'socket.opened', at: Date.now() })
+    actor.send({ type: 'relay.send', data: '["REQ","a",{}]' })
+    socket.report({ type: 'socket.closed', code: 1006, reason: '' })
+    actor.send({ type: 'relay.send', data: 'dropped while reconnecting' })
+    expect(socket.received).toEqual([{ type: 'socket.send', data: '["REQ","a",{}]' }])
+  })
+
+  it('emits relay.connected, relay.message and relay.disconnected', () => {
+    const { actor, fakes } = start()
+    const messages: string[] = []
+    actor.on('relay.message', (event) => messages.push(event.data))
+    actor.send({ type: 'relay.connect' })
+    fakes.current().report({ type: 'socket.message', data: 'before open' })
+    fakes.current().report({ type: 'socket.opened', at: Date.now() })
+    fakes.current().report({ type: 'socket.message', data: '["EVENT","a",{}]' })
+    fakes.current().report({ type: 'socket.closed', code: 1006, reason: '' })
+    vi.advanceTimersByTime(3_000)
+    fakes.current().report({ type: 'socket.opened', at: Date.now() })
+    actor.send({ type: 'relay.disconnect' })
+    expect(messages).toEqual(['["EVENT","a",{}]'])
+    expect(fakes.emitted).toEqual([
+      { type: 'relay.connected', url: URL },
+      { type: 'relay.message', url: URL, data: '["EVENT","a",{}]' },
+      { type: 'relay.disconnected', url: URL },
+      { type: 'relay.connected', url: URL },
+      { type: 'relay.disconnected', url: URL },
+    ])
+  })
+
+  it('a stopped socket cannot report into a later attempt', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.connect' })
+    const first = fakes.current()
+    vi.advanceTimersByTime(CONNECT_TIMEOUT_MS + CONNECT_RETRY_DELAY_MS)
+    expect(fakes.sockets).toHaveLength(2)
+    first.report({ type: 'socket.opened', at: Date.now() })
+    expect(actor.getSnapshot().value).toEqual({ connecting: 'attempt' })
+  })
+
+  it('the placeholder connection actor fails loudly when not provided', () => {
+    const actor = createActor(socketMachine, { input: { url: URL } })
+    const errors: unknown[] = []
+    actor.subscribe({ error: (error) => errors.push(error) })
+    actor.start()
+    actor.send({ type: 'relay.connect' })
+    expect(actor.getSnapshot().status).toBe('error')
+    expect(String(errors[0])).toContain("'connection' actor was not provided")
+  })
+})

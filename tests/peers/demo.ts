@@ -1,0 +1,198 @@
+/**
+ * `npm start`: the built app with a persistent local relay seeded with the demo world, or (with
+ * --public) the built app alone with its public relay configuration.
+ *
+ *   npx tsx tests/peers/demo.ts [--port 8080] [--relay-port 7777] [--public]
+ *                               [--data data]
+ *
+ * PORT and RELAY_PORT set the ports too. The relay's events live in an append-only file under the
+ * data folder: seeded on the very first start, then user posts persist across restarts.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { localRuntimeConfig } from '../../src/core/runtime-config.ts'
+import { startAppServer } from './app-server.ts'
+import { startRelay } from './relay.ts'
+import { generateDemoWorld } from './seed/index.ts'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const DIST = join(ROOT, 'dist')
+
+/** What the first start seeded with: regenerating the same world later needs the same inputs. */
+interface SeedRecord {
+  origin: string
+  now: number
+}
+
+class UsageError extends Error {}
+
+function port(value: string | undefined, fallback: number, flag: string): number {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1 || n > 65535) {
+    throw new UsageError(`${flag} must be a port number between 1 and 65535 (got "${value}")`)
+  }
+  return n
+}
+
+/** Runs a start step; a taken port becomes a message naming the flag that changes it. */
+async function onPort<T>(
+  what: string,
+  at: number,
+  hint: string,
+  step: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await step()
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'EADDRINUSE') {
+      throw new UsageError(
+        `Port ${at} is already in use, so the ${what} cannot start. Choose another port with ${hint}.`,
+      )
+    }
+    throw error
+  }
+}
+
+function readSeedRecord(file: string): SeedRecord | null {
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<SeedRecord>
+    return typeof value.origin === 'string' && typeof value.now === 'number'
+      ? { origin: value.origin, now: value.now }
+      : null
+  } catch {
+    return null
+  }
+}
+
+const USAGE = `Usage: npm start -- [--port 8080] [--relay-port 7777] [--public] [--data data]
+  --public      serve the app with its public relays (no local relay)
+  PORT and RELAY_PORT environment variables also set the ports.`
+
+function options() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        'relay-port': { type: 'string' },
+        public: { type: 'boolean', default: false },
+        data: { type: 'string', default: 'data' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : error}\n${USAGE}`)
+  }
+}
+
+type Closer = () => Promise<void>
+
+/** The app alone, with the relays of its built config.json. */
+async function startPublic(appPort: number, closers: Closer[]): Promise<void> {
+  if (!existsSync(join(DIST, 'config.json'))) {
+    console.warn('Note: dist/config.json is missing; the app will not find its relays.')
+  }
+  const app = await onPort('app server', appPort, '--port N (or PORT=N)', () =>
+    startAppServer({ port: appPort, distDir: DIST, config: null }),
+  )
+  closers.push(app.close)
+  console.log(`\nPlume is running at ${app.url}  (public relays from dist/config.json)`)
+  console.log('Stop with Ctrl+C.\n')
+}
+
+/** The persistent relay (seeded once with the demo world) and the app. */
+async function startLocal(
+  values: ReturnType<typeof options>,
+  appPort: number,
+  closers: Closer[],
+): Promise<void> {
+  const relayPort = port(values['relay-port'] ?? process.env.RELAY_PORT, 7777, '--relay-port')
+  const dataDir = resolve(process.cwd(), values.data)
+  const persistFile = join(dataDir, 'relay.jsonl')
+  const recordFile = join(dataDir, 'demo-world.json')
+  const shown = (path: string): string => {
+    const near = relative(process.cwd(), path)
+    return near === '' ? '.' : near.startsWith('..') ? path : near
+  }
+  const origin = `http://127.0.0.1:${appPort}`
+  const fresh = !existsSync(persistFile)
+  const record = fresh ? null : readSeedRecord(recordFile)
+  const seed: SeedRecord = record ?? { origin, now: Math.floor(Date.now() / 1000) }
+  if (record && record.origin !== origin) {
+    console.warn(
+      `Note: ${shown(persistFile)} was seeded for ${record.origin}; its media links point ` +
+        `there. Use --port ${new URL(record.origin).port}, or delete ${shown(dataDir)}/ to seed again.`,
+    )
+  }
+
+  console.log(fresh ? 'Seeding the demo world (first start)…' : 'Loading the demo world…')
+  // Regenerated on every start for media and NIP-05 (deterministic); events are seeded once.
+  const world = await generateDemoWorld({
+    origin,
+    now: seed.now,
+    relayUrl: `ws://127.0.0.1:${relayPort}`,
+  })
+  const relay = await onPort('relay', relayPort, '--relay-port N (or RELAY_PORT=N)', () =>
+    startRelay({
+      port: relayPort,
+      name: 'Plume demo relay',
+      persistFile,
+      ...(fresh ? { seed: world.events } : {}),
+    }),
+  )
+  closers.push(relay.close)
+  if (fresh) writeFileSync(recordFile, `${JSON.stringify(seed)}\n`)
+
+  const events = `${relay.events().length} events in ${shown(persistFile)}`
+  const app = await onPort('app server', appPort, '--port N (or PORT=N)', () =>
+    startAppServer({
+      port: appPort,
+      distDir: DIST,
+      config: localRuntimeConfig([relay.url]),
+      world,
+    }),
+  )
+  closers.push(app.close)
+  console.log(`\nPlume is running at ${app.url}`)
+  console.log(`  relay:      ${relay.url}  (${events})`)
+  const demo = world.demoAccount
+  // The demo account has notifications; its key stays out of logs like every secret.
+  console.log(`  demo account: ${demo.name} (${demo.npub})`)
+  console.log('Stop with Ctrl+C.\n')
+}
+
+async function main(): Promise<void> {
+  const values = options()
+  if (values.help) return console.log(USAGE)
+  const appPort = port(values.port ?? process.env.PORT, 8080, '--port')
+  if (!existsSync(join(DIST, 'index.html'))) {
+    throw new UsageError(`${DIST} is missing or incomplete: run npm run build first.`)
+  }
+
+  const closers: Closer[] = []
+  const closeAll = async (): Promise<void> => {
+    for (const close of closers.splice(0).reverse()) await close().catch(() => {})
+  }
+  const shutdown = async (): Promise<void> => {
+    console.log('\nStopping Plume…')
+    await closeAll()
+    process.exit(0)
+  }
+  process.once('SIGINT', shutdown)
+  process.once('SIGTERM', shutdown)
+
+  try {
+    if (values.public) await startPublic(appPort, closers)
+    else await startLocal(values, appPort, closers)
+  } catch (error) {
+    await closeAll()
+    throw error
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof UsageError ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,68 @@
+/**
+ * Faults for the relay's outgoing side (relay -> client). The real relay still stores, validates
+ * and answers; these only alter what reaches the socket, so a test can stage a lying relay
+ * (broken signatures), a slow one (latency) or a silent one (accepts the socket, never answers).
+ */
+import type { NostrEvent } from 'nostr-tools/pure'
+
+/** One NIP-01 frame as the relay is about to send it, e.g. ['EVENT', subId, event]. */
+export type Frame = unknown[]
+
+export interface RelayFaults {
+  /** Events for which this returns true are sent with a signature that does not verify. */
+  corruptSignatures?: (event: NostrEvent) => boolean
+  /** Every outgoing frame waits this long (latency; the order of frames is kept). */
+  delayMs?: number
+  /** Swallow every outgoing frame: the socket stays open and the relay never answers. */
+  dropAll?: boolean
+  /** Any other rewrite, applied last: return null to drop the frame. */
+  rewrite?: (frame: Frame) => Frame | null
+}
+
+/** Flips the last hex digit of the signature (its `s` half), so verification must fail. */
+export function corruptSignature(event: NostrEvent): NostrEvent {
+  const last = Number.parseInt(event.sig.slice(-1), 16)
+  return { ...event, sig: event.sig.slice(0, -1) + (last ^ 0xf).toString(16) }
+}
+
+/** Corrupts every event signed by one of these pubkeys. */
+export const byAuthors =
+  (...pubkeys: string[]) =>
+  (event: NostrEvent): boolean =>
+    pubkeys.includes(event.pubkey)
+
+/** The frame after the content faults (not the delay), or null when it must not be sent. */
+export function applyFaults(faults: RelayFaults, frame: Frame): Frame | null {
+  if (faults.dropAll) return null
+  let out = frame
+  const [type, subId, event] = frame
+  if (type === 'EVENT' && faults.corruptSignatures && isEvent(event)) {
+    if (faults.corruptSignatures(event)) out = [type, subId, corruptSignature(event)]
+  }
+  return faults.rewrite ? faults.rewrite(out) : out
+}
+
+/**
+ * Wraps a socket's send with the faults current at send time (they may change during a test).
+ * Without faults the text passes through untouched.
+ */
+export function faultySend(
+  faults: () => RelayFaults | undefined,
+  send: (text: string) => void,
+): (text: string) => void {
+  return (text) => {
+    const current = faults()
+    if (!current) return send(text)
+    const parsed = JSON.parse(text) as Frame
+    const frame = applyFaults(current, parsed)
+    if (frame === null) return
+    const out = frame === parsed ? text : JSON.stringify(frame)
+    if (current.delayMs && current.delayMs > 0) setTimeout(() => send(out), current.delayMs)
+    else send(out)
+  }
+}
+
+const isEvent = (value: unknown): value is NostrEvent =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { sig?: unknown }).sig === 'string'

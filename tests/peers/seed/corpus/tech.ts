@@ -1,0 +1,127 @@
+// Developers, privacy people, a student learning to code, and scientists.
+import type { TopicCorpus } from '../types.ts'
+
+export const dev: TopicCorpus = {
+  tags: ['programming', 'dev', 'opensource', 'typescript', 'rust', 'webdev'],
+  photos: ['abstract'],
+  photoRate: 0.03,
+  slots: {
+    lang: ['TypeScript', 'Rust', 'Go', 'SQL', 'Bash', 'Python'],
+    bug: [
+      'an off-by-one in a date calculation',
+      'a timezone bug',
+      'a cache that never invalidated',
+      'a race condition in the retry loop',
+      'an index the planner refused to use',
+    ],
+  },
+  posts: [
+    'Spent {#:2-6} hours on {@bug}. The fix was one line. The commit message is three paragraphs. #programming',
+    'Today I learned something about {@lang} that I should have known {#:3-10} years ago. Humbling, as always. #programming',
+    'Deleted {#:300-2400} lines of code today. Best day of the sprint. #programming #dev',
+    'Postgres tip: EXPLAIN ANALYZE before you add an index, and after. Guessing is not a strategy. #postgres #dev',
+    'The relay box under my desk handled {#:1-9} million events this week on a {four|six|eight}-year-old CPU. Boring tech is beautiful. #selfhosting #nostr',
+    'Writing tests first for this feature and I hate how much better the code is. #testing #programming',
+    'Code review etiquette: ask questions, don’t give orders. “What happens if this is null?” beats “handle null”. #dev',
+    'Rewrote the hot path in {@lang}. {#:2-12}x faster, and I understand it less. #programming',
+    'My favourite part of open source is getting a pull request from someone I have never met that fixes something I never noticed. #opensource',
+    'On-call week is over. {Two pages, both at 3 a.m., both DNS.|Zero pages. Suspicious.|One page, my own fault.} #devops',
+    'Shipped a feature behind a flag {#:3-9} weeks ago and forgot the flag existed. Today I found it. Removing flags is also a feature. #dev',
+    'TypeScript tip: `satisfies` catches typos in config objects without widening the type. Small keyword, big relief. #typescript',
+    'Rust borrow checker and I had a long conversation today. It was right. It is always right. #rust',
+    'Replaced a {#:300-900} line regex-based parser with a {#:80-200} line hand-written one. Readable, faster, testable. #programming',
+    'Our CI went from {#:18-30} minutes to {#:4-9} by caching dependencies and running tests in parallel. Every minute saved is a minute of focus. #devops',
+    'Reading the source of {SQLite|the Linux scheduler|a tiny HTTP server} for fun on a {Saturday|rainy evening}. It is beautifully boring. #programming',
+    'Wrote docs before writing code. The API changed three times before a single line shipped, and that was the cheap part. #dev',
+    'Friendly reminder: logs are for people at 3 a.m. Write them like you’ll be the one reading them. #devops',
+    'Monorepo, polyrepo, whatever. The real problem is always naming things. #programming',
+    'Made the app work offline. The code got simpler once I assumed the network was lying. #webdev',
+  ],
+  replies: [
+    'It’s always DNS.',
+    'One-line fixes are the worst and the best.',
+    'EXPLAIN ANALYZE saves lives.',
+    'Deleting code is so satisfying.',
+    'Great review tip.',
+    'What was the root cause?',
+    'Same energy as my week 😅',
+  ],
+}
+
+export const privacy: TopicCorpus = {
+  tags: ['privacy', 'cryptography', 'encryption', 'opensource'],
+  posts: [
+    'Privacy is not about having something to hide. It is about having something to protect. #privacy',
+    'Schnorr signatures are beautiful: linear, simple, provably secure. I will explain why to anyone who stands still long enough. #cryptography',
+    'End-to-end encryption with a server that can read your contact list is only half a solution. Metadata is data. #privacy #encryption',
+    'Gave a talk about threat models to {journalists|a room of students|a group of activists} today. Start with: who are you hiding from, and what can they do? #privacy',
+    'Never roll your own crypto. Do read how the crypto you use works, though. #cryptography',
+    'Reviewed a {#:20-80} page spec for a new encryption scheme. Found two issues. The authors were gracious. This is how it should work. #cryptography',
+    'Use a password manager. Use unique passwords. Turn on hardware keys where you can. The boring advice is the good advice. #security',
+    'Every “anonymous” dataset I have looked at this year could be re-identified with three columns. #privacy',
+    'Audited {#:20-60} apps on my phone for trackers. Deleted {#:6-18}. The rest are on notice. #privacy',
+    'Explained public-key cryptography to {my mother|a room of ten-year-olds|a journalist} with two padlocks and a box. It works every time. #cryptography',
+    'New paper on {threshold signatures|private information retrieval|metadata-resistant messaging} is out. Reading it slowly, with coffee and a pencil. #cryptography',
+    'Your phone number is not an identity. It is a tracking ID that your carrier can reassign. #privacy',
+    'If a service says “military-grade encryption”, ask which key, held by whom. #privacy #encryption',
+    'Workshop tomorrow: threat modelling for {reporters|small nonprofits|activists|teachers}. Bringing sticky notes and a lot of patience. #privacy',
+    'Signed my release with a key I have had for {#:6-12} years. Long-lived keys are boring, and boring is trust. #opensource #cryptography',
+    'Nostr identities are just keypairs. That makes them portable, and it also makes key management everyone’s problem. Let’s build better tools for it. #nostr #privacy',
+  ],
+  replies: [
+    'Metadata is data, exactly.',
+    'Threat models first, tools second.',
+    'Could you share the slides?',
+    'The boring advice really is the good advice.',
+    'Schnorr appreciation post 🙌',
+  ],
+}
+
+export const learning: TopicCorpus = {
+  tags: ['learntocode', 'programming', '100daysofcode', 'javascript', 'beginner'],
+  posts: [
+    'Day {#:100-160} of learning to code: {finally understood closures|wrote my first recursive function that didn’t explode|built a tiny nostr bot}. 🎉 #learntocode',
+    'Async/await finally clicked today. It only took {#:3-8} tutorials and one very patient friend. #learntocode #javascript',
+    'Got my first pull request merged into an open source project! It fixed a typo. It counts. #opensource #learntocode',
+    'Question for experienced devs: how do you stay motivated when nothing works for {#:2-5} hours? #programming #beginner',
+    'Built a little page that shows my nostr notes as a timeline. It’s ugly and I love it. #nostr #learntocode',
+    'Reading other people’s code is the best tutorial. Also the most confusing one. #learntocode',
+    'Imposter syndrome check: I googled how to reverse a string today. For the {#:4-11}th time. #100daysofcode',
+    'Built a {to-do app|weather widget|tiny game} in {#:2-5} evenings. It has {#:3-9} bugs and I know about all of them. Progress! #learntocode',
+    'Finally understood {Git branches|CSS grid|SQL joins|recursion} by drawing it on paper. Sometimes the old tools work best. #learntocode',
+    'Paired with a senior dev for an hour. Learned more than in a week of tutorials. Ask for help, friends. #learntocode #programming',
+  ],
+  replies: [
+    'Congrats on the PR! 🎉',
+    'Typos count, absolutely.',
+    'Everyone googles that, don’t worry.',
+    'Take a walk, then come back. Works every time.',
+    'Keep going, you’re doing great!',
+    'Share the project!',
+  ],
+}
+
+export const science: TopicCorpus = {
+  tags: ['science', 'biology', 'ocean', 'sciencestr'],
+  photos: ['seascape', 'abstract'],
+  photoRate: 0.2,
+  posts: [
+    'Counted {#:400-2200} diatoms under the microscope today. Each one is a tiny glass house. Nature is showing off. #science #biology',
+    'Field day on the research vessel. Seasick, sunburnt, and happy. 🌊 #science #ocean',
+    'Plankton produce about half of the oxygen you breathe. Say thank you to the plankton. #ocean #science',
+    'Peer review came back: “interesting but needs more data.” Science, the eternal sequel. #science',
+    'Our paper is out! {Three|Four|Five} years of samples, one figure everybody will look at, forty pages nobody will read. Open access, of course. #science',
+    'The lab freezer alarm went off at 2 a.m. Nothing is more loyal than a biologist sprinting to save samples. #labLife',
+    'Explained photosynthesis to my {niece|nephew|neighbour’s kid} with a leaf and a flashlight. They are now a botanist. #science',
+    'Sampling trip: {#:12-40} water samples, {#:2-6} hours on a rocking boat, one lost glove. Data doesn’t collect itself. #science',
+    'Conference poster printed, rolled, and already slightly crushed. Science communication in action. #science',
+    'Under the microscope today: a {copepod|radiolarian|dinoflagellate} that looks like a tiny spaceship. Biology is better than sci-fi. #biology',
+  ],
+  replies: [
+    'Thank you, plankton 🙏',
+    'Congrats on the paper!',
+    'Science is so cool.',
+    'Open access ❤️',
+    'The freezer alarm story is too real.',
+  ],
+}
