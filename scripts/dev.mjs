@@ -7,12 +7,18 @@ import { ensureInstall } from './ensure-install.mjs'
 
 ensureInstall()
 if (!existsSync('dist/index.html')) {
-  spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+  spawnSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit' })
 }
 const demoPort = process.env.PORT ?? '8080'
 const inspect = process.argv.includes('--inspect')
-const demo = spawn('npx', ['tsx', 'tests/peers/demo.ts', '--port', demoPort], { stdio: 'inherit' })
-const vite = spawn('npx', ['vite', ...(inspect ? ['--mode', 'inspect'] : [])], {
+const demo = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'tests/peers/demo.ts', '--port', demoPort],
+  {
+    stdio: 'inherit',
+  },
+)
+const vite = spawn('node_modules/.bin/vite', inspect ? ['--mode', 'inspect'] : [], {
   stdio: 'inherit',
   env: { ...process.env, PLUME_DEMO_ORIGIN: `http://127.0.0.1:${demoPort}` },
 })
