@@ -7,7 +7,8 @@ import {
 } from '../core/runtime-config.ts'
 
 export const loadConfig = fromPromise<RuntimeConfig>(async () => {
-  const response = await fetch(RUNTIME_CONFIG_PATH, { cache: 'no-cache' })
+  // Same request as the preload in index.html, so the browser reuses its response.
+  const response = await fetch(RUNTIME_CONFIG_PATH)
   if (!response.ok) {
     throw new Error(`Could not load ${RUNTIME_CONFIG_PATH} (HTTP ${response.status})`)
   }

@@ -7,11 +7,11 @@ export interface VerifyApi {
   verify(events: readonly unknown[]): Promise<boolean[]>
 }
 
-export function createVerifyApi(load: () => Promise<Nostr>): VerifyApi {
-  let nostr: Promise<Nostr> | undefined
+/** Starts loading the WebAssembly at once: the first events should not wait for it. */
+export function createVerifyApi(load: () => Promise<Pick<Nostr, 'verifyEvent'>>): VerifyApi {
+  const nostr = load()
   return {
     async verify(events) {
-      nostr ??= load()
       const wasm = await nostr
       return verifyBatch(events, (event) => wasm.verifyEvent(event))
     },

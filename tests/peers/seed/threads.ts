@@ -3,7 +3,7 @@
 import { replyText } from './compose.ts'
 import { type Author, followersOf, type NoteInfo, publish, type WorldContext } from './context.ts'
 import { genericReplies, threadFollowUps } from './corpus/conversation.ts'
-import { after, HOUR } from './timeline.ts'
+import { after, answeredAt, HOUR } from './timeline.ts'
 
 export function replyTags(
   ctx: WorldContext,
@@ -77,12 +77,17 @@ export function publishThreads(ctx: WorldContext): void {
         replier === root.author
           ? ctx.rng.pick(threadFollowUps)
           : replyText(ctx, root.topic, genericReplies)
-      const reply = publishReply(ctx, replier, root, parent, text)
-      thread.push(reply)
       // the author often answers people who replied to them
-      if (replier !== root.author && ctx.rng.chance(0.3)) {
-        thread.push(publishReply(ctx, root.author, root, reply, ctx.rng.pick(threadFollowUps)))
-      }
+      const followUp =
+        replier !== root.author && ctx.rng.chance(0.3) ? ctx.rng.pick(threadFollowUps) : null
+      // Replies still to come (after `now`) are left out, as on a real network.
+      const at = answeredAt(ctx, parent.event.created_at, 2 * HOUR, replier.persona)
+      if (at === null) continue
+      const reply = publishReply(ctx, replier, root, parent, text, at)
+      thread.push(reply)
+      const answer = followUp && answeredAt(ctx, at, 2 * HOUR, root.author.persona)
+      if (followUp && answer)
+        thread.push(publishReply(ctx, root.author, root, reply, followUp, answer))
     }
   }
 }

@@ -63,3 +63,23 @@ export function after(
   }
   return Math.min(t, ctx.now)
 }
+
+/**
+ * A moment after `t0` for an answer to it, or null when that moment is still in the future: the
+ * answer has not happened yet. Unlike `after`, nothing is squeezed into the time before `now`, so
+ * the newest end of the feed keeps the mix of notes and replies of any other hour.
+ */
+export function answeredAt(
+  ctx: WorldContext,
+  t0: number,
+  meanDelay: number,
+  persona: Persona | null,
+): number | null {
+  const r = ctx.timeRng
+  let t = t0 + 1
+  for (let attempt = 0; attempt < 8; attempt++) {
+    t = Math.round(t0 + Math.max(1, -Math.log(1 - r.next()) * meanDelay))
+    if (r.next() < awake(persona, t)) break
+  }
+  return t <= ctx.now ? t : null
+}
