@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test'
-
-// Debian's Chromium (see scripts/chromium.mjs); Playwright's own browser downloads cannot work here.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium.ts'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,18 +13,8 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Debian's Chromium: Playwright's own browser downloads cannot work here.
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -3,6 +3,7 @@
  * The view renders every segment as text or as an element with a checked URL, never as HTML.
  */
 import { isImageUrl, isVideoUrl } from './media-url.ts'
+import { decodeReference, REFERENCE, type Reference } from './nip21.ts'
 
 export type Segment =
   | { kind: 'text'; text: string }
@@ -10,9 +11,14 @@ export type Segment =
   | { kind: 'image'; url: string }
   | { kind: 'video'; url: string }
   | { kind: 'hashtag'; tag: string }
+  | { kind: 'reference'; entity: string; reference: Reference }
 
-// http(s) URLs up to whitespace, and #hashtags that start after whitespace or at the start.
-const TOKEN = /(https?:\/\/[^\s<>"']+)|(^|\s)#([\p{L}\p{N}_]+)/gu
+// http(s) URLs up to whitespace, NIP-21 references, and #hashtags that start after whitespace or
+// at the start.
+const TOKEN = new RegExp(
+  `(https?:\\/\\/[^\\s<>"']+)|${REFERENCE.source}|(^|\\s)#([\\p{L}\\p{N}_]+)`,
+  'gu',
+)
 // Punctuation that ends a sentence rather than a URL.
 const TRAILING = /[.,;:!?)\]}'"]+$/
 
@@ -34,13 +40,21 @@ export function segmentContent(content: string): Segment[] {
     const start = match.index ?? 0
     text += content.slice(last, start)
     last = start + match[0].length
-    const [, rawUrl, space, tag] = match
+    const [, rawUrl, entity, space, tag] = match
     if (rawUrl) {
       const trailing = rawUrl.match(TRAILING)?.[0] ?? ''
       const url = rawUrl.slice(0, rawUrl.length - trailing.length)
       flush()
       segments.push(urlSegment(url))
       text = trailing
+    } else if (entity) {
+      const reference = decodeReference(entity)
+      if (reference) {
+        flush()
+        segments.push({ kind: 'reference', entity, reference })
+      } else {
+        text += match[0]
+      }
     } else if (tag) {
       text += space ?? ''
       flush()

@@ -39,9 +39,6 @@ export function NoteCard({ note, position, setSize, now }: NoteCardProps) {
           <h3 id={headingId} className="note-author">
             {name}
           </h3>
-          {metadata?.nip05 && (
-            <span className="note-nip05">{metadata.nip05.replace(/^_@/, '')}</span>
-          )}
           <time
             className="note-time"
             dateTime={new Date(note.created_at * 1000).toISOString()}

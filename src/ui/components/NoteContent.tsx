@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { segmentContent } from '../../core/content.ts'
+import { ReferenceChip } from './ReferenceChip.tsx'
 
 /** Note text as React text nodes and checked http(s) elements: never as HTML. */
 export function NoteContent({ content }: { content: string }) {
@@ -25,6 +26,9 @@ export function NoteContent({ content }: { content: string }) {
             {segment.url.replace(/^https?:\/\//, '')}
           </a>,
         )
+        break
+      case 'reference':
+        text.push(<ReferenceChip key={i} entity={segment.entity} reference={segment.reference} />)
         break
       case 'image':
         images.push(segment.url)
