@@ -5,11 +5,14 @@
  */
 import { type Filter, matchFilters } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { closeMessage, parseRelayMessage, reqMessage } from '../core/nip01.ts'
+import { closeMessage, eventMessage, parseRelayMessage, reqMessage } from '../core/nip01.ts'
+import { type PublishResult, publishFailedMessage } from '../core/publish-result.ts'
 import type { Verifier } from './verifier.ts'
 
 /** Base wait for end-of-stored-events (spec §9, relay connectivity). */
 export const EOSE_TIMEOUT_MS = 4400
+/** How long a relay has to answer a published event with OK. */
+export const PUBLISH_TIMEOUT_MS = 10_000
 /** Signatures remembered as good, so a note seen on three relays is verified once. */
 const ACCEPTED_MEMORY = 50_000
 
@@ -54,6 +57,11 @@ export interface RelayHub {
   subscribe(filters: Filter[], handlers: SubscriptionHandlers): Subscription
   /** Stored events only: resolves at end of stored events and closes the REQ. */
   query(filters: Filter[]): Promise<NostrEvent[]>
+  /**
+   * Sends a signed event to every connected relay. Resolves as soon as one relay accepts (with
+   * the answers so far); rejects with 'Publish failed: …' naming every relay when none does.
+   */
+  publish(event: NostrEvent): Promise<PublishResult[]>
 }
 
 export interface RelayHubOptions {
@@ -73,6 +81,7 @@ export function createRelayHub({
   const accepted = new Map<string, string>() // id -> signature that verified
   const pending = new Map<string, Promise<boolean>>() // "id:sig" -> verification under way
   const rejected = new Set<string>() // "relay id:sig" already counted
+  const awaitingOk = new Map<string, Map<string, (answer: PublishResult) => void>>() // id -> relay
   let counter = 0
 
   const anyRelayTrying = () =>
@@ -143,6 +152,14 @@ export function createRelayHub({
   function receive(relay: string, data: string) {
     const message = parseRelayMessage(data)
     if (!message) return
+    if (message.type === 'OK') {
+      awaitingOk.get(message.eventId)?.get(relay)?.({
+        relay,
+        ok: message.accepted,
+        message: message.message,
+      })
+      return
+    }
     const sub = 'subId' in message ? subscriptions.get(message.subId) : undefined
     if (!sub) return
     if (message.type === 'EVENT') {
@@ -152,37 +169,6 @@ export function createRelayHub({
       sub.waiting.delete(relay)
       settle(sub)
     }
-  }
-
-  return {
-    addRelay(link) {
-      relays.set(link.url, link)
-      link.onMessage((data) => receive(link.url, data))
-      link.onConnected(() => {
-        for (const sub of subscriptions.values()) request(sub, link)
-      })
-      link.onDisconnected(() => {
-        for (const sub of subscriptions.values()) {
-          sub.waiting.delete(link.url)
-          settle(sub)
-        }
-      })
-    },
-
-    subscribe(filters, handlers) {
-      return open(filters, handlers, true)
-    },
-
-    query(filters) {
-      return new Promise((resolve) => {
-        const events: NostrEvent[] = []
-        open(
-          filters,
-          { onEvent: (event) => events.push(event), onEose: () => resolve(events) },
-          false,
-        )
-      })
-    },
   }
 
   function open(filters: Filter[], handlers: SubscriptionHandlers, live: boolean): Subscription {
@@ -207,5 +193,74 @@ export function createRelayHub({
       if (relay.isConnected()) request(sub, relay)
     }
     return { close: () => close(sub) }
+  }
+
+  return {
+    addRelay(link) {
+      relays.set(link.url, link)
+      link.onMessage((data) => receive(link.url, data))
+      link.onConnected(() => {
+        for (const sub of subscriptions.values()) request(sub, link)
+      })
+      link.onDisconnected(() => {
+        for (const sub of subscriptions.values()) {
+          sub.waiting.delete(link.url)
+          settle(sub)
+        }
+      })
+    },
+
+    subscribe(filters, handlers) {
+      return open(filters, handlers, true)
+    },
+
+    publish(event) {
+      return new Promise((resolve, reject) => {
+        const answers: PublishResult[] = []
+        const waiting = new Map<string, (answer: PublishResult) => void>()
+        let settled = false
+        const finish = () => {
+          if (settled) return
+          if (answers.some((answer) => answer.ok)) {
+            settled = true
+            resolve([...answers])
+          } else if (waiting.size === 0) {
+            settled = true
+            reject(new Error(publishFailedMessage(answers)))
+          }
+        }
+        const answer = (result: PublishResult) => {
+          if (!waiting.delete(result.relay)) return
+          answers.push(result)
+          if (waiting.size === 0) awaitingOk.delete(event.id)
+          finish()
+        }
+        for (const relay of relays.values()) {
+          if (!relay.isConnected()) {
+            answers.push({ relay: relay.url, ok: false, message: 'not connected' })
+            continue
+          }
+          waiting.set(relay.url, answer)
+          relay.send(eventMessage(event))
+          setTimeout(
+            () => answer({ relay: relay.url, ok: false, message: 'no answer in time' }),
+            PUBLISH_TIMEOUT_MS,
+          )
+        }
+        if (waiting.size > 0) awaitingOk.set(event.id, waiting)
+        finish()
+      })
+    },
+
+    query(filters) {
+      return new Promise((resolve) => {
+        const events: NostrEvent[] = []
+        open(
+          filters,
+          { onEvent: (event) => events.push(event), onEose: () => resolve(events) },
+          false,
+        )
+      })
+    },
   }
 }

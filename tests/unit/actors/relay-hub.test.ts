@@ -118,4 +118,26 @@ describe('relay hub', () => {
     })
     await expect(hub.query([{ kinds: [1] }])).resolves.toEqual([])
   })
+
+  it('publishes to every connected relay and succeeds when one accepts', async () => {
+    const hub = hubFor(good)
+    await hub.query([{ kinds: [1], limit: 1 }]) // connected by now
+    const event = note(alice, 0, 'published through the hub')
+    const results = await hub.publish(event)
+    expect(results).toEqual([{ relay: good.url, ok: true, message: '' }])
+    expect(good.events().map((e) => e.id)).toContain(event.id)
+  })
+
+  it('names every relay and its reason when none accepts', async () => {
+    const hub = hubFor(good, evil)
+    await hub.query([{ kinds: [1], limit: 1 }])
+    const event = note(alice, 0, 'tampered')
+    const tampered = { ...event, content: 'changed after signing' }
+    const failure = await hub.publish(tampered).catch((error: Error) => error.message)
+    expect(failure).toMatch(
+      /^Publish failed: ws:\/\/127\.0\.0\.1:\d+: invalid: [^;]+; ws:\/\/127\.0\.0\.1:\d+: invalid: .+$/,
+    )
+    expect(failure).toContain(good.url)
+    expect(failure).toContain(evil.url)
+  })
 })
