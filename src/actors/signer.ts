@@ -4,7 +4,7 @@
  */
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 
-export type SignerKind = 'nip07' | 'nsec' | 'remote'
+export type SignerKind = 'nip07' | 'nsec' | 'remote' | 'none'
 
 export interface Signer {
   readonly kind: SignerKind

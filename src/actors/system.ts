@@ -5,19 +5,32 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { type Actor, type ActorOptions, type AnyActorLogic, createActor } from 'xstate'
 import { appMachine } from '../machines/app.machine.ts'
+import { type LoginActorRef, loginMachine } from '../machines/login.machine.ts'
 import { relayPoolMachine } from '../machines/relay-pool.machine.ts'
 import { socketMachine } from '../machines/socket.machine.ts'
+import { createSignerSource } from './current-signer.ts'
 import { feedQueryOptions, followLiveFeed } from './feed-queries.ts'
+import { createKeystore, type Keystore } from './keystore.ts'
 import { loadConfig } from './load-config.ts'
+import { loginEffects, type RemoteSignerSlot } from './login-effects.ts'
 import { createMetadataLoader, metadataQueryOptions } from './metadata-queries.ts'
+import { type Nip49Client, startNip49Worker } from './nip49-client.ts'
 import { createQueryClient } from './query-client.ts'
 import { createRelayHub, type RelayHub } from './relay-hub.ts'
+import { keepSession, restoreSession } from './session.ts'
+import type { Signer } from './signer.ts'
 import { socketLink } from './socket-link.ts'
 import { createVerifier, startVerifyWorkers, type Verifier } from './verifier.ts'
 import { webSocketConnection } from './websocket-connection.ts'
 
 export interface PlumeSystem {
   app: Actor<typeof appMachine>
+  login: LoginActorRef
+  /** The signer of whoever is logged in now (refuses with the spec's message when none can sign). */
+  signer(): Signer
+  keystore: Keystore
+  /** NIP-49 (ncryptsec) in a worker, started on first use: scrypt must not freeze the page. */
+  nip49(): Nip49Client
   hub: RelayHub
   verifier: Verifier
   queryClient: QueryClient
@@ -25,25 +38,33 @@ export interface PlumeSystem {
   metadataQuery(pubkey: string): ReturnType<typeof metadataQueryOptions>
 }
 
-const providedApp = appMachine.provide({
-  actors: {
-    loadConfig,
-    relayPool: relayPoolMachine.provide({
-      actors: { socket: socketMachine.provide({ actors: { connection: webSocketConnection } }) },
-    }),
-  },
+const relayPool = relayPoolMachine.provide({
+  actors: { socket: socketMachine.provide({ actors: { connection: webSocketConnection } }) },
 })
 
 export function startSystem(
   options: { inspect?: ActorOptions<AnyActorLogic>['inspect'] } = {},
 ): PlumeSystem {
-  const app = createActor(providedApp, { inspect: options.inspect })
   const verifier = createVerifier(startVerifyWorkers())
+  const keystore = createKeystore()
+  const remote: RemoteSignerSlot = { current: null }
+  // The hub exists before the app so the login's remote signer can use it; it reaches the
+  // pool (created with the app below) only once events flow.
   const hub = createRelayHub({
     verifier,
     onRejected: (url) =>
       app.getSnapshot().children.relays?.send({ type: 'pool.eventRejected', url }),
   })
+  const app = createActor(
+    appMachine.provide({
+      actors: {
+        loadConfig,
+        relayPool,
+        login: loginMachine.provide({ actors: loginEffects(keystore, hub, remote) }),
+      },
+    }),
+    { inspect: options.inspect },
+  )
   const queryClient = createQueryClient()
   const loadMetadata = createMetadataLoader(hub)
 
@@ -56,9 +77,17 @@ export function startSystem(
     followLiveFeed(hub, queryClient)
   })
   app.start()
+  const login = app.getSnapshot().children.login!
+  keepSession(login)
+  restoreSession(login, keystore)
+  let nip49: Nip49Client | undefined
 
   return {
     app,
+    login,
+    signer: createSignerSource(login, remote),
+    keystore,
+    nip49: () => (nip49 ??= startNip49Worker()),
     hub,
     verifier,
     queryClient,

@@ -1,9 +1,10 @@
 /**
- * The root actor: loads the runtime configuration, then runs the relay pool. Later subsystems
- * (login, wallet, ...) join here as children.
+ * The root actor: loads the runtime configuration, then runs the relay pool; the login actor runs
+ * beside them for the app's whole life. Later subsystems (wallet, ...) join here as children.
  */
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate'
 import { type RuntimeConfig, readRelays } from '../core/runtime-config.ts'
+import { loginMachine } from './login.machine.ts'
 import { relayPoolMachine } from './relay-pool.machine.ts'
 
 export interface AppContext {
@@ -15,17 +16,20 @@ export const appMachine = setup({
   types: {
     context: {} as AppContext,
     events: {} as { type: 'app.retry' },
-    children: {} as { relays: 'relayPool'; config: 'loadConfig' },
+    children: {} as { relays: 'relayPool'; config: 'loadConfig'; login: 'login' },
   },
   actors: {
     loadConfig: fromPromise<RuntimeConfig>(async () => {
       throw new Error('loadConfig not provided')
     }),
     relayPool: relayPoolMachine,
+    login: loginMachine,
   },
 }).createMachine({
   id: 'app',
   context: { config: null, error: null },
+  // Who the user is does not depend on the relays: login lives as long as the app.
+  invoke: { id: 'login', src: 'login' },
   initial: 'loading',
   states: {
     loading: {

@@ -4,6 +4,7 @@
  */
 import type { AnyStateMachine } from 'xstate'
 import { appMachine } from './app.machine.ts'
+import { loginMachine } from './login.machine.ts'
 import { relayPoolMachine } from './relay-pool.machine.ts'
 import { socketMachine } from './socket.machine.ts'
 
@@ -14,6 +15,7 @@ export interface MachineEntry {
 
 export const machines: MachineEntry[] = [
   { name: 'app', machine: appMachine },
+  { name: 'login', machine: loginMachine },
   { name: 'relay-pool', machine: relayPoolMachine },
   { name: 'socket', machine: socketMachine },
 ]

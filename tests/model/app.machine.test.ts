@@ -24,6 +24,7 @@ function arrange() {
       relayPool: fromCallback<{ type: 'pool.connectAll' }, { urls: string[] }>(({ input }) => {
         fakes.pools.push(input)
       }),
+      login: fromCallback(() => {}),
     } as never, // the fake pool stands in for the pool machine: same input, no behaviour
   })
   return { machine, fakes }
@@ -56,6 +57,9 @@ const harness: Harness<typeof appMachine, Fakes> = {
     loading: (snapshot, { fakes }) => {
       expect(fakes.load, 'a configuration load is under way').toBeDefined()
       expect(snapshot.children.relays).toBeUndefined()
+    },
+    '*': (snapshot) => {
+      expect(snapshot.children.login, 'login runs whatever the relays do').toBeDefined()
     },
     running: (snapshot, { fakes }) => {
       expect(snapshot.context.config).toEqual(CONFIG)

@@ -1,15 +1,62 @@
 import { Link } from '@tanstack/react-router'
+import { useLogin } from '../hooks/use-login.ts'
+import { useModal } from '../hooks/use-modal.ts'
+import { useSystem } from '../system-context.tsx'
 import { Logo } from './Logo.tsx'
+import { ProfileAvatar } from './ProfileAvatar.tsx'
 import { RelayLights } from './RelayLights.tsx'
 
 export function Header() {
+  const { login } = useSystem()
+  const { signedIn, pubkey } = useLogin()
+  const settings = useModal('settings')
   return (
     <header className="app-header">
       <Link to="/" className="brand" aria-label="Plume, home feed">
         <Logo />
         <span className="brand-name">Plume</span>
       </Link>
-      <RelayLights />
+      <div className="header-actions">
+        <RelayLights />
+        {signedIn && pubkey ? (
+          // The profile route arrives with the Reading issue; until then the avatar opens the account.
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Your account"
+            onClick={() => settings.show()}
+          >
+            <ProfileAvatar pubkey={pubkey} />
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Log in"
+            onClick={() => login.send({ type: 'login.requested' })}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z"
+              />
+            </svg>
+          </button>
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Settings"
+          onClick={() => settings.show()}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M19.4 13a7.5 7.5 0 0 0 0-2l2-1.6-2-3.4-2.4 1a7.4 7.4 0 0 0-1.7-1L15 3.5h-4l-.4 2.5a7.4 7.4 0 0 0-1.7 1l-2.4-1-2 3.4 2 1.6a7.5 7.5 0 0 0 0 2l-2 1.6 2 3.4 2.4-1c.5.4 1.1.8 1.7 1l.4 2.5h4l.4-2.5c.6-.2 1.2-.6 1.7-1l2.4 1 2-3.4-2-1.6ZM12 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z"
+            />
+          </svg>
+        </button>
+      </div>
     </header>
   )
 }

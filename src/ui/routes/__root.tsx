@@ -1,5 +1,7 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { parseModalSearch } from '../../core/modal-search.ts'
 import { Header } from '../components/Header.tsx'
+import { Overlays } from '../components/Overlays.tsx'
 import { useAppState } from '../hooks/use-relays.ts'
 
 function Layout() {
@@ -16,8 +18,9 @@ function Layout() {
           <Outlet />
         )}
       </main>
+      <Overlays />
     </>
   )
 }
 
-export const Route = createRootRoute({ component: Layout })
+export const Route = createRootRoute({ component: Layout, validateSearch: parseModalSearch })

@@ -1,0 +1,63 @@
+/** The login machine's effects: the extension, the keystore and the remote signer. */
+import { type EventObject, fromCallback, fromPromise } from 'xstate'
+import { createRecord, unlockMessage } from '../core/keystore-record.ts'
+import type {
+  ExtensionAvailabilityEvent,
+  PersistKeyInput,
+  UnlockedKey,
+  UnlockKeyInput,
+  WatchExtensionInput,
+} from '../machines/login.machine.ts'
+import type { Keystore } from './keystore.ts'
+import type { RelayHub } from './relay-hub.ts'
+import { nip07Signer } from './signers/nip07.ts'
+import { connectRemoteSigner, type RemoteSigner } from './signers/nip46.ts'
+
+/** Holds the connected remote signer: the machine only learns its pubkey. */
+export interface RemoteSignerSlot {
+  current: RemoteSigner | null
+}
+
+export function loginEffects(keystore: Keystore, hub: RelayHub, remote: RemoteSignerSlot) {
+  return {
+    extensionPublicKey: fromPromise<string>(() => nip07Signer().getPublicKey()),
+
+    // It receives no events; what it sends back is typed by sendBack's use.
+    watchExtension: fromCallback<EventObject, WatchExtensionInput>(({ sendBack, input }) => {
+      const check = () => {
+        const event: ExtensionAvailabilityEvent = {
+          type: 'extension.availability',
+          available: 'nostr' in globalThis,
+        }
+        sendBack(event)
+      }
+      check()
+      const timer = setInterval(check, input.intervalMs)
+      return () => clearInterval(timer)
+    }),
+
+    unlockKey: fromPromise<UnlockedKey, UnlockKeyInput>(async ({ input }) => {
+      try {
+        return { key: await keystore.unlock(input.pubkey, input.passphrase), pubkey: input.pubkey }
+      } catch (error) {
+        // The unlock modal's texts (spec §8); they never contain the secret.
+        throw new Error(unlockMessage(error))
+      }
+    }),
+
+    persistKey: fromPromise<void, PersistKeyInput>(async ({ input }) => {
+      await keystore.saveKey(await createRecord(input.key, input.passphrase))
+    }),
+
+    forgetKey: fromPromise<void, { pubkey: string }>(({ input }) =>
+      keystore.deleteKey(input.pubkey),
+    ),
+
+    connectRemote: fromPromise<{ pubkey: string }, { uri: string }>(async ({ input }) => {
+      remote.current?.close()
+      const signer = await connectRemoteSigner(input.uri, hub)
+      remote.current = signer
+      return { pubkey: await signer.getPublicKey() }
+    }),
+  }
+}

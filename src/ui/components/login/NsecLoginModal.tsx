@@ -1,0 +1,142 @@
+import { getPublicKey } from 'nostr-tools/pure'
+import { type FormEvent, useState } from 'react'
+import { canPersistKeys, NO_WEBCRYPTO } from '../../../core/key-encryption.ts'
+import { isNcryptsec } from '../../../core/nip49.ts'
+import { checkNewPassphrase } from '../../../core/passphrase.ts'
+import { Secret } from '../../../core/secret.ts'
+import { loginFormError, parseSecretInput } from '../../../core/secret-input.ts'
+import { useLogin } from '../../hooks/use-login.ts'
+import { useModal } from '../../hooks/use-modal.ts'
+import { useSystem } from '../../system-context.tsx'
+import { Modal } from '../Modal.tsx'
+
+/**
+ * Log in with an nsec, 64 hex characters or a NIP-49 ncryptsec. The key stays in memory unless
+ * the user asks to remember it, encrypted under a passphrase.
+ */
+export function NsecLoginModal() {
+  const system = useSystem()
+  const { error: machineError } = useLogin()
+  const modal = useModal('nsecLogin')
+  const [input, setInput] = useState('')
+  const [ncryptsecPassphrase, setNcryptsecPassphrase] = useState('')
+  const [remember, setRemember] = useState(false)
+  const [passphrase, setPassphrase] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [working, setWorking] = useState(false)
+  const encrypted = isNcryptsec(input.trim())
+  const persistable = canPersistKeys()
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setError(null)
+    const chosen = new Secret(passphrase)
+    if (remember) {
+      const problem = checkNewPassphrase(chosen, new Secret(confirmation))
+      if (problem) return setError(problem)
+    }
+    setWorking(true)
+    try {
+      const key = encrypted
+        ? await system.nip49().decrypt(input.trim(), new Secret(ncryptsecPassphrase))
+        : parseSecretInput(input)
+      const pubkey = getPublicKey(key.reveal())
+      system.login.send({
+        type: 'login.nsec',
+        key,
+        pubkey,
+        ...(remember ? { persist: { passphrase: chosen } } : {}),
+      })
+      // The form forgets what was typed as soon as the machine holds the key.
+      setInput('')
+      setPassphrase('')
+      setConfirmation('')
+      setNcryptsecPassphrase('')
+    } catch (problem) {
+      setError(encrypted ? (problem as Error).message : loginFormError(problem))
+    } finally {
+      setWorking(false)
+    }
+  }
+
+  const shown = error ?? machineError
+  return (
+    <Modal title="Nsec Secret Key" onClose={modal.close}>
+      <form className="form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="nsec-input">Secret key</label>
+          <input
+            id="nsec-input"
+            type="password"
+            placeholder="nsec1…, 64 hex characters or ncryptsec1…"
+            autoComplete="off"
+            spellCheck={false}
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+          />
+        </div>
+        {encrypted && (
+          <div className="field">
+            <label htmlFor="ncryptsec-passphrase">Passphrase of this ncryptsec</label>
+            <input
+              id="ncryptsec-passphrase"
+              type="password"
+              autoComplete="off"
+              value={ncryptsecPassphrase}
+              onChange={(event) => setNcryptsecPassphrase(event.target.value)}
+            />
+          </div>
+        )}
+        <label className="form-hint">
+          <input
+            type="checkbox"
+            checked={remember}
+            disabled={!persistable}
+            onChange={(event) => setRemember(event.target.checked)}
+          />{' '}
+          Remember on this device, encrypted with a passphrase
+        </label>
+        {!persistable && <p className="form-hint">{NO_WEBCRYPTO}</p>}
+        {remember && (
+          <>
+            <div className="field">
+              <label htmlFor="persist-passphrase">Passphrase (at least 8 characters)</label>
+              <input
+                id="persist-passphrase"
+                type="password"
+                autoComplete="new-password"
+                value={passphrase}
+                onChange={(event) => setPassphrase(event.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="persist-confirmation">Confirm passphrase</label>
+              <input
+                id="persist-confirmation"
+                type="password"
+                autoComplete="new-password"
+                value={confirmation}
+                onChange={(event) => setConfirmation(event.target.value)}
+              />
+            </div>
+          </>
+        )}
+        {shown && (
+          <p className="form-error" role="alert">
+            {shown}
+          </p>
+        )}
+        <div className="form-row">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={working || !input.trim()}
+          >
+            {working ? 'Logging in…' : 'Log in'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,55 @@
+import { type FormEvent, useState } from 'react'
+import { CLIPBOARD_ERROR, parsePubkeyInput } from '../../../core/pubkey-input.ts'
+import { useSystem } from '../../system-context.tsx'
+
+/** Public key only (read only): an npub or hex, typed or pasted. */
+export function PubkeyLogin() {
+  const { login } = useSystem()
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    try {
+      login.send({ type: 'login.npub', pubkey: parsePubkeyInput(value) })
+    } catch (problem) {
+      setError((problem as Error).message)
+    }
+  }
+  const paste = () =>
+    navigator.clipboard.readText().then(
+      (text) => {
+        setValue(text.trim())
+        setError(null)
+      },
+      () => setError(CLIPBOARD_ERROR),
+    )
+  return (
+    <form className="form" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor="pubkey-login">Public key (read only)</label>
+        <input
+          id="pubkey-login"
+          type="text"
+          placeholder="npub1… or 64 hex characters"
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-row">
+        <button type="button" className="button" onClick={paste}>
+          Paste Clipboard
+        </button>
+        <button type="submit" className="button">
+          Save
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,94 @@
+import { npubEncode } from 'nostr-tools/nip19'
+import { useLogin } from '../../hooks/use-login.ts'
+import { useModal } from '../../hooks/use-modal.ts'
+import { useSystem } from '../../system-context.tsx'
+import { CopyButton } from '../CopyButton.tsx'
+import { AccountName } from '../login/AccountName.tsx'
+import { PubkeyLogin } from '../login/PubkeyLogin.tsx'
+
+/** Settings, "User Login and Keys" (spec §2). */
+export function AccountSection() {
+  const { login, keystore } = useSystem()
+  const { signedIn, pubkey, keyStatus, locked, canViewSecret, extensionAvailable, error } =
+    useLogin()
+  const nsecLogin = useModal('nsecLogin')
+  const savedAccounts = useModal('savedAccounts')
+  const generateKey = useModal('generateKey')
+  const unlockKey = useModal('unlockKey')
+  const viewNsec = useModal('viewNsec')
+  const signOut = useModal('signOut')
+
+  if (signedIn && pubkey) {
+    return (
+      <section className="settings-section" aria-labelledby="account-heading">
+        <h3 id="account-heading">User Login and Keys</h3>
+        <div className="form-row">
+          <AccountName pubkey={pubkey} />
+          <CopyButton text={npubEncode(pubkey)} label="Copy npub" />
+        </div>
+        <p className="key-status" data-testid="key-status">
+          {keyStatus}
+          {locked && (
+            <>
+              {' '}
+              <button type="button" className="button-quiet" onClick={() => unlockKey.show()}>
+                Unlock key
+              </button>
+            </>
+          )}
+        </p>
+        <div className="form-row">
+          {canViewSecret && (
+            <button type="button" className="button" onClick={() => viewNsec.show()}>
+              View nsec
+            </button>
+          )}
+          <button type="button" className="button button-danger" onClick={() => signOut.show()}>
+            Sign Out
+          </button>
+        </div>
+      </section>
+    )
+  }
+
+  return (
+    <section className="settings-section" aria-labelledby="account-heading">
+      <h3 id="account-heading">User Login and Keys</h3>
+      <ul className="choice-list">
+        <li>
+          <button type="button" className="button" onClick={() => generateKey.show()}>
+            Generate New User Key
+          </button>
+        </li>
+        {keystore.savedAccounts().length > 0 && (
+          <li>
+            <button type="button" className="button" onClick={() => savedAccounts.show()}>
+              Login with Saved Account
+            </button>
+          </li>
+        )}
+        <li>
+          <button
+            type="button"
+            className="button"
+            disabled={!extensionAvailable}
+            onClick={() => login.send({ type: 'login.nip07' })}
+          >
+            NIP-07 Extension
+          </button>
+        </li>
+        <li>
+          <button type="button" className="button" onClick={() => nsecLogin.show()}>
+            Nsec Secret Key
+          </button>
+        </li>
+      </ul>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <PubkeyLogin />
+    </section>
+  )
+}

@@ -1,0 +1,13 @@
+import { useModal } from '../../hooks/use-modal.ts'
+import { Modal } from '../Modal.tsx'
+import { AccountSection } from './AccountSection.tsx'
+
+/** Settings: a full-screen overlay (?settings=true) with a Back button (spec §2). */
+export function SettingsOverlay() {
+  const settings = useModal('settings')
+  return (
+    <Modal title="Settings" onClose={settings.close} fullScreen>
+      <AccountSection />
+    </Modal>
+  )
+}

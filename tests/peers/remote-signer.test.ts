@@ -1,0 +1,253 @@
+// Remote signing end to end: our NIP-46 client over the real relay hub (ws sockets, the socket
+// machine, worker verification over a MessageChannel) against a real bunker on a real relay.
+import { expose, wrap } from 'comlink'
+import { v2 as nip44 } from 'nostr-tools/nip44'
+import { generateSecretKey, getPublicKey, type NostrEvent, verifyEvent } from 'nostr-tools/pure'
+import { initNostrWasm } from 'nostr-wasm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { createActor } from 'xstate'
+import { createRelayHub, type RelayHub } from '../../src/actors/relay-hub.ts'
+import {
+  connectRemoteSigner,
+  NOSTRCONNECT_CANCELLED_MESSAGE,
+  NOSTRCONNECT_TIMEOUT_MESSAGE,
+  nostrConnect,
+  RemoteSignerAuthError,
+  relaysNotUsedMessage,
+} from '../../src/actors/signers/nip46.ts'
+import { socketLink } from '../../src/actors/socket-link.ts'
+import { createVerifier } from '../../src/actors/verifier.ts'
+import { webSocketConnection } from '../../src/actors/websocket-connection.ts'
+import { socketMachine } from '../../src/machines/socket.machine.ts'
+import { createVerifyApi, type VerifyApi } from '../../src/workers/verify-api.ts'
+import { type RelayHandle, startRelay } from './relay.ts'
+import {
+  type RemoteSignerHandle,
+  type RemoteSignerOptions,
+  startRemoteSigner,
+} from './remote-signer.ts'
+
+// Node 20 has no global WebSocket; browsers do.
+Object.assign(globalThis, { WebSocket })
+
+const alice = generateSecretKey()
+const alicePub = getPublicKey(alice)
+const bob = generateSecretKey()
+const bobPub = getPublicKey(bob)
+const note = {
+  kind: 1,
+  created_at: Math.floor(Date.now() / 1000),
+  tags: [],
+  content: 'signed far away',
+}
+const verifies = (event: NostrEvent) => verifyEvent(JSON.parse(JSON.stringify(event)))
+
+const channel = new MessageChannel()
+expose(createVerifyApi(initNostrWasm), channel.port1)
+const verifier = createVerifier([wrap<VerifyApi>(channel.port2)])
+
+let relay: RelayHandle
+const cleanups: (() => unknown)[] = []
+
+beforeAll(async () => {
+  relay = await startRelay()
+})
+afterAll(async () => {
+  channel.port1.close()
+  await relay.close()
+})
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+/** A hub over real sockets to the given relays; `connected` waits for every socket. */
+function hubFor(...urls: string[]): { hub: RelayHub; connected(): Promise<void> } {
+  const hub = createRelayHub({
+    verifier,
+    onRejected: () => {},
+  })
+  const sockets = urls.map((url) => {
+    const socket = createActor(
+      socketMachine.provide({ actors: { connection: webSocketConnection } }),
+      { input: { url } },
+    )
+    hub.addRelay(socketLink(socket))
+    socket.start()
+    socket.send({ type: 'relay.connect' })
+    return socket
+  })
+  const connected = () =>
+    expect
+      .poll(() => sockets.every((s) => s.getSnapshot().matches('connected')), { interval: 20 })
+      .toBe(true)
+      .then(() => {})
+  // Stopped while still connecting, ws throws where browsers do not (see the report): wait.
+  cleanups.push(async () => {
+    await connected()
+    for (const socket of sockets) socket.stop()
+  })
+  return { hub, connected }
+}
+
+async function bunker(options: Omit<RemoteSignerOptions, 'relayUrl' | 'userKey'> = {}) {
+  const handle = await startRemoteSigner({ relayUrl: relay.url, userKey: alice, ...options })
+  cleanups.push(() => handle.close())
+  return handle
+}
+
+async function connected(uri: string, hub: RelayHub, options = {}) {
+  const signer = await connectRemoteSigner(uri, hub, options)
+  cleanups.push(() => signer.close())
+  return signer
+}
+
+describe('bunker:// flow', () => {
+  it('connects, learns the user key, signs and encrypts through the remote signer', async () => {
+    const remote = await bunker({ secret: 'open sesame' })
+    const { hub, connected: ready } = hubFor(relay.url)
+    await ready()
+    const signer = await connected(remote.bunkerUri, hub, { hubRelays: [`${relay.url}/`] })
+
+    expect(signer.kind).toBe('remote')
+    expect(signer.remotePubkey).toBe(remote.pubkey)
+    expect(remote.pubkey).not.toBe(alicePub) // the signer's key is not the user's
+    expect(await signer.getPublicKey()).toBe(alicePub)
+
+    const event = await signer.signEvent(note)
+    expect(event.pubkey).toBe(alicePub)
+    expect(event.content).toBe('signed far away')
+    expect(verifies(event)).toBe(true)
+
+    const shared = nip44.utils.getConversationKey(bob, alicePub)
+    expect(nip44.decrypt(await signer.nip44Encrypt(bobPub, 'to bob'), shared)).toBe('to bob')
+    expect(await signer.nip44Decrypt(bobPub, nip44.encrypt('to alice', shared))).toBe('to alice')
+    expect(await signer.nip04Decrypt(bobPub, await signer.nip04Encrypt(bobPub, 'old'))).toBe('old')
+    expect(remote.requests()).toEqual([
+      'connect',
+      'get_public_key',
+      'sign_event',
+      'nip44_encrypt',
+      'nip44_decrypt',
+      'nip04_encrypt',
+      'nip04_decrypt',
+    ])
+  })
+
+  it('waits for the hub to reach the relay: requests are sent again until one is taken', async () => {
+    const remote = await bunker()
+    const { hub } = hubFor(relay.url) // not connected yet
+    const signer = await connected(remote.bunkerUri, hub)
+    expect(await signer.getPublicKey()).toBe(alicePub)
+  })
+
+  it('refuses a wrong secret with a clear message', async () => {
+    const remote = await bunker({ secret: 'right' })
+    const { hub, connected: ready } = hubFor(relay.url)
+    await ready()
+    const wrong = remote.bunkerUri.replace('secret=right', 'secret=wrong')
+    await expect(connectRemoteSigner(wrong, hub)).rejects.toThrow(
+      'Remote signer refused the connection: invalid secret',
+    )
+  })
+
+  it('times out on a signer that never answers', async () => {
+    const remote = await bunker({ faults: { silent: true } })
+    const { hub, connected: ready } = hubFor(relay.url)
+    await ready()
+    const started = Date.now()
+    await expect(connectRemoteSigner(remote.bunkerUri, hub, { timeoutMs: 600 })).rejects.toThrow(
+      /^Remote signer did not respond in time$/,
+    )
+    expect(Date.now() - started).toBeLessThan(3000)
+    expect(remote.requests()).toEqual(['connect'])
+  })
+
+  it('says which relays are needed when the hub does not use any of them', async () => {
+    const remote = await bunker()
+    const { hub } = hubFor(relay.url)
+    await expect(
+      connectRemoteSigner(remote.bunkerUri, hub, { hubRelays: ['wss://elsewhere.example'] }),
+    ).rejects.toThrow(relaysNotUsedMessage([relay.url]))
+  })
+
+  it('says why when no relay took the request', async () => {
+    const remote = await bunker()
+    const { hub } = hubFor() // a hub without relays: nothing can be sent
+    await expect(connectRemoteSigner(remote.bunkerUri, hub, { timeoutMs: 800 })).rejects.toThrow(
+      'Remote signer did not respond in time: Publish failed: no relay to publish to',
+    )
+  })
+
+  it('surfaces an approval link (auth_url) for the UI to open', async () => {
+    const remote = await bunker({ faults: { authUrl: 'https://signer.example/approve?id=1' } })
+    const { hub, connected: ready } = hubFor(relay.url)
+    await ready()
+    const failure = await connectRemoteSigner(remote.bunkerUri, hub).catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(RemoteSignerAuthError)
+    expect((failure as RemoteSignerAuthError).url).toBe('https://signer.example/approve?id=1')
+    expect((failure as Error).message).toContain('https://signer.example/approve?id=1')
+  })
+
+  it('accepts NIP-04 responses from older signers', async () => {
+    const remote = await bunker({ faults: { nip04Responses: true } })
+    const { hub, connected: ready } = hubFor(relay.url)
+    await ready()
+    const signer = await connected(remote.bunkerUri, hub)
+    expect(verifies(await signer.signEvent(note))).toBe(true)
+  })
+
+  it('close() tells the signer and refuses afterwards', async () => {
+    const remote = await bunker()
+    const { hub, connected: ready } = hubFor(relay.url)
+    await ready()
+    const signer = await connectRemoteSigner(remote.bunkerUri, hub)
+    signer.close()
+    await expect(signer.signEvent(note)).rejects.toThrow('No signing method available')
+    await expect(signer.getPublicKey()).rejects.toThrow('No signing method available')
+    await expect.poll(() => remote.requests()).toContain('logout')
+  })
+})
+
+describe('nostrconnect:// flow', () => {
+  let remote: RemoteSignerHandle
+
+  it('hands out a link the signer answers with its secret, then signs', async () => {
+    remote = await bunker()
+    const { hub, connected: ready } = hubFor(relay.url)
+    await ready()
+    const session = nostrConnect(hub, {
+      relays: [relay.url],
+      client: { name: 'Plume' },
+      perms: ['sign_event:1'],
+    })
+    expect(session.uri).toMatch(/^nostrconnect:\/\/[0-9a-f]{64}\?relay=/)
+    expect(new URL(session.uri).searchParams.get('name')).toBe('Plume')
+    await remote.connectTo(session.uri)
+    const signer = await session.connected
+    cleanups.push(() => signer.close())
+    expect(signer.remotePubkey).toBe(remote.pubkey)
+    expect(await signer.getPublicKey()).toBe(alicePub)
+    const event = await signer.signEvent(note)
+    expect(event.pubkey).toBe(alicePub)
+    expect(verifies(event)).toBe(true)
+  })
+
+  it('ignores an answer without the secret, and gives up in time', async () => {
+    remote = await bunker()
+    const { hub, connected: ready } = hubFor(relay.url)
+    await ready()
+    const session = nostrConnect(hub, { relays: [relay.url], waitMs: 1000 })
+    const forged = new URL(session.uri)
+    forged.searchParams.set('secret', 'guessed')
+    await remote.connectTo(forged.toString())
+    await expect(session.connected).rejects.toThrow(NOSTRCONNECT_TIMEOUT_MESSAGE)
+  })
+
+  it('can be cancelled', async () => {
+    const { hub } = hubFor(relay.url)
+    const session = nostrConnect(hub, { relays: [relay.url] })
+    session.cancel()
+    await expect(session.connected).rejects.toThrow(NOSTRCONNECT_CANCELLED_MESSAGE)
+  })
+})
