@@ -3,7 +3,15 @@ import { parseModalSearch } from '../../../src/core/modal-search.ts'
 
 describe('parseModalSearch', () => {
   it('keeps known flags set to true and drops everything else', () => {
-    expect(parseModalSearch({ settings: true, nsecLogin: 'true', signOut: 'yes', unlockKey: false, other: true })).toEqual({
+    expect(
+      parseModalSearch({
+        settings: true,
+        nsecLogin: 'true',
+        signOut: 'yes',
+        unlockKey: false,
+        other: true,
+      }),
+    ).toEqual({
       settings: true,
       nsecLogin: true,
     })
