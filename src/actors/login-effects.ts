@@ -11,15 +11,34 @@ import type {
 import type { Keystore } from './keystore.ts'
 import type { RelayHub } from './relay-hub.ts'
 import { nip07Signer } from './signers/nip07.ts'
-import { connectRemoteSigner, type RemoteSigner } from './signers/nip46.ts'
+import {
+  connectRemoteSigner,
+  type NostrConnectSession,
+  nostrConnect,
+  type RemoteSigner,
+} from './signers/nip46.ts'
 
 /** Holds the connected remote signer: the machine only learns its pubkey. */
 export interface RemoteSignerSlot {
   current: RemoteSigner | null
 }
 
+const NOSTRCONNECT_EXPIRED = 'This nostrconnect:// link has expired: create a new one'
+
+/**
+ * The login machine's actors, plus `offerNostrConnect`: a nostrconnect:// link for a signer app,
+ * whose answer the machine then waits for with `login.remote { uri }`.
+ */
 export function loginEffects(keystore: Keystore, hub: RelayHub, remote: RemoteSignerSlot) {
-  return {
+  const offers = new Map<string, NostrConnectSession>()
+
+  const offerNostrConnect = (relays: string[]): string => {
+    const session = nostrConnect(hub, { relays, client: { name: 'Plume' } })
+    offers.set(session.uri, session)
+    return session.uri
+  }
+
+  const actors = {
     extensionPublicKey: fromPromise<string>(() => nip07Signer().getPublicKey()),
 
     // It receives no events; what it sends back is typed by sendBack's use.
@@ -53,11 +72,23 @@ export function loginEffects(keystore: Keystore, hub: RelayHub, remote: RemoteSi
       keystore.deleteKey(input.pubkey),
     ),
 
-    connectRemote: fromPromise<{ pubkey: string }, { uri: string }>(async ({ input }) => {
+    connectRemote: fromPromise<{ pubkey: string }, { uri: string }>(async ({ input, signal }) => {
       remote.current?.close()
-      const signer = await connectRemoteSigner(input.uri, hub)
+      const signer = input.uri.startsWith('nostrconnect://')
+        ? await answerTo(input.uri, signal)
+        : await connectRemoteSigner(input.uri, hub)
       remote.current = signer
       return { pubkey: await signer.getPublicKey() }
     }),
   }
+
+  function answerTo(uri: string, signal: AbortSignal): Promise<RemoteSigner> {
+    const offer = offers.get(uri)
+    if (!offer) return Promise.reject(new Error(NOSTRCONNECT_EXPIRED))
+    offers.delete(uri)
+    signal.addEventListener('abort', () => offer.cancel())
+    return offer.connected
+  }
+
+  return { actors, offerNostrConnect }
 }

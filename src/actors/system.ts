@@ -4,6 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { type Actor, type ActorOptions, type AnyActorLogic, createActor } from 'xstate'
+import { readRelays } from '../core/runtime-config.ts'
 import { appMachine } from '../machines/app.machine.ts'
 import { type LoginActorRef, loginMachine } from '../machines/login.machine.ts'
 import { relayPoolMachine } from '../machines/relay-pool.machine.ts'
@@ -29,6 +30,8 @@ export interface PlumeSystem {
   /** The signer of whoever is logged in now (refuses with the spec's message when none can sign). */
   signer(): Signer
   keystore: Keystore
+  /** A nostrconnect:// link on the app's read relays for a NIP-46 signer app to answer. */
+  offerNostrConnect(): string
   /** NIP-49 (ncryptsec) in a worker, started on first use: scrypt must not freeze the page. */
   nip49(): Nip49Client
   hub: RelayHub
@@ -55,12 +58,13 @@ export function startSystem(
     onRejected: (url) =>
       app.getSnapshot().children.relays?.send({ type: 'pool.eventRejected', url }),
   })
+  const effects = loginEffects(keystore, hub, remote)
   const app = createActor(
     appMachine.provide({
       actors: {
         loadConfig,
         relayPool,
-        login: loginMachine.provide({ actors: loginEffects(keystore, hub, remote) }),
+        login: loginMachine.provide({ actors: effects.actors }),
       },
     }),
     { inspect: options.inspect },
@@ -87,6 +91,10 @@ export function startSystem(
     login,
     signer: createSignerSource(login, remote),
     keystore,
+    offerNostrConnect: () => {
+      const config = app.getSnapshot().context.config
+      return effects.offerNostrConnect(config ? readRelays(config) : [])
+    },
     nip49: () => (nip49 ??= startNip49Worker()),
     hub,
     verifier,

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test'
 import { nsecEncode } from 'nostr-tools/nip19'
 import { encrypt as ncryptsecEncrypt } from 'nostr-tools/nip49'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
+import { shortNpub } from '../../src/core/profile.ts'
 import { startRemoteSigner } from '../peers/remote-signer.ts'
 import { expect, test } from './fixtures.ts'
 import { findSecret, watchConsole } from './secret-scan.ts'
@@ -154,7 +155,7 @@ test('ncryptsec: log in with a NIP-49 encrypted key', async ({ page, launchRelay
   await nsecDialog.getByRole('button', { name: 'Log in' }).click()
   await expect(keyStatus(page)).toHaveText('Key: Unlocked')
   await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText(
-    getPublicKey(secret).length ? 'npub1' : '',
+    shortNpub(getPublicKey(secret)),
   )
   await expectNoSecret(page, bytesToHex(secret), lines, 'ncryptsec login')
 })
@@ -218,15 +219,42 @@ test('NIP-46: log in with a remote signer over the local relay', async ({
     await page.getByRole('button', { name: 'Log in' }).click()
     const options = dialog(page, 'Log in')
     await options.getByLabel('Remote signer (NIP-46)').fill(signer.bunkerUri)
-    await options.getByRole('button', { name: 'Connect' }).click()
+    await options.getByRole('button', { name: 'Connect', exact: true }).click()
     await openSettings(page)
     await expect(keyStatus(page)).toHaveText('Using Remote Signer')
     await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText(
-      nsecEncode(userKey).length ? 'npub1' : '',
+      shortNpub(getPublicKey(userKey)),
     )
     expect(signer.requests()).toContain('connect')
     await expectNoSecret(page, bytesToHex(userKey), lines, 'remote signer login')
   } finally {
-    signer.close()
+    await signer.close()
+  }
+})
+
+test('NIP-46: a signer app answers a nostrconnect:// link', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  const userKey = generateSecretKey()
+  const signer = await startRemoteSigner({ relayUrl: relay.url, userKey })
+  try {
+    await openApp([relay])
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const options = dialog(page, 'Log in')
+    await options.getByRole('button', { name: 'Show a nostrconnect:// link' }).click()
+    const link = await options.getByTestId('nostrconnect-link').textContent()
+    expect(link).toMatch(/^nostrconnect:\/\//)
+    expect(link).toContain(encodeURIComponent(relay.url))
+    await signer.connectTo(link!)
+    await openSettings(page)
+    await expect(keyStatus(page)).toHaveText('Using Remote Signer')
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText(
+      shortNpub(getPublicKey(userKey)),
+    )
+  } finally {
+    await signer.close()
   }
 })

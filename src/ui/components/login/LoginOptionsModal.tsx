@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
+import { CopyButton } from '../CopyButton.tsx'
 import { Modal } from '../Modal.tsx'
 import { PubkeyLogin } from './PubkeyLogin.tsx'
 
@@ -61,14 +62,30 @@ export function LoginOptionsModal() {
   )
 }
 
-/** NIP-46: a bunker:// link from a remote signer. */
+/**
+ * NIP-46: paste a bunker:// link from a remote signer, or show a nostrconnect:// link for a
+ * signer app to answer.
+ */
 function RemoteLogin() {
-  const { login } = useSystem()
+  const system = useSystem()
   const { busy } = useLogin()
   const [uri, setUri] = useState('')
+  const [offer, setOffer] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    login.send({ type: 'login.remote', uri: uri.trim() })
+    system.login.send({ type: 'login.remote', uri: uri.trim() })
+  }
+  const showLink = () => {
+    try {
+      const link = system.offerNostrConnect()
+      setOffer(link)
+      setError(null)
+      system.login.send({ type: 'login.remote', uri: link })
+    } catch (problem) {
+      setOffer(null)
+      setError((problem as Error).message)
+    }
   }
   return (
     <form className="form" onSubmit={submit}>
@@ -86,9 +103,26 @@ function RemoteLogin() {
       </div>
       <div className="form-row">
         <button type="submit" className="button" disabled={busy || !uri.trim()}>
-          {busy ? 'Connecting…' : 'Connect'}
+          {busy && !offer ? 'Connecting…' : 'Connect'}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={showLink}>
+          Show a nostrconnect:// link
         </button>
       </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {offer && busy && (
+        <div className="key-row">
+          <span className="mono" data-testid="nostrconnect-link">
+            {offer}
+          </span>
+          <CopyButton text={offer} />
+          <p className="form-hint">Open this link in your signer app; waiting for it to answer…</p>
+        </div>
+      )}
     </form>
   )
 }

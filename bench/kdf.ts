@@ -1,0 +1,123 @@
+/**
+ * Rows 5 and 6: unlocking a saved key is one PBKDF2-SHA256 derivation (250,000 rounds). The app's
+ * path (WebCrypto) against the same derivation in JavaScript (@noble/hashes), both in Chromium on
+ * a page that runs the app's own module bundled by Vite, same passphrase, salt, rounds and length,
+ * interleaved run by run after one discarded warm-up each. Node's PBKDF2 checks the output.
+ */
+import { pbkdf2Sync, randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'vite'
+import { DERIVED_KEY_BYTES, KEY_ITERATIONS } from '../src/core/key-encryption.ts'
+import type { Measure } from './context.ts'
+import type { KdfKind, KdfTiming } from './kdf-page.ts'
+import { median, round } from './stats.ts'
+
+const RUNS = 5
+const PASSPHRASE = 'correct horse battery'
+/** Not a real host: Playwright answers it, and 127.0.0.1 is a secure context (crypto.subtle). */
+const PAGE_URL = 'http://127.0.0.1:9/kdf/'
+
+/** The page module as one ES file, built in memory from bench/kdf-page.ts. */
+async function bundlePage(): Promise<string> {
+  const root = mkdtempSync(join(tmpdir(), 'plume-bench-kdf-'))
+  try {
+    const result = await build({
+      configFile: false,
+      root,
+      publicDir: false,
+      logLevel: 'warn',
+      build: {
+        write: false,
+        target: 'es2022',
+        lib: {
+          entry: fileURLToPath(new URL('./kdf-page.ts', import.meta.url)),
+          formats: ['es'],
+          fileName: 'kdf',
+        },
+      },
+    })
+    const outputs = Array.isArray(result) ? result : [result]
+    for (const output of outputs) {
+      if (!('output' in output)) continue
+      const entry = output.output.find((chunk) => chunk.type === 'chunk' && chunk.isEntry)
+      if (entry && entry.type === 'chunk') return entry.code
+    }
+    throw new Error('vite build of bench/kdf-page.ts gave no entry chunk')
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+}
+
+function parseTiming(value: unknown): KdfTiming {
+  const record = (value ?? {}) as Partial<Record<keyof KdfTiming, unknown>>
+  if (typeof record.ms !== 'number' || typeof record.hex !== 'string') {
+    throw new Error(`unexpected derivation result: ${JSON.stringify(value)}`)
+  }
+  return { ms: record.ms, hex: record.hex }
+}
+
+export const unlockDerivation: Measure = {
+  name: 'unlock derivation',
+  async run(context) {
+    const code = await bundlePage()
+    const salt = randomBytes(16)
+    const expected = pbkdf2Sync(PASSPHRASE, salt, KEY_ITERATIONS, DERIVED_KEY_BYTES, 'sha256')
+    const browserContext = await context.browser.newContext()
+    try {
+      const page = await browserContext.newPage()
+      const html =
+        '<!doctype html><meta charset="utf-8"><title>KDF</title><script type="module" src="kdf.js"></script>'
+      await page.route(`${PAGE_URL}**`, (route) =>
+        route.request().url().endsWith('/kdf.js')
+          ? route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: code })
+          : route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
+      )
+      await page.goto(PAGE_URL)
+      await page.waitForFunction('typeof globalThis.__benchKdf === "function"')
+      const derive = async (kind: KdfKind): Promise<KdfTiming> => {
+        const args = [kind, PASSPHRASE, salt.toString('hex'), KEY_ITERATIONS]
+        const timing = parseTiming(
+          await page.evaluate(`globalThis.__benchKdf(...${JSON.stringify(args)})`),
+        )
+        if (timing.hex !== expected.toString('hex')) {
+          throw new Error(`${kind} PBKDF2 in Chromium disagrees with Node's`)
+        }
+        return timing
+      }
+      await derive('webcrypto')
+      await derive('js')
+      const runs: Record<KdfKind, number[]> = { webcrypto: [], js: [] }
+      for (let run = 0; run < RUNS; run++) {
+        for (const kind of ['webcrypto', 'js'] as const) {
+          runs[kind].push(round((await derive(kind)).ms))
+        }
+      }
+      const webcrypto = median(runs.webcrypto)
+      const js = median(runs.js)
+      const rounds = KEY_ITERATIONS.toLocaleString('en-US')
+      return [
+        {
+          name: `Unlock saved key: PBKDF2-SHA256 ${rounds} rounds, WebCrypto (median of ${RUNS})`,
+          unit: 'ms',
+          value: webcrypto,
+          reference: null,
+          target: null,
+          details: { perRun: runs.webcrypto, sameKeyAsNode: true },
+        },
+        {
+          name: `Same derivation in JavaScript, @noble/hashes (median of ${RUNS}; ratio JS/WebCrypto)`,
+          unit: 'ms',
+          value: js,
+          reference: webcrypto,
+          target: null,
+          details: { perRun: runs.js, sameKeyAsNode: true, jsOverWebCrypto: round(js / webcrypto, 2) },
+        },
+      ]
+    } finally {
+      await browserContext.close()
+    }
+  },
+}
