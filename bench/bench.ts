@@ -7,7 +7,7 @@ import type { AppWorld } from '../tests/peers/app-server.ts'
 import { freePort } from '../tests/peers/free-port.ts'
 import { launchChromium } from './browser.ts'
 import { ensureFreshBuild, snapshotDist } from './build.ts'
-import { type BenchContext, createContext } from './context.ts'
+import { type BenchAccount, type BenchContext, createContext } from './context.ts'
 import { MEASURES } from './measures.ts'
 import { startPeers } from './peers.ts'
 import { printReport, type Report, saveReport, tallyProblems } from './report.ts'
@@ -17,6 +17,8 @@ import { errorRow, type Row, score } from './table.ts'
 export interface BenchWorld {
   events: NostrEvent[]
   world?: AppWorld
+  /** The account the identity rows log in as (one with follows and notes in the world). */
+  account?: BenchAccount
 }
 
 export interface BenchOptions {
@@ -58,7 +60,7 @@ export async function runBench(o: BenchOptions): Promise<boolean> {
     // Ports first: the world names both, and relay lists must not point at a relay not ours.
     const appPort = await freePort()
     const relayPort = await freePort()
-    const { events, world } = await o.makeWorld(
+    const { events, world, account } = await o.makeWorld(
       `http://127.0.0.1:${appPort}`,
       `ws://127.0.0.1:${relayPort}`,
     )
@@ -80,6 +82,7 @@ export async function runBench(o: BenchOptions): Promise<boolean> {
         plumeUrl: `${peers.app.url}/`,
         referenceUrl: peers.reference.url,
         runs: o.runs,
+        ...(account ? { account } : {}),
       },
       { plumeObserveMs: REQ_WINDOW_MS, timeoutMs: 30_000 },
     )

@@ -7,6 +7,11 @@ import type { RelayHandle } from '../tests/peers/relay.ts'
 import { collectSamples, type SampleOptions, type Samples } from './samples.ts'
 import type { Row } from './table.ts'
 
+/** A seeded account whose secret key the identity rows log in with. */
+export interface BenchAccount {
+  nsec: string
+}
+
 export interface BenchContext {
   browser: Browser
   relay: RelayHandle
@@ -15,6 +20,8 @@ export interface BenchContext {
   plumeUrl: string
   referenceUrl: string
   runs: number
+  /** Absent: the identity rows log in with a fresh key. */
+  account?: BenchAccount
   samples(): Promise<Samples>
 }
 

@@ -45,7 +45,7 @@ export interface LoadOptions {
   timeoutMs: number
 }
 
-function watchProblems(page: Page, problems: string[]): void {
+export function watchProblems(page: Page, problems: string[]): void {
   page.on('console', (message) => {
     const type = message.type()
     if (type === 'error' || type === 'warning') problems.push(`console.${type}: ${message.text()}`)

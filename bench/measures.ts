@@ -1,7 +1,16 @@
 /** The rows of `npm run bench`, in table order. A later issue adds a row by adding a measure. */
 import type { Measure } from './context.ts'
 import { firstNote } from './first-note.ts'
+import { ncryptsecResponsiveness, unlockResponsiveness } from './identity.ts'
+import { unlockDerivation } from './kdf.ts'
 import { reqCount } from './reqs.ts'
 import { scriptBytes } from './script-bytes.ts'
 
-export const MEASURES: Measure[] = [firstNote, scriptBytes, reqCount]
+export const MEASURES: Measure[] = [
+  firstNote,
+  scriptBytes,
+  reqCount,
+  unlockDerivation,
+  unlockResponsiveness,
+  ncryptsecResponsiveness,
+]

@@ -19,7 +19,7 @@ try {
     runs,
     makeWorld: async (origin, relayUrl) => {
       const world = await generateDemoWorld({ origin, relayUrl })
-      return { events: world.events, world }
+      return { events: world.events, world, account: world.demoAccount }
     },
   })
   process.exitCode = ok ? 0 : 1
