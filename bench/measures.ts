@@ -2,9 +2,11 @@
 import type { Measure } from './context.ts'
 import { firstNote } from './first-note.ts'
 import { ncryptsecResponsiveness, unlockResponsiveness } from './identity.ts'
+import { ingestBlocking } from './ingest.ts'
 import { unlockDerivation } from './kdf.ts'
 import { reqCount } from './reqs.ts'
 import { scriptBytes } from './script-bytes.ts'
+import { verifyThroughput } from './verify-throughput.ts'
 
 export const MEASURES: Measure[] = [
   firstNote,
@@ -13,4 +15,6 @@ export const MEASURES: Measure[] = [
   unlockDerivation,
   unlockResponsiveness,
   ncryptsecResponsiveness,
+  verifyThroughput,
+  ingestBlocking,
 ]

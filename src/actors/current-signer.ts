@@ -3,7 +3,7 @@
  * a key are closed (their key wiped) when the user signs out.
  */
 import type { Secret } from '../core/secret.ts'
-import type { LoginActorRef } from '../machines/login.machine.ts'
+import { keyLocked, type LoginActorRef } from '../machines/login.machine.ts'
 import type { RemoteSignerSlot } from './login-effects.ts'
 import type { Signer } from './signer.ts'
 import { localKeySigner } from './signers/local-key.ts'
@@ -27,13 +27,12 @@ export function createSignerSource(login: LoginActorRef, remote: RemoteSignerSlo
     if (snapshot.matches({ signedIn: { method: 'nip07' } })) return extension
     if (snapshot.matches({ signedIn: { method: 'remote' } }) && remote.current)
       return remote.current
-    if (snapshot.matches({ signedIn: { method: { nsec: 'unlocked' } } }) && key) {
+    // The key is in memory exactly while it is unlocked.
+    if (snapshot.matches({ signedIn: { method: 'nsec' } }) && key) {
       if (local?.key !== key) local = { key, signer: localKeySigner(key) }
       return local.signer
     }
-    if (snapshot.matches({ signedIn: { method: { nsec: 'locked' } } })) {
-      return lockedSigner(pubkey ?? undefined)
-    }
+    if (keyLocked(snapshot)) return lockedSigner(pubkey ?? undefined)
     return noSigner(pubkey ?? undefined)
   }
 }

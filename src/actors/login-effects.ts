@@ -1,12 +1,13 @@
 /** The login machine's effects: the extension, the keystore and the remote signer. */
 import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import { createRecord, unlockMessage } from '../core/keystore-record.ts'
-import type {
-  ExtensionAvailabilityEvent,
-  PersistKeyInput,
-  UnlockedKey,
-  UnlockKeyInput,
-  WatchExtensionInput,
+import {
+  type ExtensionAvailabilityEvent,
+  loginActors,
+  type PersistKeyInput,
+  type UnlockedKey,
+  type UnlockKeyInput,
+  type WatchExtensionInput,
 } from '../machines/login.machine.ts'
 import type { Keystore } from './keystore.ts'
 import type { RelayHub } from './relay-hub.ts'
@@ -26,8 +27,9 @@ export interface RemoteSignerSlot {
 const NOSTRCONNECT_EXPIRED = 'This nostrconnect:// link has expired: create a new one'
 
 /**
- * The login machine's actors, plus `offerNostrConnect`: a nostrconnect:// link for a signer app,
- * whose answer the machine then waits for with `login.remote { uri }`.
+ * The login machine's actors (its child machines, each provided with the effects it runs), plus
+ * `offerNostrConnect`: a nostrconnect:// link for a signer app, whose answer the machine then
+ * waits for with `login.remote { uri }`.
  */
 export function loginEffects(keystore: Keystore, hub: RelayHub, remote: RemoteSignerSlot) {
   const offers = new Map<string, NostrConnectSession>()
@@ -38,7 +40,7 @@ export function loginEffects(keystore: Keystore, hub: RelayHub, remote: RemoteSi
     return session.uri
   }
 
-  const actors = {
+  const effects = {
     extensionPublicKey: fromPromise<string>(() => nip07Signer().getPublicKey()),
 
     // It receives no events; what it sends back is typed by sendBack's use.
@@ -90,5 +92,5 @@ export function loginEffects(keystore: Keystore, hub: RelayHub, remote: RemoteSi
     return offer.connected
   }
 
-  return { actors, offerNostrConnect }
+  return { actors: loginActors(effects), offerNostrConnect }
 }

@@ -7,7 +7,11 @@ import { type Actor, type ActorOptions, type AnyActorLogic, createActor } from '
 import { readRelays } from '../core/runtime-config.ts'
 import { appMachine } from '../machines/app.machine.ts'
 import { type LoginActorRef, loginMachine } from '../machines/login.machine.ts'
-import { relayPoolMachine } from '../machines/relay-pool.machine.ts'
+import {
+  type RelayPoolActorRef,
+  readSockets,
+  relayPoolMachine,
+} from '../machines/relay-pool.machine.ts'
 import { socketMachine } from '../machines/socket.machine.ts'
 import { createSignerSource } from './current-signer.ts'
 import { feedQueryOptions, followLiveFeed } from './feed-queries.ts'
@@ -18,10 +22,12 @@ import { createMetadataLoader, metadataQueryOptions } from './metadata-queries.t
 import { type Nip49Client, startNip49Worker } from './nip49-client.ts'
 import { createQueryClient } from './query-client.ts'
 import { createRelayHub, type RelayHub } from './relay-hub.ts'
+import { startRelayManager } from './relay-manager-link.ts'
 import { keepSession, restoreSession } from './session.ts'
 import type { Signer } from './signer.ts'
 import { socketLink } from './socket-link.ts'
 import { createVerifier, startVerifyWorkers, type Verifier } from './verifier.ts'
+import { warmCurveWhenIdle } from './warm-curve.ts'
 import { webSocketConnection } from './websocket-connection.ts'
 
 export interface PlumeSystem {
@@ -45,6 +51,33 @@ const relayPool = relayPoolMachine.provide({
   actors: { socket: socketMachine.provide({ actors: { connection: webSocketConnection } }) },
 })
 
+/**
+ * Hands every read relay's socket to the hub as it joins the pool, reports its traffic to the pool
+ * (`pool.activity`, which keeps it from being closed as stale) and stamps the pool's
+ * `pool.relayUnreachable` with the time, as a failed request (the pool has no clock).
+ */
+function linkPool(pool: RelayPoolActorRef, hub: RelayHub): void {
+  const linked = new WeakSet<object>()
+  let sockets: unknown
+  const link = () => {
+    const { context } = pool.getSnapshot()
+    if (context.sockets === sockets) return
+    sockets = context.sockets
+    for (const socket of readSockets(context)) {
+      if (linked.has(socket)) continue
+      linked.add(socket)
+      hub.addRelay(socketLink(socket))
+      const url = socket.getSnapshot().context.url
+      socket.on('relay.message', () => pool.send({ type: 'pool.activity', url }))
+    }
+  }
+  link()
+  pool.subscribe(link)
+  pool.on('pool.relayUnreachable', ({ url }) =>
+    pool.send({ type: 'pool.requestFailed', url, at: Date.now() }),
+  )
+}
+
 export function startSystem(
   options: { inspect?: ActorOptions<AnyActorLogic>['inspect'] } = {},
 ): PlumeSystem {
@@ -55,8 +88,12 @@ export function startSystem(
   // pool (created with the app below) only once events flow.
   const hub = createRelayHub({
     verifier,
-    onRejected: (url) =>
-      app.getSnapshot().children.relays?.send({ type: 'pool.eventRejected', url }),
+    // A relay that sends forged events is also failing at its job: its health shows it.
+    onRejected: (url) => {
+      const pool = app.getSnapshot().children.relays
+      pool?.send({ type: 'pool.eventRejected', url })
+      pool?.send({ type: 'pool.requestFailed', url, at: Date.now() })
+    },
   })
   const effects = loginEffects(keystore, hub, remote)
   const app = createActor(
@@ -72,18 +109,21 @@ export function startSystem(
   const queryClient = createQueryClient()
   const loadMetadata = createMetadataLoader(hub)
 
-  // When the pool starts, hand its sockets to the hub and start following new notes.
+  // When the pool starts, link its sockets to the hub and start following new notes.
   const watch = app.subscribe((snapshot) => {
     const pool = snapshot.children.relays
     if (!pool) return
     watch.unsubscribe()
-    for (const socket of pool.getSnapshot().context.sockets) hub.addRelay(socketLink(socket))
+    linkPool(pool, hub)
+    const { config } = snapshot.context
+    if (config) startRelayManager(pool, config, options.inspect)
     followLiveFeed(hub, queryClient)
   })
   app.start()
   const login = app.getSnapshot().children.login!
   keepSession(login)
   restoreSession(login, keystore)
+  warmCurveWhenIdle()
   let nip49: Nip49Client | undefined
 
   return {

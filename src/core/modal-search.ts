@@ -3,6 +3,8 @@
  * reload or a shared link reopens them and Back closes them. The login options modal is not here:
  * it is the login gate of the login machine, which also holds the pending action.
  */
+import { normalizeRelayUrl } from './relay-url.ts'
+
 export const MODAL_FLAGS = [
   'settings',
   'nsecLogin',
@@ -11,16 +13,24 @@ export const MODAL_FLAGS = [
   'signOut',
   'generateKey',
   'viewNsec',
+  'relayHealth',
+  'auxRelays',
 ] as const
 
 export type ModalFlag = (typeof MODAL_FLAGS)[number]
-export type ModalSearch = Partial<Record<ModalFlag, true>>
+export type ModalSearch = Partial<Record<ModalFlag, true>> & {
+  /** The relay the remove-relay confirm modal asks about (spec §2: removeRelay={relay url}). */
+  removeRelay?: string
+}
 
-/** Keeps the flags that are `true` (or the string "true"); drops anything else. */
+/** Keeps the flags that are `true` (or the string "true") and a valid removeRelay URL. */
 export function parseModalSearch(raw: Record<string, unknown>): ModalSearch {
   const search: ModalSearch = {}
   for (const flag of MODAL_FLAGS) {
     if (raw[flag] === true || raw[flag] === 'true') search[flag] = true
   }
+  const removeRelay =
+    typeof raw.removeRelay === 'string' ? normalizeRelayUrl(raw.removeRelay) : null
+  if (removeRelay) search.removeRelay = removeRelay
   return search
 }

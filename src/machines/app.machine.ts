@@ -3,7 +3,7 @@
  * beside them for the app's whole life. Later subsystems (wallet, ...) join here as children.
  */
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate'
-import { type RuntimeConfig, readRelays } from '../core/runtime-config.ts'
+import type { RuntimeConfig } from '../core/runtime-config.ts'
 import { loginMachine } from './login.machine.ts'
 import { relayPoolMachine } from './relay-pool.machine.ts'
 
@@ -49,7 +49,7 @@ export const appMachine = setup({
       invoke: {
         id: 'relays',
         src: 'relayPool',
-        input: ({ context }) => ({ urls: context.config ? readRelays(context.config) : [] }),
+        input: ({ context }) => ({ relays: context.config?.relays ?? [] }),
       },
     },
     failed: { on: { 'app.retry': 'loading' } },

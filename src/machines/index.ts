@@ -5,7 +5,11 @@
 import type { AnyStateMachine } from 'xstate'
 import { appMachine } from './app.machine.ts'
 import { loginMachine } from './login.machine.ts'
+import { nsecKeyMachine } from './nsec-key.machine.ts'
+import { relayManagerMachine } from './relay-manager.machine.ts'
 import { relayPoolMachine } from './relay-pool.machine.ts'
+import { signInMachine } from './sign-in.machine.ts'
+import { signOutMachine } from './sign-out.machine.ts'
 import { socketMachine } from './socket.machine.ts'
 
 export interface MachineEntry {
@@ -16,6 +20,10 @@ export interface MachineEntry {
 export const machines: MachineEntry[] = [
   { name: 'app', machine: appMachine },
   { name: 'login', machine: loginMachine },
+  { name: 'nsec-key', machine: nsecKeyMachine },
+  { name: 'relay-manager', machine: relayManagerMachine },
   { name: 'relay-pool', machine: relayPoolMachine },
+  { name: 'sign-in', machine: signInMachine },
+  { name: 'sign-out', machine: signOutMachine },
   { name: 'socket', machine: socketMachine },
 ]

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromCallback, fromPromise } from 'xstate'
 import { localRuntimeConfig, type RuntimeConfig } from '../../src/core/runtime-config.ts'
 import { appMachine } from '../../src/machines/app.machine.ts'
+import type { RelayPoolInput } from '../../src/machines/relay-pool.machine.ts'
 import { createModel, describePath, type Harness, modelPaths, walkPath } from './walk.ts'
 
 const CONFIG = localRuntimeConfig(['ws://127.0.0.1:7777', 'ws://127.0.0.1:7778'])
@@ -11,7 +12,7 @@ interface Fakes {
   /** The pending configuration load, settled by the path's done or error event. */
   load?: { resolve(config: RuntimeConfig): void; reject(error: Error): void }
   /** Input each started relay pool received. */
-  pools: Array<{ urls: string[] }>
+  pools: RelayPoolInput[]
 }
 
 function arrange() {
@@ -21,7 +22,7 @@ function arrange() {
       loadConfig: fromPromise<RuntimeConfig>(
         () => new Promise((resolve, reject) => (fakes.load = { resolve, reject })),
       ),
-      relayPool: fromCallback<{ type: 'pool.connectAll' }, { urls: string[] }>(({ input }) => {
+      relayPool: fromCallback<{ type: 'pool.connectAll' }, RelayPoolInput>(({ input }) => {
         fakes.pools.push(input)
       }),
       login: fromCallback(() => {}),
@@ -64,7 +65,7 @@ const harness: Harness<typeof appMachine, Fakes> = {
     running: (snapshot, { fakes }) => {
       expect(snapshot.context.config).toEqual(CONFIG)
       expect(snapshot.children.relays, 'the relay pool runs').toBeDefined()
-      expect(fakes.pools.at(-1)).toEqual({ urls: ['ws://127.0.0.1:7777', 'ws://127.0.0.1:7778'] })
+      expect(fakes.pools.at(-1)).toEqual({ relays: CONFIG.relays })
     },
     failed: (snapshot) => {
       expect(snapshot.context.error).toBe(FAILURE)

@@ -34,6 +34,11 @@ export interface RelayOptions {
   info?: Record<string, unknown>
   /** Subscriptions per connection before the oldest is closed (the library's default: 20). */
   maxSubscriptions?: number
+  /**
+   * NIP-42: send an AUTH challenge on connect and refuse REQs (`read`, with CLOSED) and/or EVENTs
+   * (`write`, with OK false), reason 'auth-required: …', until the client has authenticated.
+   */
+  auth?: { read?: boolean; write?: boolean }
 }
 
 export interface RelayStats {
@@ -45,6 +50,8 @@ export interface RelayStats {
   connections: number
   /** WebSocket connections open now. */
   open: number
+  /** NIP-42 AUTH messages accepted since the last start. */
+  auths: number
 }
 
 export interface RelayHandle {
@@ -79,7 +86,7 @@ function relayInfo(options: RelayOptions): Record<string, unknown> {
   return {
     name: options.name ?? 'Plume local relay',
     description: 'A local @nostr-relay/core relay for Plume tests and the demo.',
-    supported_nips: [1, 9, 11, 40, 50],
+    supported_nips: options.auth ? [1, 9, 11, 40, 42, 50] : [1, 9, 11, 40, 50],
     software: 'https://github.com/CodyTseng/nostr-relay',
     version: LIBRARY_VERSION,
     limitation: {
@@ -89,7 +96,7 @@ function relayInfo(options: RelayOptions): Record<string, unknown> {
       max_subid_length: 128,
       max_event_tags: 2000,
       max_content_length: 102400,
-      auth_required: false,
+      auth_required: Boolean(options.auth),
       payment_required: false,
       restricted_writes: false,
     },
@@ -140,6 +147,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
     eventHandlingResultCacheTtl: 0,
     maxSubscriptionsPerClient: options.maxSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS,
     logLevel: LogLevel.ERROR,
+    // The library's NIP-42 (challenge on connect, AUTH checked against this host) is on with a host.
+    ...(options.auth ? { hostname: '127.0.0.1' } : {}),
   })
   repository.onAccept = (event) => {
     log?.append([event])
@@ -154,7 +163,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
   let port = options.port ?? 0
   let server: Server | null = null
   let closed = false
-  let stats = { reqs: 0, events: 0, connections: 0 }
+  let stats = { reqs: 0, events: 0, connections: 0, auths: 0 }
   const sockets = new Set<WebSocket>()
 
   const attach = (ws: WebSocket, ip: string | undefined): void => {
@@ -222,9 +231,15 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
           return reply(['CLOSED', first, errorText(error)])
         return reply(['NOTICE', errorText(error)])
       }
+      const refusal = 'auth-required: this relay serves authenticated clients only'
+      if (message[0] === 'REQ' && options.auth?.read && !relay.isAuthorized(client))
+        return reply(['CLOSED', message[1], refusal])
+      if (message[0] === 'EVENT' && options.auth?.write && !relay.isAuthorized(client))
+        return reply(['OK', message[1].id, false, refusal])
       track(message)
       try {
-        await relay.handleMessage(client, message)
+        const result = await relay.handleMessage(client, message)
+        if (result?.messageType === 'AUTH' && result.success) stats.auths++
       } catch (error) {
         reply(['NOTICE', `error: ${errorText(error)}`])
       }
@@ -247,7 +262,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
   const start = async (): Promise<void> => {
     if (closed) throw new Error('relay: start() after close()')
     if (server) return
-    stats = { reqs: 0, events: 0, connections: 0 }
+    stats = { reqs: 0, events: 0, connections: 0, auths: 0 }
     const http = createServer((req, res) => answerHttp(info, req, res))
     const wss = new WebSocketServer({ server: http })
     wss.on('connection', (ws, req) => attach(ws, req.socket.remoteAddress))

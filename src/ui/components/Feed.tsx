@@ -1,12 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { feedNotes } from '../../actors/feed-queries.ts'
+import { NO_RELAYS_FOR_NOTES } from '../../core/relay-messages.ts'
 import { useNow } from '../hooks/use-now.ts'
 import { useRelaySockets } from '../hooks/use-relays.ts'
 import { useSystem } from '../system-context.tsx'
 import { NoteCard } from './NoteCard.tsx'
-
-const NO_RELAYS = 'No relays configured. Add a relay or restore defaults to fetch notes.'
 
 /** The home feed, in the WAI-ARIA feed pattern: a `feed` of `article`s. */
 export function Feed() {
@@ -32,7 +31,7 @@ export function Feed() {
     return () => observer.disconnect()
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
 
-  if (sockets.length === 0) return <p className="feed-message">{NO_RELAYS}</p>
+  if (sockets.length === 0) return <p className="feed-message">{NO_RELAYS_FOR_NOTES}</p>
 
   return (
     <>

@@ -1,15 +1,19 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useLogin } from '../hooks/use-login.ts'
-import { useModal } from '../hooks/use-modal.ts'
-import { KeyGenModal } from './login/KeyGenModal.tsx'
-import { LoginOptionsModal } from './login/LoginOptionsModal.tsx'
-import { NsecLoginModal } from './login/NsecLoginModal.tsx'
-import { SavedAccountsModal } from './login/SavedAccountsModal.tsx'
-import { SignOutModal } from './login/SignOutModal.tsx'
-import { UnlockKeyModal } from './login/UnlockKeyModal.tsx'
-import { ViewNsecModal } from './login/ViewNsecModal.tsx'
-import { SettingsOverlay } from './settings/SettingsOverlay.tsx'
+import { useModal, useRemoveRelayModal } from '../hooks/use-modal.ts'
+
+// Overlays and the crypto behind them load when first opened, not before the first note.
+const SettingsOverlay = lazy(() => import('./settings/SettingsOverlay.tsx'))
+const LoginOptionsModal = lazy(() => import('./login/LoginOptionsModal.tsx'))
+const NsecLoginModal = lazy(() => import('./login/NsecLoginModal.tsx'))
+const SavedAccountsModal = lazy(() => import('./login/SavedAccountsModal.tsx'))
+const KeyGenModal = lazy(() => import('./login/KeyGenModal.tsx'))
+const UnlockKeyModal = lazy(() => import('./login/UnlockKeyModal.tsx'))
+const ViewNsecModal = lazy(() => import('./login/ViewNsecModal.tsx'))
+const SignOutModal = lazy(() => import('./login/SignOutModal.tsx'))
+const RemoveRelayModal = lazy(() => import('./relays/RemoveRelayModal.tsx'))
+const RelayHealthModal = lazy(() => import('./relays/RelayHealthModal.tsx'))
 
 /** Every overlay the URL (or the login gate) says is open, stacked in a fixed order. */
 export function Overlays() {
@@ -21,9 +25,11 @@ export function Overlays() {
   const unlockKey = useModal('unlockKey').open
   const viewNsec = useModal('viewNsec').open
   const signOut = useModal('signOut').open
+  const relayHealth = useModal('relayHealth').open
+  const removeRelay = useRemoveRelayModal().url
   useCloseFinished()
   return (
-    <>
+    <Suspense fallback={null}>
       {settings && <SettingsOverlay />}
       {choosing && <LoginOptionsModal />}
       {nsecLogin && <NsecLoginModal />}
@@ -32,7 +38,9 @@ export function Overlays() {
       {unlockKey && <UnlockKeyModal />}
       {viewNsec && <ViewNsecModal />}
       {signOut && <SignOutModal />}
-    </>
+      {relayHealth && <RelayHealthModal />}
+      {removeRelay && <RemoveRelayModal url={removeRelay} />}
+    </Suspense>
   )
 }
 
@@ -45,14 +53,16 @@ function useCloseFinished() {
     const before = was.current
     was.current = { signedIn, locked }
     const closing: Record<string, undefined> = {}
-    if (signedIn && !before.signedIn)
+    if (signedIn && !before.signedIn) {
       Object.assign(closing, {
         nsecLogin: undefined,
         savedAccounts: undefined,
         generateKey: undefined,
       })
-    if (!signedIn && before.signedIn)
+    }
+    if (!signedIn && before.signedIn) {
       Object.assign(closing, { signOut: undefined, viewNsec: undefined, unlockKey: undefined })
+    }
     if (!locked && before.locked && signedIn) Object.assign(closing, { unlockKey: undefined })
     if (Object.keys(closing).length > 0) {
       void navigate({ to: '.', search: (prev) => ({ ...prev, ...closing }), replace: true })

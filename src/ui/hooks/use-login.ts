@@ -1,11 +1,20 @@
-/** Selector hooks over the login actor. */
+/**
+ * Selector hooks over the login actor and its children: `signIn` (the login gate and the sign-in
+ * attempts, while signed out), `nsecKey` (an nsec login's key) and `signOut` (the sign-out dialog).
+ * Each actor is subscribed to on its own, so a child's change shows without the login's changing.
+ */
 import { useSelector } from '@xstate/react'
+import { useMemo } from 'react'
 import {
   canSign,
   canViewSecret,
+  keyLocked,
   keyStatusLabel,
   type LoginSnapshot,
 } from '../../machines/login.machine.ts'
+import { type NsecKeySnapshot, secretShown } from '../../machines/nsec-key.machine.ts'
+import type { SignInSnapshot } from '../../machines/sign-in.machine.ts'
+import type { SignOutSnapshot } from '../../machines/sign-out.machine.ts'
 import { useSystem } from '../system-context.tsx'
 
 export interface LoginView {
@@ -26,11 +35,8 @@ export interface LoginView {
   error: string | null
 }
 
-function view(snapshot: LoginSnapshot): LoginView {
+function sessionView(snapshot: LoginSnapshot) {
   const { context } = snapshot
-  const signOutStep = (['confirming', 'choosing', 'deleting'] as const).find((step) =>
-    snapshot.matches({ signedIn: { signOut: step } }),
-  )
   return {
     signedIn: snapshot.matches('signedIn'),
     pubkey: context.pubkey,
@@ -38,23 +44,56 @@ function view(snapshot: LoginSnapshot): LoginView {
     keyStatus: keyStatusLabel(snapshot),
     canSign: canSign(snapshot),
     canViewSecret: canViewSecret(snapshot),
-    locked: snapshot.matches({ signedIn: { method: { nsec: 'locked' } } }),
-    secretShown: snapshot.matches({
-      signedIn: { method: { nsec: { unlocked: { secret: 'shown' } } } },
-    }),
-    choosing: snapshot.matches({ signedOut: { gate: 'choosing' } }),
-    busy: snapshot.matches('signedOut') && !snapshot.matches({ signedOut: { attempt: 'ready' } }),
-    extensionAvailable: context.extensionAvailable,
+    locked: keyLocked(snapshot),
     pendingAction: context.pendingAction,
-    signOutStep: signOutStep ?? 'closed',
     error: context.error,
   }
 }
 
-const same = (a: LoginView, b: LoginView) =>
-  (Object.keys(a) as (keyof LoginView)[]).every((key) => a[key] === b[key])
+/** While signed out, the pending action and the last error are the `signIn` child's. */
+function signInView(snapshot: SignInSnapshot | undefined) {
+  if (snapshot?.status !== 'active') return null
+  return {
+    choosing: snapshot.matches({ signingIn: { gate: 'choosing' } }),
+    busy: !snapshot.matches({ signingIn: { attempt: 'ready' } }),
+    extensionAvailable: snapshot.context.extensionAvailable,
+    pendingAction: snapshot.context.pendingAction,
+    error: snapshot.context.error,
+  }
+}
+
+function signOutStep(snapshot: SignOutSnapshot | undefined): LoginView['signOutStep'] {
+  const steps = ['confirming', 'choosing', 'deleting'] as const
+  return steps.find((step) => snapshot?.status === 'active' && snapshot.matches(step)) ?? 'closed'
+}
+
+const isSecretShown = (snapshot: NsecKeySnapshot | undefined) => secretShown(snapshot)
+
+/** Field by field, so a new snapshot with the same view does not render again. */
+function same<T extends Record<string, unknown>>(a: T | null, b: T | null): boolean {
+  if (a === null || b === null) return a === b
+  return Object.keys(a).every((key) => Object.is(a[key], b[key]))
+}
 
 export function useLogin(): LoginView {
   const { login } = useSystem()
-  return useSelector(login, view, same)
+  const signIn = useSelector(login, (snapshot) => snapshot.children.signIn)
+  const nsecKey = useSelector(login, (snapshot) => snapshot.children.nsecKey)
+  const signOut = useSelector(login, (snapshot) => snapshot.children.signOut)
+  const session = useSelector(login, sessionView, same)
+  const gate = useSelector(signIn, signInView, same)
+  const shown = useSelector(nsecKey, isSecretShown)
+  const step = useSelector(signOut, signOutStep)
+  return useMemo(
+    () => ({
+      ...session,
+      choosing: false,
+      busy: false,
+      extensionAvailable: false,
+      ...gate,
+      secretShown: shown,
+      signOutStep: step,
+    }),
+    [session, gate, shown, step],
+  )
 }

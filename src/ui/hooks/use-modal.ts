@@ -17,3 +17,18 @@ export function useModal(flag: ModalFlag) {
   )
   return { open, show, close }
 }
+
+/** The remove-relay confirm modal: its relay lives in the URL (removeRelay={relay url}). */
+export function useRemoveRelayModal() {
+  const navigate = useNavigate()
+  const url = useSearch({ strict: false, select: (search) => search.removeRelay ?? null })
+  const ask = useCallback(
+    (relay: string) => navigate({ to: '.', search: (prev) => ({ ...prev, removeRelay: relay }) }),
+    [navigate],
+  )
+  const close = useCallback(
+    () => navigate({ to: '.', search: (prev) => ({ ...prev, removeRelay: undefined }) }),
+    [navigate],
+  )
+  return { url, ask, close }
+}

@@ -1,5 +1,9 @@
 /** Selector hooks over the relay pool and its sockets. */
+
 import { useSelector } from '@xstate/react'
+import type { RelayHealth } from '../../core/relay-health.ts'
+import type { PoolEntry } from '../../machines/relay-pool.machine.ts'
+import { readSockets } from '../../machines/relay-pool.machine.ts'
 import type { SocketActorRef, SocketSnapshot } from '../../machines/socket.machine.ts'
 import { useSystem } from '../system-context.tsx'
 
@@ -34,8 +38,16 @@ function useRelayPool() {
   return useSelector(app, (snapshot) => snapshot.children.relays)
 }
 
+const sameSockets = (a: readonly SocketActorRef[], b: readonly SocketActorRef[]) =>
+  a.length === b.length && a.every((socket, i) => socket === b[i])
+
+/** Sockets of the read relays (the feed's, and the lights'). */
 export function useRelaySockets(): readonly SocketActorRef[] {
-  return useSelector(useRelayPool(), (snapshot) => snapshot?.context.sockets ?? EMPTY)
+  return useSelector(
+    useRelayPool(),
+    (snapshot) => (snapshot ? readSockets(snapshot.context) : EMPTY),
+    sameSockets,
+  )
 }
 
 /** Events dropped per relay because their id or signature did not hold. */
@@ -53,4 +65,26 @@ export function useRelayLight(socket: SocketActorRef) {
     }),
     (a, b) => a.url === b.url && a.state === b.state && a.lastError === b.lastError,
   )
+}
+
+/** The pool actor, to send it the user's changes (pool.add, pool.remove, pool.setPermission). */
+export const usePool = useRelayPool
+
+const NO_ENTRIES: readonly PoolEntry[] = []
+
+/** The configured relays with their permissions, in order. */
+export function useRelayEntries(): readonly PoolEntry[] {
+  return useSelector(useRelayPool(), (snapshot) => snapshot?.context.entries ?? NO_ENTRIES)
+}
+
+const NO_HEALTH: Readonly<Record<string, RelayHealth>> = {}
+
+/** Health records by relay URL (spec §3). */
+export function useRelayHealth(): Readonly<Record<string, RelayHealth>> {
+  return useSelector(useRelayPool(), (snapshot) => snapshot?.context.health ?? NO_HEALTH)
+}
+
+/** Every socket of the pool, read relays or not (Relay Management shows them all). */
+export function useAllSockets(): readonly SocketActorRef[] {
+  return useSelector(useRelayPool(), (snapshot) => snapshot?.context.sockets ?? EMPTY, sameSockets)
 }

@@ -16,4 +16,12 @@ describe('parseModalSearch', () => {
       nsecLogin: true,
     })
   })
+
+  it('keeps removeRelay only when it is a relay URL, normalised', () => {
+    expect(parseModalSearch({ removeRelay: 'wss://Relay.Example.com/' })).toEqual({
+      removeRelay: 'wss://relay.example.com',
+    })
+    expect(parseModalSearch({ removeRelay: 'javascript:alert(1)' })).toEqual({})
+    expect(parseModalSearch({ removeRelay: 42 })).toEqual({})
+  })
 })

@@ -68,3 +68,5 @@ function KeyRow({ label, value }: { label: string; value: string }) {
     </div>
   )
 }
+
+export default KeyGenModal

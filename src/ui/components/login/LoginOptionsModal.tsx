@@ -126,3 +126,5 @@ function RemoteLogin() {
     </form>
   )
 }
+
+export default LoginOptionsModal

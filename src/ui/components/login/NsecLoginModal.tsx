@@ -140,3 +140,5 @@ export function NsecLoginModal() {
     </Modal>
   )
 }
+
+export default NsecLoginModal

@@ -75,3 +75,5 @@ export function SavedAccountsModal() {
     </Modal>
   )
 }
+
+export default SavedAccountsModal

@@ -109,3 +109,5 @@ export function SignOutModal() {
     </Modal>
   )
 }
+
+export default SignOutModal

@@ -67,3 +67,5 @@ export function UnlockKeyModal() {
     </Modal>
   )
 }
+
+export default UnlockKeyModal

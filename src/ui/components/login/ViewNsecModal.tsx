@@ -130,3 +130,5 @@ function ExportNcryptsec({ secret }: { secret: Secret<Uint8Array> }) {
     </form>
   )
 }
+
+export default ViewNsecModal

@@ -1,5 +1,6 @@
 import { useModal } from '../../hooks/use-modal.ts'
 import { Modal } from '../Modal.tsx'
+import { RelaySection } from '../relays/RelaySection.tsx'
 import { AccountSection } from './AccountSection.tsx'
 
 /** Settings: a full-screen overlay (?settings=true) with a Back button (spec §2). */
@@ -8,6 +9,9 @@ export function SettingsOverlay() {
   return (
     <Modal title="Settings" onClose={settings.close} fullScreen>
       <AccountSection />
+      <RelaySection />
     </Modal>
   )
 }
+
+export default SettingsOverlay

@@ -1,0 +1,34 @@
+/**
+ * The adaptive end-of-stored-events wait (spec §9, relay connectivity: base 4400 ms, history of
+ * 100 durations). A history holds how long a relay took from REQ to EOSE; keep one per relay.
+ * The wait only decides when loading is over: a relay slower than it still delivers its events
+ * afterwards on the live subscription, so a short wait costs a late note, never a lost one.
+ *
+ * The formula: the 95th percentile of the recorded durations (nearest rank) times 1.5, rounded
+ * up, kept between 1000 ms and the 4400 ms base. The percentile ignores the rare stall, the
+ * margin absorbs ordinary jitter, the floor spares a fast relay from being cut off by one slow
+ * moment, and the base stays the ceiling, as the spec names it. Until 5 durations are known the
+ * wait is the base: one lucky answer is not a history.
+ */
+export const EOSE_BASE_TIMEOUT_MS = 4400
+export const EOSE_HISTORY = 100
+export const EOSE_MIN_TIMEOUT_MS = 1000
+export const EOSE_MIN_SAMPLES = 5
+export const EOSE_PERCENTILE = 0.95
+export const EOSE_MARGIN = 1.5
+
+/** The history with one more duration, keeping the last 100; nonsense durations are ignored. */
+export function recordEoseDuration(history: readonly number[], ms: number): number[] {
+  if (!Number.isFinite(ms) || ms < 0) return [...history]
+  return [...history, ms].slice(-EOSE_HISTORY)
+}
+
+/** The wait for a relay with this history of REQ-to-EOSE durations. */
+export function eoseTimeout(history: readonly number[]): number {
+  const recent = history.slice(-EOSE_HISTORY).filter((ms) => Number.isFinite(ms) && ms >= 0)
+  if (recent.length < EOSE_MIN_SAMPLES) return EOSE_BASE_TIMEOUT_MS
+  const sorted = [...recent].sort((a, b) => a - b)
+  const rank = Math.ceil(EOSE_PERCENTILE * sorted.length) - 1
+  const wait = Math.ceil(sorted[rank]! * EOSE_MARGIN)
+  return Math.min(EOSE_BASE_TIMEOUT_MS, Math.max(EOSE_MIN_TIMEOUT_MS, wait))
+}

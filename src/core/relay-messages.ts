@@ -1,0 +1,25 @@
+/**
+ * Relay pool and relay data texts of the error catalogue (spec §8). The per-relay connection
+ * texts live with the socket machine and the publish failure with publish-result.
+ */
+
+/** Open sockets the pool allows at once (spec §9, relay pool). */
+export const MAX_CONNECTIONS = 20
+
+/** Thrown by every pool operation once the pool is destroyed (§4). */
+export const POOL_DESTROYED = 'RelayConnectionPool has been destroyed'
+
+/** 'Maximum connections (20) reached'. */
+export const maxConnectionsReached = (max: number = MAX_CONNECTIONS): string =>
+  `Maximum connections (${max}) reached`
+
+/** The feed with no relay to read from. */
+export const NO_RELAYS_FOR_NOTES =
+  'No relays configured. Add a relay or restore defaults to fetch notes.'
+
+/** Follow or unfollow with no relay to publish to. */
+export const NO_RELAYS_CONFIGURED = 'No relays configured'
+
+/** The relay health modal's empty tabs. */
+export const NO_HEALTHY_RELAYS = 'No healthy relays found'
+export const NO_UNHEALTHY_RELAYS = 'No unhealthy relays found'

@@ -1,0 +1,181 @@
+/**
+ * The dynamic relay manager: every 30 s it judges the active relay set by the pool's health
+ * records and emits its decisions; the app turns them into `pool.add` / `pool.remove`.
+ *
+ * Pure: health arrives as `manager.health`, the pool's actual set as `manager.activeSet`;
+ * decisions leave as emitted events (`actor.on('manager.add' | 'manager.remove', ...)`), so the
+ * machine runs and is tested without a pool.
+ *
+ * Verdicts, from one health record:
+ * - unhealthy: FAILURE_THRESHOLD (3) consecutive failures;
+ * - slow: at least SUCCESS_THRESHOLD (2) answers, averaging over RESPONSE_THRESHOLD_MS (5 s);
+ * - reliable: SUCCESS_THRESHOLD answers, neither unhealthy nor slow;
+ * - unproven: anything else (no record yet, too few answers).
+ *
+ * Decisions, each evaluation:
+ * - Demote (auto remove) unhealthy and slow relays, but only while some relay is reliable: when
+ *   none is, the network is the likelier culprit and the set is left alone.
+ * - The blacklist (9 relays) is a list of relays never added automatically, even when recommended.
+ *   Being on it is no reason for removal: a blacklisted relay the user chose stays while it is
+ *   reliable and is demoted like any other when it is not ("not removed if reliable").
+ * - While fewer than MIN_HEALTHY (5) relays are reliable, add (auto add) recommended relays, then
+ *   fallback relays: never a blacklisted one, one already active, or one demoted this session;
+ *   never beyond MAX_RELAYS (15) active. A relay the manager added counts toward MIN_HEALTHY for
+ *   one interval while it proves itself, so each interval adds only what is still missing.
+ */
+import { assign, enqueueActions, setup } from 'xstate'
+import type { RelayHealth } from '../core/relay-health.ts'
+import type { RelayPermission } from '../core/relay-permission.ts'
+
+// Spec constants (dynamic relay manager defaults).
+export const MAX_RELAYS = 15
+export const MIN_HEALTHY = 5
+export const FAILURE_THRESHOLD = 3
+export const SUCCESS_THRESHOLD = 2
+export const EVALUATE_INTERVAL_MS = 30_000
+export const RESPONSE_THRESHOLD_MS = 5000
+export const AUTO_REMOVE = true
+export const AUTO_ADD = true
+/** Relays the manager adds are general relays: readwrite (spec §6). */
+export const ADDED_PERMISSION: RelayPermission = 'readwrite'
+
+export interface RelayManagerInput {
+  recommended: string[]
+  fallback: string[]
+  blacklist: string[]
+  /** The pool's relays when the manager starts. */
+  active: string[]
+  autoRemove?: boolean
+  autoAdd?: boolean
+}
+
+export interface RelayManagerContext {
+  recommended: string[]
+  fallback: string[]
+  blacklist: string[]
+  active: string[]
+  health: Record<string, RelayHealth>
+  /** Relays this manager removed: not added back automatically. */
+  demoted: string[]
+  /** Relays added at the last evaluation, given one interval to prove themselves. */
+  trial: string[]
+  autoRemove: boolean
+  autoAdd: boolean
+}
+
+export type RelayManagerEvent =
+  | { type: 'manager.health'; health: Record<string, RelayHealth> }
+  | { type: 'manager.activeSet'; urls: string[] }
+  | { type: 'manager.evaluate' }
+
+export type DemoteReason = 'unhealthy' | 'slow'
+
+export type RelayManagerEmitted =
+  | { type: 'manager.add'; url: string; permission: RelayPermission }
+  | { type: 'manager.remove'; url: string; reason: DemoteReason }
+
+export type Verdict = 'reliable' | 'unhealthy' | 'slow' | 'unproven'
+
+export function verdict(health: RelayHealth | undefined): Verdict {
+  if (!health) return 'unproven'
+  if (health.consecutiveFailures >= FAILURE_THRESHOLD) return 'unhealthy'
+  if (health.successCount < SUCCESS_THRESHOLD) return 'unproven'
+  if (health.averageResponseTime > RESPONSE_THRESHOLD_MS) return 'slow'
+  return 'reliable'
+}
+
+export interface Plan {
+  remove: Array<{ url: string; reason: DemoteReason }>
+  add: string[]
+}
+
+/** One evaluation's decisions, from the context alone. */
+export function planEvaluation(context: RelayManagerContext): Plan {
+  const judged = context.active.map((url) => ({ url, verdict: verdict(context.health[url]) }))
+  const reliable = judged.filter((relay) => relay.verdict === 'reliable').length
+  const remove =
+    context.autoRemove && reliable > 0
+      ? judged.flatMap(({ url, verdict }) =>
+          verdict === 'unhealthy' || verdict === 'slow' ? [{ url, reason: verdict }] : [],
+        )
+      : []
+  const removed = new Set(remove.map((relay) => relay.url))
+  const remaining = context.active.filter((url) => !removed.has(url))
+  const onTrial = context.trial.filter(
+    (url) => remaining.includes(url) && verdict(context.health[url]) === 'unproven',
+  ).length
+  const wanted = Math.min(MIN_HEALTHY - reliable - onTrial, MAX_RELAYS - remaining.length)
+  const candidates = [...context.recommended, ...context.fallback].filter(
+    (url, i, all) =>
+      all.indexOf(url) === i &&
+      !context.blacklist.includes(url) &&
+      !remaining.includes(url) &&
+      !removed.has(url) &&
+      !context.demoted.includes(url),
+  )
+  const add = context.autoAdd && wanted > 0 ? candidates.slice(0, wanted) : []
+  return { remove, add }
+}
+
+export const relayManagerMachine = setup({
+  types: {
+    context: {} as RelayManagerContext,
+    input: {} as RelayManagerInput,
+    events: {} as RelayManagerEvent,
+    emitted: {} as RelayManagerEmitted,
+  },
+  delays: {
+    evaluateInterval: EVALUATE_INTERVAL_MS,
+  },
+  actions: {
+    storeHealth: assign({
+      health: ({ context, event }) =>
+        event.type === 'manager.health' ? event.health : context.health,
+    }),
+    storeActiveSet: assign({
+      active: ({ context, event }) =>
+        event.type === 'manager.activeSet' ? [...new Set(event.urls)] : context.active,
+    }),
+    evaluate: enqueueActions(({ context, enqueue }) => {
+      const { remove, add } = planEvaluation(context)
+      for (const { url, reason } of remove) enqueue.emit({ type: 'manager.remove', url, reason })
+      for (const url of add) {
+        enqueue.emit({ type: 'manager.add', url, permission: ADDED_PERMISSION })
+      }
+      const removed = remove.map((relay) => relay.url)
+      enqueue.assign({
+        active: [...context.active.filter((url) => !removed.includes(url)), ...add],
+        demoted: [...context.demoted, ...removed.filter((url) => !context.demoted.includes(url))],
+        trial: add,
+      })
+    }),
+  },
+}).createMachine({
+  id: 'relayManager',
+  context: ({ input }) => ({
+    recommended: input.recommended,
+    fallback: input.fallback,
+    blacklist: input.blacklist,
+    active: [...new Set(input.active)],
+    health: {},
+    demoted: [],
+    trial: [],
+    autoRemove: input.autoRemove ?? AUTO_REMOVE,
+    autoAdd: input.autoAdd ?? AUTO_ADD,
+  }),
+  initial: 'watching',
+  states: {
+    watching: {
+      on: {
+        'manager.health': { actions: 'storeHealth' },
+        'manager.activeSet': { actions: 'storeActiveSet' },
+        'manager.evaluate': { actions: 'evaluate' },
+      },
+      after: {
+        evaluateInterval: { target: 'watching', reenter: true, actions: 'evaluate' },
+      },
+    },
+  },
+})
+
+export type RelayManagerMachine = typeof relayManagerMachine
