@@ -4,24 +4,22 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { type Actor, type ActorOptions, type AnyActorLogic, createActor } from 'xstate'
+import { canRead as readable } from '../core/relay-permission.ts'
 import { readRelays } from '../core/runtime-config.ts'
 import { appMachine } from '../machines/app.machine.ts'
 import { type LoginActorRef, loginMachine } from '../machines/login.machine.ts'
-import {
-  type RelayPoolActorRef,
-  readSockets,
-  relayPoolMachine,
-} from '../machines/relay-pool.machine.ts'
+import { type RelayPoolActorRef, relayPoolMachine } from '../machines/relay-pool.machine.ts'
 import { socketMachine } from '../machines/socket.machine.ts'
 import { createSignerSource } from './current-signer.ts'
 import { feedQueryOptions, followLiveFeed } from './feed-queries.ts'
+import { createKeepAlive, type KeepAlive, reconnectSocket } from './keep-alive.ts'
 import { createKeystore, type Keystore } from './keystore.ts'
 import { loadConfig } from './load-config.ts'
 import { loginEffects, type RemoteSignerSlot } from './login-effects.ts'
 import { createMetadataLoader, metadataQueryOptions } from './metadata-queries.ts'
 import { type Nip49Client, startNip49Worker } from './nip49-client.ts'
 import { createQueryClient } from './query-client.ts'
-import { createRelayHub, type RelayHub } from './relay-hub.ts'
+import { createRelayHub, type RelayHub, type RequestResult } from './relay-hub.ts'
 import { startRelayManager } from './relay-manager-link.ts'
 import { keepSession, restoreSession } from './session.ts'
 import type { Signer } from './signer.ts'
@@ -51,30 +49,56 @@ const relayPool = relayPoolMachine.provide({
   actors: { socket: socketMachine.provide({ actors: { connection: webSocketConnection } }) },
 })
 
+/** `pool.activity` at most this often per relay: a message per frame doubled ingest work. */
+const ACTIVITY_EVERY_MS = 1000
+
 /**
- * Hands every read relay's socket to the hub as it joins the pool, reports its traffic to the pool
- * (`pool.activity`, which keeps it from being closed as stale) and stamps the pool's
+ * Hands every relay's socket to the hub and to keep-alive as it joins the pool (write-only and
+ * indexer relays take publishes and routed queries, not the feed's REQs), reports traffic to the
+ * pool (`pool.activity`, which keeps it from being closed as stale) and stamps the pool's
  * `pool.relayUnreachable` with the time, as a failed request (the pool has no clock).
  */
-function linkPool(pool: RelayPoolActorRef, hub: RelayHub): void {
+function linkPool(pool: RelayPoolActorRef, hub: RelayHub, keepAlive: KeepAlive): void {
   const linked = new WeakSet<object>()
   let sockets: unknown
   const link = () => {
     const { context } = pool.getSnapshot()
     if (context.sockets === sockets) return
     sockets = context.sockets
-    for (const socket of readSockets(context)) {
+    for (const socket of context.sockets) {
       if (linked.has(socket)) continue
       linked.add(socket)
-      hub.addRelay(socketLink(socket))
       const url = socket.getSnapshot().context.url
-      socket.on('relay.message', () => pool.send({ type: 'pool.activity', url }))
+      const relay = socketLink(socket)
+      const canRead = () =>
+        pool
+          .getSnapshot()
+          .context.entries.some((entry) => entry.url === url && readable(entry.permission))
+      hub.addRelay({ ...relay, canRead })
+      keepAlive.addRelay(relay)
+      let last = 0
+      socket.on('relay.message', () => {
+        const now = Date.now()
+        if (now - last < ACTIVITY_EVERY_MS) return
+        last = now
+        pool.send({ type: 'pool.activity', url })
+      })
     }
   }
   link()
   pool.subscribe(link)
   pool.on('pool.relayUnreachable', ({ url }) =>
     pool.send({ type: 'pool.requestFailed', url, at: Date.now() }),
+  )
+}
+
+/** A request's outcome as a pool health event. */
+function reportResult(pool: RelayPoolActorRef | undefined, url: string, result: RequestResult) {
+  const at = Date.now()
+  pool?.send(
+    result.ok
+      ? { type: 'pool.requestSucceeded', url, responseMs: result.responseMs, at }
+      : { type: 'pool.requestFailed', url, at },
   )
 }
 
@@ -86,13 +110,15 @@ export function startSystem(
   const remote: RemoteSignerSlot = { current: null }
   // The hub exists before the app so the login's remote signer can use it; it reaches the
   // pool (created with the app below) only once events flow.
+  const pool = () => app.getSnapshot().children.relays
   const hub = createRelayHub({
     verifier,
+    signer: () => signer(),
+    onRequestResult: (url, result) => reportResult(pool(), url, result),
     // A relay that sends forged events is also failing at its job: its health shows it.
     onRejected: (url) => {
-      const pool = app.getSnapshot().children.relays
-      pool?.send({ type: 'pool.eventRejected', url })
-      pool?.send({ type: 'pool.requestFailed', url, at: Date.now() })
+      pool()?.send({ type: 'pool.eventRejected', url })
+      pool()?.send({ type: 'pool.requestFailed', url, at: Date.now() })
     },
   })
   const effects = loginEffects(keystore, hub, remote)
@@ -111,16 +137,27 @@ export function startSystem(
 
   // When the pool starts, link its sockets to the hub and start following new notes.
   const watch = app.subscribe((snapshot) => {
-    const pool = snapshot.children.relays
-    if (!pool) return
+    const relays = snapshot.children.relays
+    if (!relays) return
     watch.unsubscribe()
-    linkPool(pool, hub)
+    const keepAlive = createKeepAlive({
+      reconnect: (url) => {
+        const socket = relays
+          .getSnapshot()
+          .context.sockets.find((s) => s.getSnapshot().context.url === url)
+        if (socket) reconnectSocket(socket)
+      },
+      onResult: (url, result) => reportResult(relays, url, result),
+    })
+    linkPool(relays, hub, keepAlive)
+    keepAlive.start()
     const { config } = snapshot.context
-    if (config) startRelayManager(pool, config, options.inspect)
+    if (config) startRelayManager(relays, config, options.inspect)
     followLiveFeed(hub, queryClient)
   })
   app.start()
   const login = app.getSnapshot().children.login!
+  const signer = createSignerSource(login, remote)
   keepSession(login)
   restoreSession(login, keystore)
   warmCurveWhenIdle()
@@ -129,7 +166,7 @@ export function startSystem(
   return {
     app,
     login,
-    signer: createSignerSource(login, remote),
+    signer,
     keystore,
     offerNostrConnect: () => {
       const config = app.getSnapshot().context.config
