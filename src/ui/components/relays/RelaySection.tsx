@@ -12,7 +12,6 @@ export function RelaySection() {
   const sockets = useAllSockets()
   const removeRelay = useRemoveRelayModal()
   const health = useModal('relayHealth')
-  const auxiliary = useModal('auxRelays')
   const [input, setInput] = useState('')
   const [error, setError] = useState<string | null>(null)
   const socketOf = (url: string) =>
@@ -93,9 +92,6 @@ export function RelaySection() {
       <div className="form-row">
         <button type="button" className="button" onClick={() => health.show()}>
           Relay health
-        </button>
-        <button type="button" className="button" onClick={() => auxiliary.show()}>
-          Auxiliary Relays
         </button>
       </div>
     </section>
