@@ -80,15 +80,19 @@ test('a relay that sends a bad signature: the event is never shown and the count
   openApp,
 }) => {
   const mallory = generateSecretKey()
-  const forged = textNote(mallory, 'Forged note that must never appear', 1)
   const good = await launchRelay()
   const evil = await launchRelay({
-    seed: [forged],
+    seed: [],
     faults: { corruptSignatures: byAuthors(getPublicKey(mallory)) },
   })
   await openApp([good, evil])
-
   await expect.poll(() => feed(page).getByRole('article').count()).toBeGreaterThanOrEqual(10)
+  await expect(relayLight(page, evil.url)).toHaveAttribute('data-state', 'connected')
+
+  // Signed correctly and stored; the lying relay corrupts its signature on the way to the app,
+  // through the live subscription both relays serve.
+  const forged = textNote(mallory, 'Forged note that must never appear')
+  await evil.publish(forged)
   await page.getByRole('button', { name: 'Relay Status' }).click()
   const evilRow = page.locator(`.relay-row[data-relay="${evil.url}"]`)
   await expect(evilRow.getByTestId('rejected-count')).toHaveText(

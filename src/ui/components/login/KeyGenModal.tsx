@@ -3,6 +3,7 @@ import { generateKeyPair, type KeyPair, requireGeneratedKey } from '../../../cor
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { CopyButton } from '../CopyButton.tsx'
+import { FormError } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
 
 /** Generate a key pair, show it with copy buttons, then log in with it (spec §4). */
@@ -42,11 +43,7 @@ export function KeyGenModal() {
           <KeyRow label="Secret key (nsec)" value={pair.nsec.reveal()} />
         </dl>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="form-row">
         <button type="button" className="button" onClick={generate}>
           {pair ? 'Generate another' : 'Generate'}

@@ -3,6 +3,7 @@ import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { CopyButton } from '../CopyButton.tsx'
+import { Field, FormError } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
 import { PubkeyLogin } from './PubkeyLogin.tsx'
 
@@ -51,11 +52,7 @@ export function LoginOptionsModal() {
           </button>
         </li>
       </ul>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <RemoteLogin />
       <PubkeyLogin />
     </Modal>
@@ -89,18 +86,13 @@ function RemoteLogin() {
   }
   return (
     <form className="form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor="remote-login">Remote signer (NIP-46)</label>
-        <input
-          id="remote-login"
-          type="text"
-          placeholder="bunker://…"
-          autoComplete="off"
-          spellCheck={false}
-          value={uri}
-          onChange={(event) => setUri(event.target.value)}
-        />
-      </div>
+      <Field
+        id="remote-login"
+        label="Remote signer (NIP-46)"
+        placeholder="bunker://…"
+        value={uri}
+        onChange={setUri}
+      />
       <div className="form-row">
         <button type="submit" className="button" disabled={busy || !uri.trim()}>
           {busy && !offer ? 'Connecting…' : 'Connect'}
@@ -109,11 +101,7 @@ function RemoteLogin() {
           Show a nostrconnect:// link
         </button>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {offer && busy && (
         <div className="key-row">
           <span className="mono" data-testid="nostrconnect-link">

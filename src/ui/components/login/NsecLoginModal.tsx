@@ -8,6 +8,7 @@ import { loginFormError, parseSecretInput } from '../../../core/secret-input.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
+import { Field, FormError } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
 
 /**
@@ -64,29 +65,22 @@ export function NsecLoginModal() {
   return (
     <Modal title="Nsec Secret Key" onClose={modal.close}>
       <form className="form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="nsec-input">Secret key</label>
-          <input
-            id="nsec-input"
-            type="password"
-            placeholder="nsec1…, 64 hex characters or ncryptsec1…"
-            autoComplete="off"
-            spellCheck={false}
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-          />
-        </div>
+        <Field
+          id="nsec-input"
+          label="Secret key"
+          type="password"
+          placeholder="nsec1…, 64 hex characters or ncryptsec1…"
+          value={input}
+          onChange={setInput}
+        />
         {encrypted && (
-          <div className="field">
-            <label htmlFor="ncryptsec-passphrase">Passphrase of this ncryptsec</label>
-            <input
-              id="ncryptsec-passphrase"
-              type="password"
-              autoComplete="off"
-              value={ncryptsecPassphrase}
-              onChange={(event) => setNcryptsecPassphrase(event.target.value)}
-            />
-          </div>
+          <Field
+            id="ncryptsec-passphrase"
+            label="Passphrase of this ncryptsec"
+            type="password"
+            value={ncryptsecPassphrase}
+            onChange={setNcryptsecPassphrase}
+          />
         )}
         <label className="form-hint">
           <input
@@ -100,33 +94,25 @@ export function NsecLoginModal() {
         {!persistable && <p className="form-hint">{NO_WEBCRYPTO}</p>}
         {remember && (
           <>
-            <div className="field">
-              <label htmlFor="persist-passphrase">Passphrase (at least 8 characters)</label>
-              <input
-                id="persist-passphrase"
-                type="password"
-                autoComplete="new-password"
-                value={passphrase}
-                onChange={(event) => setPassphrase(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="persist-confirmation">Confirm passphrase</label>
-              <input
-                id="persist-confirmation"
-                type="password"
-                autoComplete="new-password"
-                value={confirmation}
-                onChange={(event) => setConfirmation(event.target.value)}
-              />
-            </div>
+            <Field
+              id="persist-passphrase"
+              label="Passphrase (at least 8 characters)"
+              type="password"
+              autoComplete="new-password"
+              value={passphrase}
+              onChange={setPassphrase}
+            />
+            <Field
+              id="persist-confirmation"
+              label="Confirm passphrase"
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={setConfirmation}
+            />
           </>
         )}
-        {shown && (
-          <p className="form-error" role="alert">
-            {shown}
-          </p>
-        )}
+        <FormError message={shown} />
         <div className="form-row">
           <button
             type="submit"

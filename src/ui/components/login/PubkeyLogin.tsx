@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { CLIPBOARD_ERROR, parsePubkeyInput } from '../../../core/pubkey-input.ts'
 import { useSystem } from '../../system-context.tsx'
+import { Field, FormError } from '../Form.tsx'
 
 /** Public key only (read only): an npub or hex, typed or pasted. */
 export function PubkeyLogin() {
@@ -25,23 +26,14 @@ export function PubkeyLogin() {
     )
   return (
     <form className="form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor="pubkey-login">Public key (read only)</label>
-        <input
-          id="pubkey-login"
-          type="text"
-          placeholder="npub1… or 64 hex characters"
-          autoComplete="off"
-          spellCheck={false}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-        />
-      </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Field
+        id="pubkey-login"
+        label="Public key (read only)"
+        placeholder="npub1… or 64 hex characters"
+        value={value}
+        onChange={setValue}
+      />
+      <FormError message={error} />
       <div className="form-row">
         <button type="button" className="button" onClick={paste}>
           Paste Clipboard

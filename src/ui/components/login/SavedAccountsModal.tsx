@@ -5,6 +5,7 @@ import { Secret } from '../../../core/secret.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
+import { Field, FormError } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
 import { AccountName } from './AccountName.tsx'
 
@@ -50,21 +51,15 @@ export function SavedAccountsModal() {
               </label>
             ))}
           </fieldset>
-          <div className="field">
-            <label htmlFor="saved-passphrase">Passphrase</label>
-            <input
-              id="saved-passphrase"
-              type="password"
-              autoComplete="current-password"
-              value={passphrase}
-              onChange={(event) => setPassphrase(event.target.value)}
-            />
-          </div>
-          {shown && (
-            <p className="form-error" role="alert">
-              {shown}
-            </p>
-          )}
+          <Field
+            id="saved-passphrase"
+            label="Passphrase"
+            type="password"
+            autoComplete="current-password"
+            value={passphrase}
+            onChange={setPassphrase}
+          />
+          <FormError message={shown} />
           <div className="form-row">
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? 'Unlocking…' : 'Unlock & Login'}

@@ -4,6 +4,7 @@ import { loginFormError, parseSecretInput } from '../../../core/secret-input.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
+import { Field, FormError } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
 
 /**
@@ -76,24 +77,16 @@ export function SignOutModal() {
           </div>
           <p className="form-hint">You will need your passphrase to return.</p>
           <form className="form" onSubmit={deleteKey}>
-            <div className="field">
-              <label htmlFor="delete-key-nsec">
+            <Field
+              id="delete-key-nsec"
+              label="
                 To also delete the saved key, type your full nsec
-              </label>
-              <input
-                id="delete-key-nsec"
-                type="password"
-                autoComplete="off"
-                spellCheck={false}
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
-              />
-            </div>
-            {shown && (
-              <p className="form-error" role="alert">
-                {shown}
-              </p>
-            )}
+              "
+              type="password"
+              value={typed}
+              onChange={setTyped}
+            />
+            <FormError message={shown} />
             <div className="form-row">
               <button
                 type="submit"

@@ -7,6 +7,7 @@ import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { CopyButton } from '../CopyButton.tsx'
+import { Field, FormError } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
 
 /** View nsec: only for a saved key, after its passphrase is checked again (spec §4). */
@@ -48,21 +49,15 @@ export function ViewNsecModal() {
         </>
       ) : (
         <form className="form" onSubmit={submit}>
-          <div className="field">
-            <label htmlFor="view-passphrase">Passphrase</label>
-            <input
-              id="view-passphrase"
-              type="password"
-              autoComplete="current-password"
-              value={passphrase}
-              onChange={(event) => setPassphrase(event.target.value)}
-            />
-          </div>
-          {shown && (
-            <p className="form-error" role="alert">
-              {shown}
-            </p>
-          )}
+          <Field
+            id="view-passphrase"
+            label="Passphrase"
+            type="password"
+            autoComplete="current-password"
+            value={passphrase}
+            onChange={setPassphrase}
+          />
+          <FormError message={shown} />
           <div className="form-row">
             <button type="submit" className="button button-primary">
               Show nsec
@@ -99,21 +94,15 @@ function ExportNcryptsec({ secret }: { secret: Secret<Uint8Array> }) {
   }
   return (
     <form className="form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor="ncryptsec-export">Export as ncryptsec (NIP-49): passphrase</label>
-        <input
-          id="ncryptsec-export"
-          type="password"
-          autoComplete="new-password"
-          value={passphrase}
-          onChange={(event) => setPassphrase(event.target.value)}
-        />
-      </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Field
+        id="ncryptsec-export"
+        label="Export as ncryptsec (NIP-49): passphrase"
+        type="password"
+        autoComplete="new-password"
+        value={passphrase}
+        onChange={setPassphrase}
+      />
+      <FormError message={error} />
       {ncryptsec && (
         <div className="key-row">
           <span className="mono" data-testid="ncryptsec">

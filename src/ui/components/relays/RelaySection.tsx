@@ -4,6 +4,7 @@ import { validateNewRelay } from '../../../core/relay-url.ts'
 import type { SocketActorRef } from '../../../machines/socket.machine.ts'
 import { useModal, useRemoveRelayModal } from '../../hooks/use-modal.ts'
 import { useAllSockets, usePool, useRelayEntries, useRelayLight } from '../../hooks/use-relays.ts'
+import { Field, FormError } from '../Form.tsx'
 
 /** Settings, "Relay Management" (spec §2): add with Enter, cycle permissions, remove with confirm. */
 export function RelaySection() {
@@ -71,23 +72,14 @@ export function RelaySection() {
         })}
       </ul>
       <form className="form" onSubmit={add}>
-        <div className="field">
-          <label htmlFor="add-relay">Add a relay</label>
-          <input
-            id="add-relay"
-            type="text"
-            placeholder="wss://relay.example.com"
-            autoComplete="off"
-            spellCheck={false}
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-          />
-        </div>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <Field
+          id="add-relay"
+          label="Add a relay"
+          placeholder="wss://relay.example.com"
+          value={input}
+          onChange={setInput}
+        />
+        <FormError message={error} />
       </form>
       <div className="form-row">
         <button type="button" className="button" onClick={() => health.show()}>

@@ -3,6 +3,7 @@ import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { CopyButton } from '../CopyButton.tsx'
+import { FormError } from '../Form.tsx'
 import { AccountName } from '../login/AccountName.tsx'
 import { PubkeyLogin } from '../login/PubkeyLogin.tsx'
 
@@ -83,11 +84,7 @@ export function AccountSection() {
           </button>
         </li>
       </ul>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <PubkeyLogin />
     </section>
   )
