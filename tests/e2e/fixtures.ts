@@ -45,7 +45,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(async (relays, path = '/') => {
       const server = await startAppServer({
         port: appPort,
-        distDir: 'dist',
+        // PLUME_DIST: a build of one's own, so parallel work does not swap the app mid-test.
+        distDir: process.env.PLUME_DIST ?? 'dist',
         config: localRuntimeConfig(relays.map((relay) => relay.url)),
         world,
       })
