@@ -20,7 +20,7 @@ import { createMetadataLoader, metadataQueryOptions } from './metadata-queries.t
 import { type Nip49Client, startNip49Worker } from './nip49-client.ts'
 import { createQueryClient } from './query-client.ts'
 import { createRelayHub, type RelayHub, type RequestResult } from './relay-hub.ts'
-import { startRelayManager } from './relay-manager-link.ts'
+import { linkRelayManager } from './relay-manager-link.ts'
 import { keepSession, restoreSession } from './session.ts'
 import type { Signer } from './signer.ts'
 import { socketLink } from './socket-link.ts'
@@ -151,8 +151,8 @@ export function startSystem(
     })
     linkPool(relays, hub, keepAlive)
     keepAlive.start()
-    const { config } = snapshot.context
-    if (config) startRelayManager(relays, config, options.inspect)
+    const manager = snapshot.children.relayManager
+    if (manager) linkRelayManager(relays, manager)
     followLiveFeed(hub, queryClient)
   })
   app.start()

@@ -1,10 +1,11 @@
 /**
- * The root actor: loads the runtime configuration, then runs the relay pool; the login actor runs
- * beside them for the app's whole life. Later subsystems (wallet, ...) join here as children.
+ * The root actor: loads the runtime configuration, then runs the relay pool and the dynamic relay
+ * manager that judges it; the login actor runs beside them for the app's whole life. Later subsystems (wallet, ...) join here as children.
  */
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate'
 import type { RuntimeConfig } from '../core/runtime-config.ts'
 import { loginMachine } from './login.machine.ts'
+import { relayManagerMachine } from './relay-manager.machine.ts'
 import { relayPoolMachine } from './relay-pool.machine.ts'
 
 export interface AppContext {
@@ -16,13 +17,19 @@ export const appMachine = setup({
   types: {
     context: {} as AppContext,
     events: {} as { type: 'app.retry' },
-    children: {} as { relays: 'relayPool'; config: 'loadConfig'; login: 'login' },
+    children: {} as {
+      relays: 'relayPool'
+      relayManager: 'relayManager'
+      config: 'loadConfig'
+      login: 'login'
+    },
   },
   actors: {
     loadConfig: fromPromise<RuntimeConfig>(async () => {
       throw new Error('loadConfig not provided')
     }),
     relayPool: relayPoolMachine,
+    relayManager: relayManagerMachine,
     login: loginMachine,
   },
 }).createMachine({
@@ -46,11 +53,24 @@ export const appMachine = setup({
       },
     },
     running: {
-      invoke: {
-        id: 'relays',
-        src: 'relayPool',
-        input: ({ context }) => ({ relays: context.config?.relays ?? [] }),
-      },
+      invoke: [
+        {
+          id: 'relays',
+          src: 'relayPool',
+          input: ({ context }) => ({ relays: context.config?.relays ?? [] }),
+        },
+        {
+          // Its decisions reach the pool through src/actors/relay-manager-link.ts.
+          id: 'relayManager',
+          src: 'relayManager',
+          input: ({ context }) => ({
+            recommended: context.config?.recommendedRelays ?? [],
+            fallback: context.config?.fallbackRelays ?? [],
+            blacklist: context.config?.blacklistedRelays ?? [],
+            active: context.config?.relays.map((relay) => relay.url) ?? [],
+          }),
+        },
+      ],
     },
     failed: { on: { 'app.retry': 'loading' } },
   },

@@ -6,15 +6,17 @@
  * decisions leave as emitted events (`actor.on('manager.add' | 'manager.remove', ...)`), so the
  * machine runs and is tested without a pool.
  *
- * Verdicts, from one health record:
+ * Verdicts, from one health record and the relay's count of rejected (forged) events:
+ * - forged: it sent an event whose id or signature did not hold. Forgery is not bad luck: such a
+ *   relay is demoted even when no other relay is reliable;
  * - unhealthy: FAILURE_THRESHOLD (3) consecutive failures;
  * - slow: at least SUCCESS_THRESHOLD (2) answers, averaging over RESPONSE_THRESHOLD_MS (5 s);
  * - reliable: SUCCESS_THRESHOLD answers, neither unhealthy nor slow;
  * - unproven: anything else (no record yet, too few answers).
  *
  * Decisions, each evaluation:
- * - Demote (auto remove) unhealthy and slow relays, but only while some relay is reliable: when
- *   none is, the network is the likelier culprit and the set is left alone.
+ * - Demote (auto remove) forged relays always; unhealthy and slow relays only while some relay is
+ *   reliable: when none is, the network is the likelier culprit and the set is left alone.
  * - The blacklist (9 relays) is a list of relays never added automatically, even when recommended.
  *   Being on it is no reason for removal: a blacklisted relay the user chose stays while it is
  *   reliable and is demoted like any other when it is not ("not removed if reliable").
@@ -23,7 +25,7 @@
  *   never beyond MAX_RELAYS (15) active. A relay the manager added counts toward MIN_HEALTHY for
  *   one interval while it proves itself, so each interval adds only what is still missing.
  */
-import { assign, enqueueActions, setup } from 'xstate'
+import { type ActorRefFrom, assign, enqueueActions, setup } from 'xstate'
 import type { RelayHealth } from '../core/relay-health.ts'
 import type { RelayPermission } from '../core/relay-permission.ts'
 
@@ -55,8 +57,14 @@ export interface RelayManagerContext {
   blacklist: string[]
   active: string[]
   health: Record<string, RelayHealth>
+  /** Events dropped per relay because their id or signature did not hold (the pool counts). */
+  rejected: Record<string, number>
   /** Relays this manager removed: not added back automatically. */
   demoted: string[]
+  /** Why each demoted relay was removed. */
+  demotedFor: Record<string, DemoteReason>
+  /** Every relay this manager added this session, in order. */
+  added: string[]
   /** Relays added at the last evaluation, given one interval to prove themselves. */
   trial: string[]
   autoRemove: boolean
@@ -64,19 +72,24 @@ export interface RelayManagerContext {
 }
 
 export type RelayManagerEvent =
-  | { type: 'manager.health'; health: Record<string, RelayHealth> }
+  | {
+      type: 'manager.health'
+      health: Record<string, RelayHealth>
+      rejected?: Record<string, number>
+    }
   | { type: 'manager.activeSet'; urls: string[] }
   | { type: 'manager.evaluate' }
 
-export type DemoteReason = 'unhealthy' | 'slow'
+export type DemoteReason = 'forged' | 'unhealthy' | 'slow'
 
 export type RelayManagerEmitted =
   | { type: 'manager.add'; url: string; permission: RelayPermission }
   | { type: 'manager.remove'; url: string; reason: DemoteReason }
 
-export type Verdict = 'reliable' | 'unhealthy' | 'slow' | 'unproven'
+export type Verdict = 'reliable' | 'forged' | 'unhealthy' | 'slow' | 'unproven'
 
-export function verdict(health: RelayHealth | undefined): Verdict {
+export function verdict(health: RelayHealth | undefined, rejected = 0): Verdict {
+  if (rejected > 0) return 'forged'
   if (!health) return 'unproven'
   if (health.consecutiveFailures >= FAILURE_THRESHOLD) return 'unhealthy'
   if (health.successCount < SUCCESS_THRESHOLD) return 'unproven'
@@ -91,18 +104,20 @@ export interface Plan {
 
 /** One evaluation's decisions, from the context alone. */
 export function planEvaluation(context: RelayManagerContext): Plan {
-  const judged = context.active.map((url) => ({ url, verdict: verdict(context.health[url]) }))
+  const judge = (url: string) => verdict(context.health[url], context.rejected[url])
+  const judged = context.active.map((url) => ({ url, verdict: judge(url) }))
   const reliable = judged.filter((relay) => relay.verdict === 'reliable').length
-  const remove =
-    context.autoRemove && reliable > 0
-      ? judged.flatMap(({ url, verdict }) =>
-          verdict === 'unhealthy' || verdict === 'slow' ? [{ url, reason: verdict }] : [],
-        )
-      : []
+  const remove = context.autoRemove
+    ? judged.flatMap(({ url, verdict }) =>
+        verdict === 'forged' || (reliable > 0 && (verdict === 'unhealthy' || verdict === 'slow'))
+          ? [{ url, reason: verdict }]
+          : [],
+      )
+    : []
   const removed = new Set(remove.map((relay) => relay.url))
   const remaining = context.active.filter((url) => !removed.has(url))
   const onTrial = context.trial.filter(
-    (url) => remaining.includes(url) && verdict(context.health[url]) === 'unproven',
+    (url) => remaining.includes(url) && judge(url) === 'unproven',
   ).length
   const wanted = Math.min(MIN_HEALTHY - reliable - onTrial, MAX_RELAYS - remaining.length)
   const candidates = [...context.recommended, ...context.fallback].filter(
@@ -128,10 +143,11 @@ export const relayManagerMachine = setup({
     evaluateInterval: EVALUATE_INTERVAL_MS,
   },
   actions: {
-    storeHealth: assign({
-      health: ({ context, event }) =>
-        event.type === 'manager.health' ? event.health : context.health,
-    }),
+    storeHealth: assign(({ context, event }) =>
+      event.type === 'manager.health'
+        ? { health: event.health, rejected: event.rejected ?? context.rejected }
+        : {},
+    ),
     storeActiveSet: assign({
       active: ({ context, event }) =>
         event.type === 'manager.activeSet' ? [...new Set(event.urls)] : context.active,
@@ -146,6 +162,11 @@ export const relayManagerMachine = setup({
       enqueue.assign({
         active: [...context.active.filter((url) => !removed.includes(url)), ...add],
         demoted: [...context.demoted, ...removed.filter((url) => !context.demoted.includes(url))],
+        demotedFor: {
+          ...context.demotedFor,
+          ...Object.fromEntries(remove.map(({ url, reason }) => [url, reason])),
+        },
+        added: [...context.added, ...add],
         trial: add,
       })
     }),
@@ -158,7 +179,10 @@ export const relayManagerMachine = setup({
     blacklist: input.blacklist,
     active: [...new Set(input.active)],
     health: {},
+    rejected: {},
     demoted: [],
+    demotedFor: {},
+    added: [],
     trial: [],
     autoRemove: input.autoRemove ?? AUTO_REMOVE,
     autoAdd: input.autoAdd ?? AUTO_ADD,
@@ -179,3 +203,4 @@ export const relayManagerMachine = setup({
 })
 
 export type RelayManagerMachine = typeof relayManagerMachine
+export type RelayManagerActorRef = ActorRefFrom<typeof relayManagerMachine>

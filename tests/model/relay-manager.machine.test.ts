@@ -83,6 +83,8 @@ interface Fakes {
 
 const healthSamples = [
   byUrl(failing(A), reliable(B)),
+  // B sent a forged event while A is failing: B goes even though nothing is reliable.
+  { ...byUrl(failing(A), reliable(B)), rejected: { [B]: 1 } },
   byUrl(reliable(A), slow(B), reliable(X)),
   byUrl(failing(A), failing(B), failing(X)),
   byUrl(reliable(A), reliable(B), reliable(X), reliable(R1), reliable(R2)),
@@ -97,7 +99,10 @@ function managerKey(snapshot: { value: unknown; context: RelayManagerContext }):
     active: context.active,
     demoted: context.demoted,
     trial: context.trial,
-    verdicts: Object.values(context.health).map((record) => [record.url, verdict(record)]),
+    verdicts: Object.values(context.health).map((record) => [
+      record.url,
+      verdict(record, context.rejected[record.url]),
+    ]),
   })
 }
 
@@ -107,7 +112,9 @@ function name(path: ModelPath): string {
     steps: path.steps.map(({ event }) => {
       if (!('health' in event)) return { event }
       const index = healthSamples.findIndex(
-        (h) => JSON.stringify(h) === JSON.stringify(event.health),
+        ({ rejected = false, ...h }) =>
+          JSON.stringify(h) === JSON.stringify(event.health) &&
+          JSON.stringify(rejected) === JSON.stringify('rejected' in event && event.rejected),
       )
       return { event: { type: `manager.health#${index}` } }
     }),
@@ -118,9 +125,10 @@ const model = createModel({
   machine: relayManagerMachine,
   input: INPUT,
   samples: {
-    'manager.health': healthSamples.map((records) => ({
+    'manager.health': healthSamples.map(({ rejected, ...records }) => ({
       type: 'manager.health' as const,
-      health: records,
+      health: records as Record<string, RelayHealth>,
+      ...(rejected ? { rejected: rejected as Record<string, number> } : {}),
     })),
     'manager.activeSet': [{ type: 'manager.activeSet', urls: [A, B] }],
     // The same evaluation as the 30 s timer, which the model walks instead (scenarios cover it).
@@ -160,11 +168,16 @@ const harness: Harness<RelayManagerMachine, Fakes> = {
       // The decisions, applied to a pool, give the manager's active set.
       expect([...fakes.pool].sort()).toEqual([...context.active].sort())
       expect(context.active.length).toBeLessThanOrEqual(MAX_RELAYS)
+      // The latest reason a relay was removed for is the one on record.
+      const lastReason: Record<string, string> = {}
       for (const event of fakes.emitted) {
         if (event.type === 'manager.add') expect(event.permission).toBe('readwrite')
-        else expect(['unhealthy', 'slow']).toContain(event.reason)
+        else lastReason[event.url] = event.reason
       }
+      expect(lastReason).toEqual(context.demotedFor)
       expect([...fakes.removed].sort()).toEqual([...context.demoted].sort())
+      expect(Object.keys(context.demotedFor).sort()).toEqual([...context.demoted].sort())
+      expect(context.added.every((url) => !INPUT.blacklist.includes(url))).toBe(true)
     },
   },
 }
@@ -183,6 +196,10 @@ describe('relay manager model', () => {
     expect(
       states.some((context) => context.trial.length > 0),
       'adds',
+    ).toBe(true)
+    expect(
+      states.some((context) => Object.values(context.demotedFor).includes('forged')),
+      'demotes a forger',
     ).toBe(true)
     const types = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)))
     expect([...types].some((type) => type.startsWith('xstate.after.evaluateInterval'))).toBe(true)
@@ -294,6 +311,20 @@ describe('relay manager scenarios', () => {
     })
     actor.send({ type: 'manager.evaluate' })
     expect(emitted).toEqual([{ type: 'manager.remove', url: 'wss://mine', reason: 'unhealthy' }])
+  })
+
+  it('demotes a relay that sent a forged event, even while no relay is reliable', () => {
+    const { actor, emitted } = start({ recommended: [], fallback: [], blacklist: [], active })
+    actor.send({
+      type: 'manager.health',
+      health: byUrl(...active.map(failing)),
+      rejected: { 'wss://a2': 1 },
+    })
+    actor.send({ type: 'manager.evaluate' })
+    expect(emitted).toEqual([{ type: 'manager.remove', url: 'wss://a2', reason: 'forged' }])
+    expect(actor.getSnapshot().context.demotedFor).toEqual({ 'wss://a2': 'forged' })
+    expect(verdict(reliable('wss://x'), 1)).toBe('forged')
+    expect(verdict(undefined, 0)).toBe('unproven')
   })
 
   it('demotes nothing while no relay is reliable (the network, not the relays)', () => {
