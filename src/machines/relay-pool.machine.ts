@@ -14,63 +14,61 @@
  *   STALE_AFTER_MS / MONITOR_INTERVAL_MS ticks (more than 5 min) is disconnected and reconnected.
  *   Activity: connecting, `pool.requestSucceeded`, and `pool.activity` (any frame received).
  * - `destroyed` is terminal, not final: the actor stays alive to refuse every `pool.*` event.
+ *
+ * The context and the pure functions over it live in relay-pool.context.ts.
  */
 import { type ActorRefFrom, assign, enqueueActions, setup } from 'xstate'
-import { newHealth, type RelayHealth, recordFailure, recordSuccess } from '../core/relay-health.ts'
 import { canRead, type RelayPermission } from '../core/relay-permission.ts'
 import {
-  maxAttemptsError,
-  reconnectFailedError,
-  type SocketActorRef,
-  type SocketContext,
-  type SocketSnapshot,
-  socketMachine,
-} from './socket.machine.ts'
+  agedIdleTicks,
+  anyReadRelayConnected,
+  dequeue,
+  enqueue,
+  gaveUp,
+  initialContext,
+  isFull,
+  isKnown,
+  isReadable,
+  MAX_CONNECTIONS_REACHED,
+  MONITOR_INTERVAL_MS,
+  phaseOf,
+  type RelayPoolContext,
+  type RelayPoolInput,
+  readUrls,
+  type SocketView,
+  socketId,
+  socketOf,
+  staleUrls,
+  withFailure,
+  without,
+  withoutRelay,
+  withRejection,
+  withSuccess,
+} from './relay-pool.context.ts'
+import { socketMachine } from './socket.machine.ts'
 
-// Spec constants (relay pool, relay UI).
-export const MAX_CONNECTIONS = 20
+export {
+  MAX_CONNECTIONS,
+  MAX_CONNECTIONS_REACHED,
+  MONITOR_INTERVAL_MS,
+  type PoolEntry,
+  phaseOf,
+  type RelayPoolContext,
+  type RelayPoolInput,
+  readSockets,
+  type SocketPhase,
+  type SocketView,
+  STALE_AFTER_MS,
+  STALE_AFTER_TICKS,
+  socketId,
+} from './relay-pool.context.ts'
+
+// Spec constants (relay pool): the machine's named delays.
 export const STAGGER_DELAY_MS = 100
 export const HEALTH_CHECK_INTERVAL_MS = 30_000
-export const MONITOR_INTERVAL_MS = 60_000
-export const STALE_AFTER_MS = 300_000
-/** Idle monitor ticks after which a connection is stale: more than this many means > 5 min. */
-export const STALE_AFTER_TICKS = STALE_AFTER_MS / MONITOR_INTERVAL_MS
 
-// Error texts (spec §8), shared with the hub and the tests.
+// Error text (spec §8), shared with the hub and the tests.
 export const POOL_DESTROYED = 'RelayConnectionPool has been destroyed'
-export const MAX_CONNECTIONS_REACHED = 'Maximum connections (20) reached'
-
-export interface PoolEntry {
-  url: string
-  permission: RelayPermission
-}
-
-export interface RelayPoolInput {
-  relays: PoolEntry[]
-}
-
-/** What the pool knows of a socket: idle (never told to connect), trying, connected, given up. */
-export type SocketPhase = 'idle' | 'connecting' | 'connected' | 'disconnected'
-
-export interface RelayPoolContext {
-  entries: PoolEntry[]
-  sockets: SocketActorRef[]
-  phase: Record<string, SocketPhase>
-  health: Record<string, RelayHealth>
-  /** Events dropped per relay because their id or signature did not hold. */
-  rejected: Record<string, number>
-  /** Monitor ticks since the relay's last activity, for connected relays (absent = 0). */
-  idleTicks: Record<string, number>
-  /** Relays waiting for their staggered `relay.connect`. */
-  queue: string[]
-  lastError: string | null
-}
-
-/** The part of a socket snapshot the pool reads. */
-export interface SocketView {
-  value: SocketSnapshot['value']
-  context: Pick<SocketContext, 'url' | 'lastError'>
-}
 
 /** Sent by xstate for every snapshot of a socket (spawned with `syncSnapshot`). */
 export interface SocketSnapshotEvent {
@@ -97,63 +95,9 @@ export type RelayPoolEmitted =
   | { type: 'pool.error'; message: string }
   | { type: 'pool.relayUnreachable'; url: string }
 
-export const socketId = (url: string): string => `socket:${url}`
-
-export function phaseOf(value: SocketView['value']): SocketPhase {
-  if (value === 'idle' || value === 'connected') return value
-  if (value === 'disconnected' || value === 'removed') return 'disconnected'
-  return 'connecting'
-}
-
-const isReadable = (context: RelayPoolContext, url: string): boolean =>
-  context.entries.some((entry) => entry.url === url && canRead(entry.permission))
-
-/** Sockets of the read-capable relays, in pool order: what the feed reads from. */
-export const readSockets = (context: RelayPoolContext): SocketActorRef[] =>
-  context.sockets.filter((socket) =>
-    context.entries.some((entry) => socketId(entry.url) === socket.id && canRead(entry.permission)),
-  )
-
+/** The relay an event is about, if any. */
 const eventUrl = (event: RelayPoolEvent): string | undefined =>
   'url' in event ? event.url : 'snapshot' in event ? event.snapshot.context.url : undefined
-
-const isKnown = (context: RelayPoolContext, event: RelayPoolEvent): boolean =>
-  context.entries.some((entry) => entry.url === eventUrl(event))
-
-const without = <T>(record: Record<string, T>, url: string): Record<string, T> => {
-  const { [url]: _gone, ...rest } = record
-  return rest
-}
-
-/** `queue` plus the given relays not yet in it. */
-const enqueue = (queue: string[], urls: string[]): string[] => [
-  ...queue,
-  ...urls.filter((url, i) => !queue.includes(url) && urls.indexOf(url) === i),
-]
-
-function initialContext(input: RelayPoolInput): Omit<RelayPoolContext, 'sockets'> {
-  const unique = input.relays.filter(
-    (relay, i) => input.relays.findIndex((other) => other.url === relay.url) === i,
-  )
-  const entries = unique.slice(0, MAX_CONNECTIONS)
-  return {
-    entries,
-    phase: Object.fromEntries(entries.map((entry) => [entry.url, 'idle' as const])),
-    health: {},
-    rejected: {},
-    idleTicks: {},
-    queue: entries.filter((entry) => canRead(entry.permission)).map((entry) => entry.url),
-    lastError: unique.length > MAX_CONNECTIONS ? MAX_CONNECTIONS_REACHED : null,
-  }
-}
-
-const staleUrls = (context: RelayPoolContext): string[] =>
-  context.entries
-    .map((entry) => entry.url)
-    .filter(
-      (url) =>
-        context.phase[url] === 'connected' && (context.idleTicks[url] ?? 0) > STALE_AFTER_TICKS,
-    )
 
 export const relayPoolMachine = setup({
   types: {
@@ -169,17 +113,14 @@ export const relayPoolMachine = setup({
     monitorInterval: MONITOR_INTERVAL_MS,
   },
   guards: {
-    isKnown: ({ context, event }) => isKnown(context, event),
-    isFull: ({ context }) => context.entries.length >= MAX_CONNECTIONS,
+    isKnown: ({ context, event }) => isKnown(context, eventUrl(event)),
+    isFull: ({ context }) => isFull(context),
     hasQueue: ({ context }) => context.queue.length > 0,
-    noReadRelayConnected: ({ context }) =>
-      !context.entries.some(
-        (entry) => canRead(entry.permission) && context.phase[entry.url] === 'connected',
-      ),
+    noReadRelayConnected: ({ context }) => !anyReadRelayConnected(context),
     wasIdle: ({ context, event }) => (context.idleTicks[eventUrl(event) ?? ''] ?? 0) > 0,
     phaseChanged: ({ context, event }) =>
       'snapshot' in event &&
-      isKnown(context, event) &&
+      isKnown(context, eventUrl(event)) &&
       context.phase[event.snapshot.context.url] !== phaseOf(event.snapshot.value),
   },
   actions: {
@@ -196,18 +137,11 @@ export const relayPoolMachine = setup({
     }),
     removeRelay: enqueueActions(({ context, event, enqueue: run }) => {
       const url = eventUrl(event)
-      const socket = context.sockets.find((s) => s.id === socketId(url ?? ''))
+      const socket = socketOf(context, url ?? '')
       if (!url || !socket) return
       run.sendTo(socket, { type: 'relay.remove' })
       run.stopChild(socket)
-      run.assign({
-        entries: context.entries.filter((entry) => entry.url !== url),
-        sockets: context.sockets.filter((s) => s !== socket),
-        phase: without(context.phase, url),
-        health: without(context.health, url),
-        idleTicks: without(context.idleTicks, url),
-        queue: context.queue.filter((queued) => queued !== url),
-      })
+      run.assign(withoutRelay(context, url, socket))
     }),
     setPermission: enqueueActions(({ context, event, enqueue: run }) => {
       if (event.type !== 'pool.setPermission') return
@@ -222,9 +156,9 @@ export const relayPoolMachine = setup({
         }
         return
       }
-      const socket = context.sockets.find((s) => s.id === socketId(url))
+      const socket = socketOf(context, url)
       if (socket) run.sendTo(socket, { type: 'relay.disconnect' })
-      run.assign({ queue: context.queue.filter((queued) => queued !== url) })
+      run.assign({ queue: dequeue(context.queue, url) })
     }),
     queueOne: assign({
       queue: ({ context, event }) => enqueue(context.queue, [eventUrl(event) ?? '']),
@@ -233,72 +167,46 @@ export const relayPoolMachine = setup({
       queue: ({ context }) =>
         enqueue(
           context.queue,
-          context.entries
-            .filter((e) => canRead(e.permission) && context.phase[e.url] !== 'connected')
-            .map((e) => e.url),
+          readUrls(context, (phase) => phase !== 'connected'),
         ),
     }),
     connectNext: enqueueActions(({ context, enqueue: run }) => {
       const [url, ...rest] = context.queue
       run.assign({ queue: rest })
-      const socket = context.sockets.find((s) => s.id === socketId(url ?? ''))
+      const socket = socketOf(context, url ?? '')
       if (socket) run.sendTo(socket, { type: 'relay.connect' })
     }),
     /** Every socket closed, counters and errors cleared, read relays connected again. */
     resetAll: enqueueActions(({ context, enqueue: run }) => {
       for (const socket of context.sockets) run.sendTo(socket, { type: 'relay.disconnect' })
-      run.assign({
-        lastError: null,
-        idleTicks: {},
-        queue: context.entries.filter((e) => canRead(e.permission)).map((e) => e.url),
-      })
+      run.assign({ lastError: null, idleTicks: {}, queue: readUrls(context) })
     }),
     /** No read relay connected: errors cleared, every read relay not connected starts afresh. */
     resetConnections: enqueueActions(({ context, enqueue: run }) => {
-      const down = context.entries.filter(
-        (e) => canRead(e.permission) && context.phase[e.url] !== 'connected',
-      )
-      for (const { url } of down) {
-        const socket = context.sockets.find((s) => s.id === socketId(url))
+      const down = readUrls(context, (phase) => phase !== 'connected')
+      for (const url of down) {
+        const socket = socketOf(context, url)
         if (socket && context.phase[url] === 'connecting') {
           run.sendTo(socket, { type: 'relay.disconnect' })
         }
       }
-      run.assign({
-        lastError: null,
-        queue: enqueue(
-          context.queue,
-          down.map((e) => e.url),
-        ),
-      })
+      run.assign({ lastError: null, queue: enqueue(context.queue, down) })
     }),
     /** A relay that gave up (or was never connected) is retried by the health check. */
     retryDisconnected: assign({
       queue: ({ context }) =>
         enqueue(
           context.queue,
-          context.entries
-            .filter((e) => canRead(e.permission))
-            .map((e) => e.url)
-            .filter(
-              (url) => context.phase[url] === 'disconnected' || context.phase[url] === 'idle',
-            ),
+          readUrls(context, (phase) => phase === 'disconnected' || phase === 'idle'),
         ),
     }),
-    ageConnections: assign({
-      idleTicks: ({ context }) =>
-        Object.fromEntries(
-          context.entries
-            .filter((e) => context.phase[e.url] === 'connected')
-            .map((e) => [e.url, (context.idleTicks[e.url] ?? 0) + 1]),
-        ),
-    }),
+    ageConnections: assign({ idleTicks: ({ context }) => agedIdleTicks(context) }),
     /** Stale connections closed; read relays among them connected again. */
     cleanStale: enqueueActions(({ context, enqueue: run }) => {
       const stale = staleUrls(context)
       if (stale.length === 0) return
       for (const url of stale) {
-        const socket = context.sockets.find((s) => s.id === socketId(url))
+        const socket = socketOf(context, url)
         if (socket) run.sendTo(socket, { type: 'relay.disconnect' })
       }
       run.assign({
@@ -314,40 +222,38 @@ export const relayPoolMachine = setup({
     }),
     trackSocket: enqueueActions(({ context, event, enqueue: run }) => {
       if (!('snapshot' in event)) return
-      const { url, lastError } = event.snapshot.context
+      const { url } = event.snapshot.context
       const next = phaseOf(event.snapshot.value)
       run.assign({
         phase: { ...context.phase, [url]: next },
         idleTicks: next === 'connected' ? without(context.idleTicks, url) : context.idleTicks,
       })
-      const gaveUp = lastError === maxAttemptsError(url) || lastError === reconnectFailedError(url)
-      if (next === 'disconnected' && context.phase[url] === 'connecting' && gaveUp) {
+      if (
+        next === 'disconnected' &&
+        context.phase[url] === 'connecting' &&
+        gaveUp(event.snapshot.context)
+      ) {
         run.emit({ type: 'pool.relayUnreachable', url })
       }
     }),
     recordSuccess: assign({
-      health: ({ context, event }) => {
-        if (event.type !== 'pool.requestSucceeded') return context.health
-        const current = context.health[event.url] ?? newHealth(event.url)
-        return {
-          ...context.health,
-          [event.url]: recordSuccess(current, event.responseMs, event.at),
-        }
-      },
+      health: ({ context, event }) =>
+        event.type === 'pool.requestSucceeded'
+          ? withSuccess(context.health, event.url, event.responseMs, event.at)
+          : context.health,
       idleTicks: ({ context, event }) => without(context.idleTicks, eventUrl(event) ?? ''),
     }),
     recordFailure: assign({
-      health: ({ context, event }) => {
-        if (event.type !== 'pool.requestFailed') return context.health
-        const current = context.health[event.url] ?? newHealth(event.url)
-        return { ...context.health, [event.url]: recordFailure(current, event.at) }
-      },
+      health: ({ context, event }) =>
+        event.type === 'pool.requestFailed'
+          ? withFailure(context.health, event.url, event.at)
+          : context.health,
     }),
     countRejected: assign({
-      rejected: ({ context, event }) => {
-        if (event.type !== 'pool.eventRejected') return context.rejected
-        return { ...context.rejected, [event.url]: (context.rejected[event.url] ?? 0) + 1 }
-      },
+      rejected: ({ context, event }) =>
+        event.type === 'pool.eventRejected'
+          ? withRejection(context.rejected, event.url)
+          : context.rejected,
     }),
     removeAll: enqueueActions(({ context, enqueue: run }) => {
       for (const socket of context.sockets) {

@@ -52,7 +52,10 @@ function HealthRow({ record, now }: { record: RelayHealth; now: number }) {
       <span className="mono">{record.url}</span>
       <dl>
         <dt>Average response</dt>
-        <dd data-field="average">{Math.round(record.averageResponseTime)} ms</dd>
+        <dd data-field="average">
+          {/* An average of no answers is not 0 ms. */}
+          {record.successCount === 0 ? '—' : `${Math.round(record.averageResponseTime)} ms`}
+        </dd>
         <dt>Requests</dt>
         <dd data-field="requests">{record.totalRequests}</dd>
         <dt>Success rate</dt>

@@ -1,0 +1,102 @@
+import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
+import { EVALUATE_INTERVAL_MS } from '../../src/machines/relay-manager.machine.ts'
+import { byAuthors } from '../peers/faults.ts'
+import { expect, relayLight, test } from './fixtures.ts'
+
+/** Every frame of the slow relay waits this long: well above a local relay's answer. */
+const SLOW_MS = 1500
+
+test('five relays: the feed loads from the healthy ones, health sorts them, the manager demotes the forger', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  // The manager's first evaluation comes 30 s after start.
+  test.setTimeout(EVALUATE_INTERVAL_MS + 60_000)
+  const mallory = generateSecretKey()
+  const good = await launchRelay()
+  const other = await launchRelay()
+  const stopped = await launchRelay({ seed: [] })
+  await stopped.stop()
+  const evil = await launchRelay({
+    seed: [],
+    faults: { corruptSignatures: byAuthors(getPublicKey(mallory)) },
+  })
+  const slow = await launchRelay({ faults: { delayMs: SLOW_MS } })
+  const relays = [good, other, stopped, evil, slow]
+  await openApp(relays)
+
+  // The feed loads from the relays that work.
+  await expect.poll(() => page.getByRole('feed').getByRole('article').count()).toBeGreaterThan(9)
+  for (const relay of [good, other, evil, slow]) {
+    await expect(relayLight(page, relay.url)).toHaveAttribute('data-state', 'connected')
+  }
+  await expect(relayLight(page, stopped.url)).toHaveAttribute('data-state', 'disconnected', {
+    timeout: 20_000,
+  })
+
+  // Forged notes through the live subscription, each a failed request for the relay.
+  const forged: string[] = []
+  const forge = async () => {
+    const content = `Forged note ${forged.length + 1}`
+    forged.push(content)
+    const event = finalizeEvent(
+      { kind: 1, created_at: Math.floor(Date.now() / 1000), tags: [], content },
+      mallory,
+    )
+    await evil.publish(event)
+  }
+  for (let i = 0; i < 3; i++) await forge()
+
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Relay health' }).click()
+  await expect(page).toHaveURL(/relayHealth=true/)
+  const row = (url: string) => page.locator(`.health-row[data-relay="${url}"]`)
+  const field = (url: string, name: string) => row(url).locator(`[data-field="${name}"]`)
+  const number = async (url: string, name: string) =>
+    Number.parseInt((await field(url, name).textContent()) ?? '', 10)
+
+  // Healthy: the two good relays and the slow one, whose average shows its delay.
+  for (const relay of [good, other, slow]) await expect(row(relay.url)).toBeVisible()
+  await expect(row(stopped.url)).toHaveCount(0)
+  // Three failures in a row make a relay unhealthy; the app's own queries answered in between
+  // may break a run, so the forger keeps forging until it is judged.
+  await expect
+    .poll(
+      async () => {
+        if ((await row(evil.url).count()) === 0) return 'unhealthy'
+        await forge()
+        return 'healthy'
+      },
+      { intervals: [500], timeout: 20_000 },
+    )
+    .toBe('unhealthy')
+  expect(await number(slow.url, 'average')).toBeGreaterThanOrEqual(SLOW_MS)
+  expect(await number(good.url, 'average')).toBeLessThan(SLOW_MS)
+  await expect(field(good.url, 'rate')).toHaveText('100%')
+  await page.screenshot({ path: 'test-results/screenshots/relay-health-healthy.png' })
+
+  // Unhealthy: the stopped relay (never answered) and the forger.
+  await page.getByRole('tab', { name: 'Unhealthy' }).click()
+  await expect(row(stopped.url)).toBeVisible()
+  await expect(field(stopped.url, 'rate')).toHaveText('0%')
+  await expect(field(stopped.url, 'average')).toHaveText('—')
+  await expect(row(stopped.url)).toContainText('Last success')
+  await expect(row(stopped.url).locator('dd').nth(3)).toHaveText('Never')
+  await expect(row(evil.url)).toBeVisible()
+  expect(await number(evil.url, 'rate')).toBeLessThan(100)
+  expect(await number(evil.url, 'requests')).toBeGreaterThanOrEqual(forged.length)
+  for (const relay of [good, other, slow]) await expect(row(relay.url)).toHaveCount(0)
+  await page.screenshot({ path: 'test-results/screenshots/relay-health-unhealthy.png' })
+  await page.keyboard.press('Escape')
+
+  // At its next evaluation the dynamic manager removes the forger, and only the forger.
+  await expect(page.locator(`.relay-setting[data-relay="${evil.url}"]`)).toHaveCount(0, {
+    timeout: EVALUATE_INTERVAL_MS + 5_000,
+  })
+  await expect(relayLight(page, evil.url)).toHaveCount(0)
+  for (const relay of [good, other, stopped, slow]) {
+    await expect(page.locator(`.relay-setting[data-relay="${relay.url}"]`)).toHaveCount(1)
+  }
+  for (const content of forged) await expect(page.getByText(content)).toHaveCount(0)
+})
