@@ -44,6 +44,8 @@ export interface KeepAliveOptions {
 
 export interface KeepAlive {
   addRelay(link: KeepAliveLink): void
+  /** The relay left the pool: no more pings, its listeners detached. */
+  removeRelay(url: string): void
   /** Pings every PING_INTERVAL_MS until stopped. */
   start(): void
   stop(): void
@@ -97,6 +99,7 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
   const clock = options.clock ?? globalClock
   const randomHex = options.randomHex ?? randomHex64
   const relays = new Map<string, RelayState>()
+  const detach = new Map<string, Array<() => void>>()
   let interval: unknown = null
   let counter = 0
 
@@ -161,13 +164,22 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
         reconnecting: false,
       }
       relays.set(link.url, state)
-      link.onMessage((data) => heard(state, data))
-      link.onConnected(() => {
-        // A connection the user or the pool opened starts a fresh silence; ours does not.
-        if (!state.reconnecting) state.lastHeard = clock.now()
-        if (state.ping) clock.clearTimeout(state.ping.timer)
-        state.ping = null
-      })
+      detach.set(link.url, [
+        link.onMessage((data) => heard(state, data)),
+        link.onConnected(() => {
+          // A connection the user or the pool opened starts a fresh silence; ours does not.
+          if (!state.reconnecting) state.lastHeard = clock.now()
+          if (state.ping) clock.clearTimeout(state.ping.timer)
+          state.ping = null
+        }),
+      ])
+    },
+    removeRelay(url) {
+      const state = relays.get(url)
+      if (state?.ping) clock.clearTimeout(state.ping.timer)
+      for (const off of detach.get(url) ?? []) off()
+      detach.delete(url)
+      relays.delete(url)
     },
     start() {
       if (interval === null) interval = clock.setInterval(pingAll, PING_INTERVAL_MS)

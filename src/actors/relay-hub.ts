@@ -43,6 +43,8 @@ export interface RequestOptions {
 
 export interface RelayHub {
   addRelay(link: RelayLink): void
+  /** The relay left the pool: its listeners are detached and no request waits for it. */
+  removeRelay(url: string): void
   /** Live until closed; `onEose` marks the end of stored events. */
   subscribe(
     filters: Filter[],
@@ -85,6 +87,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
   const report = (url: string, result: RequestResult) => options.onRequestResult?.(url, result)
   const relays = new Map<string, HubRelay>()
   const subscriptions = new Map<string, OpenSubscription>()
+  const detach = new Map<string, Array<() => void>>()
   const rejected = new Set<string>() // "relay id:sig" already counted
   const publisher = createPublisher({
     now,
@@ -152,6 +155,16 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     return { close: () => sub.close() }
   }
 
+  function removeRelay(url: string) {
+    const relay = relays.get(url)
+    if (!relay) return
+    for (const off of detach.get(url) ?? []) off()
+    detach.delete(url)
+    relays.delete(url)
+    relay.auth?.reset()
+    for (const sub of subscriptions.values()) sub.disconnected(url)
+  }
+
   return {
     addRelay(link) {
       const relay: HubRelay = {
@@ -167,23 +180,30 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
             })
           : null,
       }
+      removeRelay(link.url)
       relays.set(link.url, relay)
-      link.onMessage((data) => receive(relay, data))
-      link.onConnected(() => {
-        for (const sub of subscriptions.values()) if (sub.serves(relay)) sub.request(relay)
-      })
-      link.onDisconnected(() => {
-        relay.auth?.reset()
-        for (const sub of subscriptions.values()) sub.disconnected(link.url)
-      })
+      detach.set(link.url, [
+        link.onMessage((data) => receive(relay, data)),
+        link.onConnected(() => {
+          for (const sub of subscriptions.values()) if (sub.serves(relay)) sub.request(relay)
+        }),
+        link.onDisconnected(() => {
+          relay.auth?.reset()
+          for (const sub of subscriptions.values()) sub.disconnected(link.url)
+        }),
+      ])
     },
+
+    removeRelay,
 
     subscribe(filters, handlers, options) {
       return open(filters, handlers, true, options)
     },
 
     publish(event, only) {
-      const targets = only ? only.map((url) => relays.get(url) ?? url) : [...relays.values()]
+      const targets = only
+        ? [...new Set(only)].map((url) => relays.get(url) ?? url)
+        : [...relays.values()]
       return publisher.publish(event, targets)
     },
 

@@ -94,7 +94,8 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     )
 
   function settle() {
-    if (done || inflight > 0 || waiting.size > 0) return
+    // Closed while an event was still being verified: the caller wants nothing more.
+    if (closed || done || inflight > 0 || waiting.size > 0) return
     if (answered.size === 0 && anyRelayTrying() && !connectWaitOver) return
     done = true
     clearTimeout(timer)

@@ -21,7 +21,7 @@ export const STALE_AFTER_MS = 300_000
 /** Idle monitor ticks after which a connection is stale: more than this many means > 5 min. */
 export const STALE_AFTER_TICKS = STALE_AFTER_MS / MONITOR_INTERVAL_MS
 
-// Error text (spec §8), shared with the hub and the tests.
+// Error text (spec §8), shared with the tests.
 export const MAX_CONNECTIONS_REACHED = 'Maximum connections (20) reached'
 
 export interface PoolEntry {

@@ -67,7 +67,7 @@ export {
 export const STAGGER_DELAY_MS = 100
 export const HEALTH_CHECK_INTERVAL_MS = 30_000
 
-// Error text (spec §8), shared with the hub and the tests.
+// Error text (spec §8), shared with the tests.
 export const POOL_DESTROYED = 'RelayConnectionPool has been destroyed'
 
 /** Sent by xstate for every snapshot of a socket (spawned with `syncSnapshot`). */
@@ -302,7 +302,7 @@ export const relayPoolMachine = setup({
         'pool.requestSucceeded': { guard: 'isKnown', actions: 'recordSuccess' },
         'pool.requestFailed': { guard: 'isKnown', actions: 'recordFailure' },
         'pool.activity': { guard: 'wasIdle', actions: 'markActive' },
-        'pool.eventRejected': { actions: 'countRejected' },
+        'pool.eventRejected': { guard: 'isKnown', actions: 'countRejected' },
         'xstate.snapshot.*': { guard: 'phaseChanged', actions: 'trackSocket' },
       },
       states: {

@@ -32,11 +32,11 @@ function scriptedLink(url: string) {
     send: (data) => sent.push(JSON.parse(data) as unknown[]),
     onMessage: (listener) => {
       listeners.message.push(listener)
-      return () => {}
+      return () => listeners.message.splice(listeners.message.indexOf(listener), 1)
     },
     onConnected: (listener) => {
       listeners.connected.push(listener)
-      return () => {}
+      return () => listeners.connected.splice(listeners.connected.indexOf(listener), 1)
     },
   }
   return {
@@ -50,6 +50,7 @@ function scriptedLink(url: string) {
       if (value) for (const listener of listeners.connected) listener()
     },
     lastReq: () => sent.filter((frame) => frame[0] === 'REQ').at(-1),
+    listening: () => listeners.message.length + listeners.connected.length,
   }
 }
 
@@ -140,6 +141,22 @@ describe('keep-alive policy', () => {
     busy.say(['EVENT', 'feed', { id: 'x' }])
     await vi.advanceTimersByTimeAsync(PONG_TIMEOUT_MS)
     expect(results).toEqual([['ws://busy', { ok: false, responseMs: PONG_TIMEOUT_MS }]])
+    expect(reconnects).toEqual([])
+  })
+
+  it('forgets a removed relay: no pings, no results, no reconnect, listeners detached', async () => {
+    vi.useFakeTimers()
+    const { keepAlive, results, reconnects } = harness()
+    const relay = scriptedLink('ws://gone')
+    keepAlive.addRelay(relay.link)
+    keepAlive.pingAll()
+    expect(relay.sent).toHaveLength(1)
+    keepAlive.removeRelay('ws://gone')
+    expect(relay.listening()).toBe(0)
+    await vi.advanceTimersByTimeAsync(PONG_TIMEOUT_MS + PING_INTERVAL_MS)
+    keepAlive.pingAll()
+    expect(relay.sent).toHaveLength(1)
+    expect(results).toEqual([])
     expect(reconnects).toEqual([])
   })
 

@@ -205,6 +205,48 @@ describe('publishing to chosen relays', () => {
   })
 })
 
+describe('relays leaving the hub', () => {
+  it('a removed relay gets no more requests, and publishing to all no longer names it', async () => {
+    const hub = hubFor(good, evil)
+    await connected(hub)
+    hub.removeRelay(evil.url)
+    const before = evil.stats().reqs
+    await expect(hub.query([{ kinds: [1], limit: 1 }])).resolves.toHaveLength(1)
+    expect(evil.stats().reqs).toBe(before)
+    const event = note(alice, 0, 'after the removal')
+    await expect(hub.publish(event)).resolves.toEqual([{ relay: good.url, ok: true, message: '' }])
+  })
+
+  it('a query waiting for a relay that is removed ends with what the others sent', async () => {
+    const silent = await relayWith({ seed: notes, faults: { dropAll: true } })
+    const hub = hubWith({ eoseTimeoutMs: 60_000 }, good, silent)
+    await hub.query([{ kinds: [1], limit: 1 }], { relays: [good.url] })
+    const pending = hub.query(seeded)
+    setTimeout(() => hub.removeRelay(silent.url), 300)
+    expect(contents(await pending)).toEqual(['one', 'three', 'two'])
+  })
+
+  it('a relay named twice is sent the event once', async () => {
+    const hub = hubFor(good)
+    await connected(hub)
+    const event = note(alice, 0, 'named twice')
+    await expect(hub.publish(event, [good.url, good.url])).resolves.toEqual([
+      { relay: good.url, ok: true, message: '' },
+    ])
+  })
+})
+
+describe('closing a subscription', () => {
+  it('never reports the end of stored events after close()', async () => {
+    const hub = hubFor(good)
+    await connected(hub)
+    const onEose = vi.fn()
+    const sub = hub.subscribe(seeded, { onEvent: () => sub.close(), onEose })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(onEose).not.toHaveBeenCalled()
+  })
+})
+
 describe('choosing relays for reading', () => {
   it('asks only the relays a request names, and never a write-only relay', async () => {
     const third = await relayWith({ seed: notes })
