@@ -150,7 +150,10 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     const sub = openSubscription({ id, filters, handlers, live, only }, subscriptionDeps)
     subscriptions.set(id, sub)
     for (const relay of relays.values()) {
-      if (relay.link.isConnected() && sub.serves(relay)) sub.request(relay)
+      if (!sub.serves(relay)) continue
+      if (relay.link.isConnected()) sub.request(relay)
+      // An idle indexer relay: asked once it connects (the hub re-sends open REQs then).
+      else if (!relay.link.isTrying()) relay.link.connect?.()
     }
     return { close: () => sub.close() }
   }

@@ -36,6 +36,27 @@ export interface Publisher {
   publish(event: NostrEvent, targets: readonly (HubRelay | string)[]): Promise<PublishResult[]>
 }
 
+/**
+ * Whether the relay is connected, opening it first when it is kept idle until needed (a write-only
+ * relay) and waiting for a connection under way, up to `timeoutMs`.
+ */
+function connected({ link }: HubRelay, timeoutMs: number): Promise<boolean> {
+  if (link.isConnected()) return Promise.resolve(true)
+  if (!link.isTrying()) {
+    if (!link.connect) return Promise.resolve(false)
+    link.connect()
+  }
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      clearTimeout(timer)
+      off()
+      resolve(ok)
+    }
+    const off = link.onConnected(() => done(true))
+    const timer = setTimeout(() => done(false), timeoutMs)
+  })
+}
+
 export function createPublisher({ now, report, timeoutMs }: PublisherOptions): Publisher {
   const awaitingOk = new Map<string, Map<string, (answer: OkAnswer) => void>>() // id -> relay
 
@@ -59,6 +80,8 @@ export function createPublisher({ now, report, timeoutMs }: PublisherOptions): P
   async function publishTo(relay: HubRelay, event: NostrEvent): Promise<PublishResult> {
     const url = relay.link.url
     let authTried = false
+    if (!(await connected(relay, timeoutMs)))
+      return { relay: url, ok: false, message: NOT_CONNECTED }
     for (;;) {
       if (!relay.link.isConnected()) return { relay: url, ok: false, message: NOT_CONNECTED }
       const sentAt = now()

@@ -9,6 +9,7 @@
 import { type Filter, matchFilters } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { recordEoseDuration } from '../core/eose-timeout.ts'
+import { routeFilters } from '../core/indexer-routing.ts'
 import { closeMessage, reqMessage } from '../core/nip01.ts'
 import { isAuthRequired } from './relay-auth.ts'
 import type { HubRelay, RequestResult } from './relay-link.ts'
@@ -85,8 +86,14 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     settle()
   }, deps.baseWaitMs)
 
-  const serves = ({ link }: HubRelay) =>
-    (only === null || only.has(link.url)) && (link.canRead?.() ?? true)
+  /** The filters this relay is asked: all of them, the indexer kinds only, or none. */
+  const filtersFor = ({ link }: HubRelay): Filter[] =>
+    only === null || only.has(link.url)
+      ? (routeFilters(filters, [
+          { url: link.url, permission: link.permission?.() ?? 'readwrite' },
+        ]).get(link.url) ?? [])
+      : []
+  const serves = (relay: HubRelay) => filtersFor(relay).length > 0
 
   const anyRelayTrying = () =>
     [...deps.relays.values()].some(
@@ -132,7 +139,7 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     })
     parts.set(url, part)
     if (!done) waiting.add(url)
-    relay.link.send(reqMessage(id, filters))
+    relay.link.send(reqMessage(id, filtersFor(relay)))
   }
 
   function endOfStored(relay: HubRelay) {

@@ -86,7 +86,9 @@ function hubWith(
     )
     sockets.push(socket)
     const writeOnly = options.writeOnly?.includes(relay.url)
-    hub.addRelay(writeOnly ? { ...socketLink(socket), canRead: () => false } : socketLink(socket))
+    hub.addRelay(
+      writeOnly ? { ...socketLink(socket), permission: () => 'write' } : socketLink(socket),
+    )
     socket.start()
     socket.send({ type: 'relay.connect' })
   }
@@ -263,6 +265,68 @@ describe('choosing relays for reading', () => {
     const event = note(alice, 0, 'to the writer')
     await hub.publish(event, [writer.url])
     expect(writer.events().map((e) => e.id)).toContain(event.id)
+  })
+})
+
+/** A relay kept idle until the hub needs it, as the pool keeps indexer and write relays. */
+function addIdle(hub: RelayHub, relay: RelayHandle, permission: 'indexer' | 'write') {
+  const socket = createActor(
+    socketMachine.provide({ actors: { connection: webSocketConnection } }),
+    { input: { url: relay.url } },
+  )
+  sockets.push(socket)
+  socket.start()
+  const connects: string[] = []
+  hub.addRelay({
+    ...socketLink(socket),
+    permission: () => permission,
+    connect: () => {
+      connects.push(relay.url)
+      socket.send({ type: 'relay.connect' })
+    },
+  })
+  return connects
+}
+
+describe('indexer and write relays', () => {
+  const profile = finalizeEvent(
+    { kind: 0, created_at: now - 40, tags: [], content: '{"name":"alice"}' },
+    alice,
+  )
+
+  it('an indexer relay is opened for, and asked, only the indexer kinds', async () => {
+    const indexer = await relayWith({ seed: [...notes, profile] })
+    const hub = hubFor(good)
+    await connected(hub)
+    const connects = addIdle(hub, indexer, 'indexer')
+    // Notes are not an indexer's business: it stays idle.
+    await hub.query(seeded)
+    expect(connects).toEqual([])
+    expect(indexer.stats().reqs).toBe(0)
+    // Profiles are: it is opened, and asked once connected.
+    const live: NostrEvent[] = []
+    const sub = hub.subscribe([{ kinds: [0] }], { onEvent: (event) => live.push(event) })
+    expect(connects).toEqual([indexer.url])
+    await vi.waitFor(() => expect(live.map((e) => e.id)).toContain(profile.id))
+    sub.close()
+    // Asked for both, it answers only the indexer filter.
+    const both = await hub.query([{ kinds: [1] }, { kinds: [0] }], { relays: [indexer.url] })
+    expect(both.map((e) => e.kind)).toEqual([0])
+  })
+
+  it('a write relay kept idle is opened for a publish', async () => {
+    const writer = await relayWith({ seed: [] })
+    const hub = hubFor(good)
+    await connected(hub)
+    const connects = addIdle(hub, writer, 'write')
+    await hub.query(seeded)
+    expect(connects).toEqual([])
+    const event = note(alice, 0, 'to an idle writer')
+    await expect(hub.publish(event, [writer.url])).resolves.toEqual([
+      { relay: writer.url, ok: true, message: '' },
+    ])
+    expect(connects).toEqual([writer.url])
+    expect(writer.events().map((e) => e.id)).toEqual([event.id])
   })
 })
 
