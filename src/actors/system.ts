@@ -4,12 +4,12 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { type Actor, type ActorOptions, type AnyActorLogic, createActor } from 'xstate'
-import { canRead as readable } from '../core/relay-permission.ts'
 import { readRelays } from '../core/runtime-config.ts'
 import { appMachine } from '../machines/app.machine.ts'
 import { type LoginActorRef, loginMachine } from '../machines/login.machine.ts'
+import type { RelayListActorRef } from '../machines/relay-list.machine.ts'
 import { type RelayPoolActorRef, relayPoolMachine } from '../machines/relay-pool.machine.ts'
-import { socketMachine } from '../machines/socket.machine.ts'
+import { type SocketActorRef, socketMachine } from '../machines/socket.machine.ts'
 import { createSignerSource } from './current-signer.ts'
 import { feedQueryOptions, followLiveFeed } from './feed-queries.ts'
 import { createKeepAlive, type KeepAlive, reconnectSocket } from './keep-alive.ts'
@@ -20,10 +20,13 @@ import { createMetadataLoader, metadataQueryOptions } from './metadata-queries.t
 import { type Nip49Client, startNip49Worker } from './nip49-client.ts'
 import { createQueryClient } from './query-client.ts'
 import { createRelayHub, type RelayHub, type RequestResult } from './relay-hub.ts'
+import { fetchRelayInfo } from './relay-info.ts'
+import { relayInfoQueryOptions } from './relay-info-queries.ts'
 import { linkRelayManager } from './relay-manager-link.ts'
 import { keepSession, restoreSession } from './session.ts'
 import type { Signer } from './signer.ts'
 import { socketLink } from './socket-link.ts'
+import { linkRelayList, startRelayList } from './user-relays.ts'
 import { createVerifier, startVerifyWorkers, type Verifier } from './verifier.ts'
 import { warmCurveWhenIdle } from './warm-curve.ts'
 import { webSocketConnection } from './websocket-connection.ts'
@@ -43,6 +46,10 @@ export interface PlumeSystem {
   queryClient: QueryClient
   feedQuery: ReturnType<typeof feedQueryOptions>
   metadataQuery(pubkey: string): ReturnType<typeof metadataQueryOptions>
+  /** A relay's NIP-11 document, ['relay-info', url]. */
+  relayInfoQuery(url: string): ReturnType<typeof relayInfoQueryOptions>
+  /** The user's relay list (NIP-65): Relay Management sends the user's edits here. */
+  relayList: RelayListActorRef
 }
 
 const relayPool = relayPoolMachine.provide({
@@ -59,22 +66,31 @@ const ACTIVITY_EVERY_MS = 1000
  * `pool.relayUnreachable` with the time, as a failed request (the pool has no clock).
  */
 function linkPool(pool: RelayPoolActorRef, hub: RelayHub, keepAlive: KeepAlive): void {
-  const linked = new WeakSet<object>()
+  const linked = new Map<SocketActorRef, string>()
   let sockets: unknown
   const link = () => {
     const { context } = pool.getSnapshot()
     if (context.sockets === sockets) return
     sockets = context.sockets
+    // Relays that left the pool (the user or the manager removed them) leave the hub too.
+    for (const [socket, url] of linked) {
+      if (context.sockets.includes(socket)) continue
+      linked.delete(socket)
+      hub.removeRelay(url)
+      keepAlive.removeRelay(url)
+    }
     for (const socket of context.sockets) {
       if (linked.has(socket)) continue
-      linked.add(socket)
       const url = socket.getSnapshot().context.url
+      linked.set(socket, url)
       const relay = socketLink(socket)
-      const canRead = () =>
-        pool
-          .getSnapshot()
-          .context.entries.some((entry) => entry.url === url && readable(entry.permission))
-      hub.addRelay({ ...relay, canRead })
+      hub.addRelay({
+        ...relay,
+        permission: () =>
+          pool.getSnapshot().context.entries.find((entry) => entry.url === url)?.permission ??
+          'write',
+        connect: () => pool.send({ type: 'pool.connect', url }),
+      })
       keepAlive.addRelay(relay)
       let last = 0
       socket.on('relay.message', () => {
@@ -134,6 +150,7 @@ export function startSystem(
   )
   const queryClient = createQueryClient()
   const loadMetadata = createMetadataLoader(hub)
+  const relayList = startRelayList({ hub, signer: () => signer(), pool }, options.inspect)
 
   // When the pool starts, link its sockets to the hub and start following new notes.
   const watch = app.subscribe((snapshot) => {
@@ -151,6 +168,9 @@ export function startSystem(
     })
     linkPool(relays, hub, keepAlive)
     keepAlive.start()
+    const { config } = snapshot.context
+    const login = snapshot.children.login
+    if (config && login) linkRelayList(relayList, login, config)
     const manager = snapshot.children.relayManager
     if (manager) linkRelayManager(relays, manager)
     followLiveFeed(hub, queryClient)
@@ -178,5 +198,7 @@ export function startSystem(
     queryClient,
     feedQuery: feedQueryOptions(hub),
     metadataQuery: (pubkey) => metadataQueryOptions(loadMetadata, pubkey),
+    relayInfoQuery: (url) => relayInfoQueryOptions(fetchRelayInfo, url),
+    relayList,
   }
 }

@@ -14,6 +14,7 @@ export const MODAL_FLAGS = [
   'generateKey',
   'viewNsec',
   'relayHealth',
+  'auxRelays',
 ] as const
 
 export type ModalFlag = (typeof MODAL_FLAGS)[number]

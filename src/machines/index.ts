@@ -6,6 +6,7 @@ import type { AnyStateMachine } from 'xstate'
 import { appMachine } from './app.machine.ts'
 import { loginMachine } from './login.machine.ts'
 import { nsecKeyMachine } from './nsec-key.machine.ts'
+import { relayListMachine } from './relay-list.machine.ts'
 import { relayManagerMachine } from './relay-manager.machine.ts'
 import { relayPoolMachine } from './relay-pool.machine.ts'
 import { signInMachine } from './sign-in.machine.ts'
@@ -21,6 +22,7 @@ export const machines: MachineEntry[] = [
   { name: 'app', machine: appMachine },
   { name: 'login', machine: loginMachine },
   { name: 'nsec-key', machine: nsecKeyMachine },
+  { name: 'relay-list', machine: relayListMachine },
   { name: 'relay-manager', machine: relayManagerMachine },
   { name: 'relay-pool', machine: relayPoolMachine },
   { name: 'sign-in', machine: signInMachine },

@@ -11,11 +11,17 @@ import { type DemoWorld, generateDemoWorld } from '../peers/seed/index.ts'
 
 interface WorkerFixtures {
   appPort: number
+  /** The port of a test's first relay: the relay the world's relay lists and hints name. */
+  relayPort: number
   world: DemoWorld
 }
 
 interface TestFixtures {
-  /** Starts a relay seeded with the world (or as the options say); closed after the test. */
+  /**
+   * Starts a relay seeded with the world (or as the options say); closed after the test. The
+   * first one a test starts listens on the worker's relayPort, so a world account that logs in
+   * finds its relay list (kind 10002) pointing at a relay that answers.
+   */
   launchRelay(options?: RelayOptions): Promise<RelayHandle>
   /** Serves the built app listing these relays, and opens it. */
   openApp(relays: RelayHandle[], path?: string): Promise<AppServer>
@@ -24,16 +30,24 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from the pattern
   appPort: [async ({}, use) => use(await freePort()), { scope: 'worker' }],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from the pattern
+  relayPort: [async ({}, use) => use(await freePort()), { scope: 'worker' }],
   world: [
-    async ({ appPort }, use) =>
-      use(await generateDemoWorld({ origin: `http://127.0.0.1:${appPort}` })),
+    async ({ appPort, relayPort }, use) =>
+      use(
+        await generateDemoWorld({
+          origin: `http://127.0.0.1:${appPort}`,
+          relayUrl: `ws://127.0.0.1:${relayPort}`,
+        }),
+      ),
     { scope: 'worker' },
   ],
 
-  launchRelay: async ({ world }, use) => {
+  launchRelay: async ({ world, relayPort }, use) => {
     const relays: RelayHandle[] = []
     await use(async (options) => {
-      const relay = await startRelay({ seed: world.events, ...options })
+      const port = relays.length === 0 ? relayPort : 0
+      const relay = await startRelay({ seed: world.events, port, ...options })
       relays.push(relay)
       return relay
     })

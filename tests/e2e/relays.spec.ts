@@ -99,4 +99,13 @@ test('five relays: the feed loads from the healthy ones, health sorts them, the 
     await expect(page.locator(`.relay-setting[data-relay="${relay.url}"]`)).toHaveCount(1)
   }
   for (const content of forged) await expect(page.getByText(content)).toHaveCount(0)
+
+  // The Auxiliary relays modal says what the manager did and why.
+  await page.getByRole('button', { name: 'Auxiliary relays' }).click()
+  const demoted = page.getByRole('region', { name: /^Demoted/ })
+  await expect(demoted.locator(`[data-relay="${evil.url}"] [data-field="reason"]`)).toHaveText(
+    'sent forged events',
+  )
+  await expect(page.locator('[data-tile="forged"] dd')).toHaveText('0')
+  await page.screenshot({ path: 'test-results/screenshots/aux-relays-demoted.png' })
 })

@@ -14,6 +14,7 @@ const ViewNsecModal = lazy(() => import('./login/ViewNsecModal.tsx'))
 const SignOutModal = lazy(() => import('./login/SignOutModal.tsx'))
 const RemoveRelayModal = lazy(() => import('./relays/RemoveRelayModal.tsx'))
 const RelayHealthModal = lazy(() => import('./relays/RelayHealthModal.tsx'))
+const AuxRelaysModal = lazy(() => import('./relays/AuxRelaysModal.tsx'))
 
 /** Every overlay the URL (or the login gate) says is open, stacked in a fixed order. */
 export function Overlays() {
@@ -26,6 +27,7 @@ export function Overlays() {
   const viewNsec = useModal('viewNsec').open
   const signOut = useModal('signOut').open
   const relayHealth = useModal('relayHealth').open
+  const auxRelays = useModal('auxRelays').open
   const removeRelay = useRemoveRelayModal().url
   useCloseFinished()
   return (
@@ -39,6 +41,7 @@ export function Overlays() {
       {viewNsec && <ViewNsecModal />}
       {signOut && <SignOutModal />}
       {relayHealth && <RelayHealthModal />}
+      {auxRelays && <AuxRelaysModal />}
       {removeRelay && <RemoveRelayModal url={removeRelay} />}
     </Suspense>
   )

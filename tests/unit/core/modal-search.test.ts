@@ -17,6 +17,13 @@ describe('parseModalSearch', () => {
     })
   })
 
+  it('knows the Auxiliary Relays statistics modal', () => {
+    expect(parseModalSearch({ auxRelays: 'true', relayHealth: true })).toEqual({
+      auxRelays: true,
+      relayHealth: true,
+    })
+  })
+
   it('keeps removeRelay only when it is a relay URL, normalised', () => {
     expect(parseModalSearch({ removeRelay: 'wss://Relay.Example.com/' })).toEqual({
       removeRelay: 'wss://relay.example.com',

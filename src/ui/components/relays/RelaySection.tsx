@@ -3,16 +3,25 @@ import { nextPermission, PERMISSION_BADGE } from '../../../core/relay-permission
 import { validateNewRelay } from '../../../core/relay-url.ts'
 import type { SocketActorRef } from '../../../machines/socket.machine.ts'
 import { useModal, useRemoveRelayModal } from '../../hooks/use-modal.ts'
-import { useAllSockets, usePool, useRelayEntries, useRelayLight } from '../../hooks/use-relays.ts'
+import { useRelayEdit } from '../../hooks/use-relay-list.ts'
+import { useAllSockets, useRelayEntries, useRelayLight } from '../../hooks/use-relays.ts'
 import { Field, FormError } from '../Form.tsx'
+import { RelayDetail } from './RelayDetail.tsx'
+import { RelayListStatus } from './RelayListStatus.tsx'
 
 /** Settings, "Relay Management" (spec §2): add with Enter, cycle permissions, remove with confirm. */
 export function RelaySection() {
-  const pool = usePool()
+  // The user's edits go through their relay list (stored, published), which passes them on.
+  const edit = useRelayEdit()
   const entries = useRelayEntries()
   const sockets = useAllSockets()
   const removeRelay = useRemoveRelayModal()
   const health = useModal('relayHealth')
+  const auxRelays = useModal('auxRelays')
+  // Relays whose detail (NIP-11 and live figures) is open.
+  const [expanded, setExpanded] = useState<readonly string[]>([])
+  const toggle = (url: string) =>
+    setExpanded((open) => (open.includes(url) ? open.filter((u) => u !== url) : [...open, url]))
   const [input, setInput] = useState('')
   const [error, setError] = useState<string | null>(null)
   const socketOf = (url: string) =>
@@ -25,7 +34,7 @@ export function RelaySection() {
       entries.map((entry) => entry.url),
     )
     if ('error' in result) return setError(result.error)
-    pool?.send({ type: 'pool.add', url: result.url, permission: 'readwrite' })
+    edit({ type: 'pool.add', url: result.url, permission: 'readwrite' })
     setInput('')
     setError(null)
   }
@@ -33,6 +42,7 @@ export function RelaySection() {
   return (
     <section className="settings-section" aria-labelledby="relays-heading">
       <h3 id="relays-heading">Relay Management</h3>
+      <RelayListStatus />
       <ul className="relay-settings">
         {entries.map(({ url, permission }) => {
           const socket = socketOf(url)
@@ -43,18 +53,23 @@ export function RelaySection() {
               ) : (
                 <span className="relay-light" data-state="idle" />
               )}
-              <span className="relay-url">{url}</span>
+              <button
+                type="button"
+                className="relay-url relay-url-button"
+                aria-expanded={expanded.includes(url)}
+                aria-controls={`relay-detail-${url}`}
+                title="Relay information and figures"
+                onClick={() => toggle(url)}
+              >
+                {url}
+              </button>
               <button
                 type="button"
                 className="badge-button"
                 aria-label={`Permission ${permission} for ${url}: change`}
                 title="Read, Write, Read and write, Indexer"
                 onClick={() =>
-                  pool?.send({
-                    type: 'pool.setPermission',
-                    url,
-                    permission: nextPermission(permission),
-                  })
+                  edit({ type: 'pool.setPermission', url, permission: nextPermission(permission) })
                 }
               >
                 {PERMISSION_BADGE[permission]}
@@ -67,6 +82,9 @@ export function RelaySection() {
               >
                 Remove
               </button>
+              {expanded.includes(url) && (
+                <RelayDetail id={`relay-detail-${url}`} url={url} socket={socket} />
+              )}
             </li>
           )
         })}
@@ -84,6 +102,9 @@ export function RelaySection() {
       <div className="form-row">
         <button type="button" className="button" onClick={() => health.show()}>
           Relay health
+        </button>
+        <button type="button" className="button" onClick={() => auxRelays.show()}>
+          Auxiliary relays
         </button>
       </div>
     </section>

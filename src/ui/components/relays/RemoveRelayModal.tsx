@@ -1,10 +1,10 @@
 import { useRemoveRelayModal } from '../../hooks/use-modal.ts'
-import { usePool } from '../../hooks/use-relays.ts'
+import { useRelayEdit } from '../../hooks/use-relay-list.ts'
 import { Modal } from '../Modal.tsx'
 
 /** Confirm before a relay leaves the list (?removeRelay={url}). */
 export function RemoveRelayModal({ url }: { url: string }) {
-  const pool = usePool()
+  const edit = useRelayEdit()
   const modal = useRemoveRelayModal()
   return (
     <Modal title="Remove relay" onClose={modal.close}>
@@ -19,7 +19,7 @@ export function RemoveRelayModal({ url }: { url: string }) {
           type="button"
           className="button button-danger"
           onClick={() => {
-            pool?.send({ type: 'pool.remove', url })
+            edit({ type: 'pool.remove', url })
             modal.close()
           }}
         >

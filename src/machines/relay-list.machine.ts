@@ -1,0 +1,485 @@
+/**
+ * The user's relay list (NIP-65, kind 10002), per user: which relays the pool holds for whoever
+ * is logged in, kept on this device and published when the user changes it.
+ *
+ * - `starting` waits for the relay pool, which starts once the runtime config is in
+ *   (`relayList.poolStarted` brings the config's default relays).
+ * - `signedOut`: the defaults. Edits go to the pool only and last the session.
+ * - `signedIn.list`: the stored copy first (`readStored`). Unless this browser session already
+ *   asked the relays, `fetchRelayList` asks them (kind 10002, else relays named in notes) and the
+ *   newer of the published list and the stored copy wins (core/stored-relays). Edits made while
+ *   loading go to the pool at once and are replayed on the loaded list; `applying` then hands the
+ *   list to the pool (`applyToPool`: the pool becomes the list plus the config's indexers).
+ * - `signedIn.broadcast`: every change is stored at once (`storeList`) and published 3 s after the
+ *   last edit (`broadcastDebounce`; each edit restarts the wait) as kind 10002 to the write
+ *   relays (`publishRelayList`). Where nothing can sign (a public-key login, a locked key; spec
+ *   §6: broadcast only when signing is possible) the broadcast is `held`, and goes out as soon as signing is possible: in this session when the key
+ *   is unlocked, or in a later one (the stored copy remembers it is unpublished). A failed publish
+ *   keeps the edits, stored and unpublished, and shows the hub's 'Publish failed: …'; the next
+ *   edit or login tries again.
+ * - `relayList.signedOut` puts the defaults back (spec §4: sign-out clears the session relay
+ *   defaults) and forgets that this session asked the relays.
+ *
+ * Every effect is a named actor or action supplied by src/actors/user-relays.ts with `provide`.
+ */
+import { type ActorRefFrom, assign, fromPromise, raise, type SnapshotFrom, setup } from 'xstate'
+import { applyRelayEdit, applyRelayEdits, type RelayEdit, sameRelays } from '../core/relay-edits.ts'
+import type { RelayEntry } from '../core/relay-list.ts'
+import { chooseRelayList, type FetchedRelayList, type StoredRelays } from '../core/stored-relays.ts'
+
+// Spec constant (§9, relay UI): relay-list broadcast debounce.
+export const RELAY_LIST_BROADCAST_DEBOUNCE_MS = 3000
+
+/** Where the list in use came from. */
+export type RelayListSource = 'defaults' | 'stored' | 'relays' | 'notes'
+
+export interface RelayListContext {
+  /** The config's default relays (normalised). */
+  defaults: RelayEntry[]
+  pubkey: string | null
+  canSign: boolean
+  /** The user's list: what the pool holds, besides the config's indexers and automatic relays. */
+  relays: RelayEntry[]
+  source: RelayListSource
+  /** created_at of the published list in use; null for defaults, guesses and new edits. */
+  createdAt: number | null
+  /** The stored copy, while the relays are asked whether they have a newer list. */
+  stored: StoredRelays | null
+  /** Edits made while the list was loading, replayed on it once loaded. */
+  queued: RelayEdit[]
+  /** The list has changes no relay has accepted yet. */
+  unpublished: boolean
+  /** The last publish's failure ('Publish failed: …'); cleared when the next one starts. */
+  error: string | null
+}
+
+export type RelayListEvent =
+  | { type: 'relayList.poolStarted'; defaults: RelayEntry[] }
+  | { type: 'relayList.signedIn'; pubkey: string; canSign: boolean }
+  | { type: 'relayList.signedOut' }
+  | { type: 'relayList.signingChanged'; canSign: boolean }
+  /** The user's edit in Relay Management (the dynamic manager's go to the pool directly). */
+  | { type: 'relayList.edit'; edit: RelayEdit }
+  /** Raised by the machine itself when the list changed: starts the broadcast. */
+  | { type: 'relayList.changed' }
+
+export interface StoredCopy {
+  record: StoredRelays | null
+  /** This browser session already asked the relays for this user's list. */
+  checked: boolean
+}
+
+export interface PubkeyInput {
+  pubkey: string
+}
+export interface PublishInput {
+  pubkey: string
+  relays: RelayEntry[]
+}
+export interface Published {
+  /** created_at of the published kind 10002. */
+  createdAt: number
+}
+
+/** The store action: `createdAt` null means edited now and not published yet. */
+export interface StoreParams {
+  pubkey: string
+  relays: RelayEntry[]
+  createdAt: number | null
+}
+export interface ApplyParams {
+  relays: RelayEntry[]
+  /** Relays the pool keeps whatever the list says (the config's indexers). */
+  keep: RelayEntry[]
+}
+
+const notProvided = (name: string) =>
+  new Error(
+    `relay-list.machine: '${name}' was not provided; use relayListMachine.provide({ actors, actions }) (src/actors/user-relays.ts)`,
+  )
+
+const indexersOf = (entries: readonly RelayEntry[]): RelayEntry[] =>
+  entries.filter((entry) => entry.permission === 'indexer')
+
+const required = (pubkey: string | null): string => {
+  if (pubkey === null) throw new Error('relay-list.machine: no pubkey')
+  return pubkey
+}
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : String(error)
+
+const signedOutContext = (defaults: RelayEntry[]): RelayListContext => ({
+  defaults,
+  pubkey: null,
+  canSign: false,
+  relays: defaults,
+  source: 'defaults',
+  createdAt: null,
+  stored: null,
+  queued: [],
+  unpublished: false,
+  error: null,
+})
+
+interface Args {
+  context: RelayListContext
+}
+
+// The effects with what they act on: parameterised references, so `provide` reaches them.
+const forwardEdit = {
+  type: 'sendToPool',
+  params: ({ event }: { event: RelayListEvent }): RelayEdit => {
+    if (event.type !== 'relayList.edit') throw new Error('relay-list.machine: not an edit')
+    return event.edit
+  },
+} as const
+const applyList = {
+  type: 'applyToPool',
+  params: ({ context }: Args): ApplyParams => ({
+    relays: context.relays,
+    keep: indexersOf(context.defaults),
+  }),
+} as const
+const applyDefaults = {
+  type: 'applyToPool',
+  params: ({ context }: Args): ApplyParams => ({
+    relays: context.defaults,
+    keep: indexersOf(context.defaults),
+  }),
+} as const
+/** Stores the list: as edited now while unpublished, else as the published version it is. */
+const storeCurrent = {
+  type: 'storeList',
+  params: ({ context }: Args): StoreParams => ({
+    pubkey: required(context.pubkey),
+    relays: context.relays,
+    createdAt: context.unpublished ? null : (context.createdAt ?? 0),
+  }),
+} as const
+const markSessionChecked = {
+  type: 'markChecked',
+  params: ({ context }: Args): PubkeyInput => ({ pubkey: required(context.pubkey) }),
+} as const
+const forgetSessionChecked = {
+  type: 'forgetChecked',
+  params: ({ context }: Args): PubkeyInput => ({ pubkey: required(context.pubkey) }),
+} as const
+
+const queue = { actions: ['queueEdit', forwardEdit] } as const
+
+export const relayListMachine = setup({
+  types: {
+    context: {} as RelayListContext,
+    events: {} as RelayListEvent,
+    children: {} as {
+      readStored: 'readStored'
+      fetch: 'fetchRelayList'
+      publish: 'publishRelayList'
+    },
+  },
+  actors: {
+    readStored: fromPromise<StoredCopy, PubkeyInput>(async () => {
+      throw notProvided('readStored')
+    }),
+    fetchRelayList: fromPromise<FetchedRelayList | null, PubkeyInput>(async () => {
+      throw notProvided('fetchRelayList')
+    }),
+    publishRelayList: fromPromise<Published, PublishInput>(async () => {
+      throw notProvided('publishRelayList')
+    }),
+  },
+  delays: { broadcastDebounce: RELAY_LIST_BROADCAST_DEBOUNCE_MS },
+  guards: {
+    canSign: ({ context }) => context.canSign,
+    unpublished: ({ context }) => context.unpublished,
+    hasStored: ({ context }) => context.stored !== null,
+    checkedThisSession: (_, copy: StoredCopy) => copy.record !== null && copy.checked,
+    fetchedIsNewer: ({ context }, fetched: FetchedRelayList | null) =>
+      chooseRelayList(context.stored, fetched) === 'fetched',
+    fetchedGuess: ({ context }, fetched: FetchedRelayList | null) =>
+      chooseRelayList(context.stored, fetched) === 'guessed',
+    queueChangesList: ({ context }) =>
+      !sameRelays(applyRelayEdits(context.relays, context.queued), context.relays),
+    editChangesList: ({ context, event }) =>
+      event.type === 'relayList.edit' &&
+      !sameRelays(applyRelayEdit(context.relays, event.edit), context.relays),
+  },
+  actions: {
+    // Effects, supplied by src/actors/user-relays.ts.
+    applyToPool: (_, _params: ApplyParams) => {
+      throw notProvided('applyToPool')
+    },
+    sendToPool: (_, _params: RelayEdit) => {
+      throw notProvided('sendToPool')
+    },
+    storeList: (_, _params: StoreParams) => {
+      throw notProvided('storeList')
+    },
+    markChecked: (_, _params: PubkeyInput) => {
+      throw notProvided('markChecked')
+    },
+    forgetChecked: (_, _params: PubkeyInput) => {
+      throw notProvided('forgetChecked')
+    },
+
+    // Context.
+    setDefaults: assign(({ event }) =>
+      event.type === 'relayList.poolStarted' ? signedOutContext(event.defaults) : {},
+    ),
+    signIn: assign(({ context, event }) =>
+      event.type === 'relayList.signedIn'
+        ? { ...signedOutContext(context.defaults), pubkey: event.pubkey, canSign: event.canSign }
+        : {},
+    ),
+    signOut: assign(({ context }) => signedOutContext(context.defaults)),
+    setCanSign: assign({
+      canSign: ({ context, event }) =>
+        event.type === 'relayList.signingChanged' ? event.canSign : context.canSign,
+    }),
+    keepStored: assign((_, copy: StoredCopy) => ({ stored: copy.record })),
+    takeStored: assign(({ context }) =>
+      context.stored
+        ? {
+            relays: context.stored.relays,
+            source: 'stored' as const,
+            createdAt: context.stored.unpublished ? null : context.stored.createdAt,
+            unpublished: context.stored.unpublished,
+          }
+        : {},
+    ),
+    takeFetched: assign((_, fetched: FetchedRelayList | null) => ({
+      relays: fetched?.relays ?? [],
+      source: 'relays' as const,
+      createdAt: fetched?.createdAt ?? null,
+      unpublished: false,
+    })),
+    takeGuess: assign((_, fetched: FetchedRelayList | null) => ({
+      relays: fetched?.relays ?? [],
+      source: 'notes' as const,
+      createdAt: null,
+      unpublished: false,
+    })),
+    queueEdit: assign({
+      queued: ({ context, event }) =>
+        event.type === 'relayList.edit' ? [...context.queued, event.edit] : context.queued,
+    }),
+    replayQueue: assign(({ context }) => ({
+      relays: applyRelayEdits(context.relays, context.queued),
+      queued: [],
+      createdAt: null,
+      unpublished: true,
+    })),
+    dropQueue: assign({ queued: [] }),
+    applyEdit: assign(({ context, event }) =>
+      event.type === 'relayList.edit'
+        ? { relays: applyRelayEdit(context.relays, event.edit), createdAt: null, unpublished: true }
+        : {},
+    ),
+    announceChange: raise({ type: 'relayList.changed' }),
+    clearError: assign({ error: null }),
+    markPublished: assign((_, createdAt: number) => ({ createdAt, unpublished: false })),
+    setError: assign((_, error: unknown) => ({ error: messageOf(error) })),
+  },
+}).createMachine({
+  id: 'relayList',
+  context: signedOutContext([]),
+  initial: 'starting',
+  states: {
+    starting: {
+      on: { 'relayList.poolStarted': { target: 'signedOut', actions: 'setDefaults' } },
+    },
+    signedOut: {
+      on: {
+        'relayList.signedIn': { target: 'signedIn', actions: 'signIn' },
+        'relayList.edit': { actions: forwardEdit },
+      },
+    },
+    signedIn: {
+      type: 'parallel',
+      on: {
+        'relayList.signedOut': {
+          target: 'signedOut',
+          actions: [applyDefaults, forgetSessionChecked, 'signOut'],
+        },
+        'relayList.signingChanged': { actions: 'setCanSign' },
+      },
+      states: {
+        list: {
+          initial: 'stored',
+          states: {
+            stored: {
+              on: { 'relayList.edit': queue },
+              invoke: {
+                id: 'readStored',
+                src: 'readStored',
+                input: ({ context }) => ({ pubkey: required(context.pubkey) }),
+                onDone: [
+                  {
+                    guard: { type: 'checkedThisSession', params: ({ event }) => event.output },
+                    target: 'applying',
+                    actions: [
+                      { type: 'keepStored', params: ({ event }) => event.output },
+                      'takeStored',
+                    ],
+                  },
+                  {
+                    target: 'fetching',
+                    actions: { type: 'keepStored', params: ({ event }) => event.output },
+                  },
+                ],
+                // Unreadable storage: the relays still have the list.
+                onError: 'fetching',
+              },
+            },
+            fetching: {
+              on: { 'relayList.edit': queue },
+              invoke: {
+                id: 'fetch',
+                src: 'fetchRelayList',
+                input: ({ context }) => ({ pubkey: required(context.pubkey) }),
+                onDone: [
+                  {
+                    guard: { type: 'fetchedIsNewer', params: ({ event }) => event.output },
+                    target: 'applying',
+                    actions: [
+                      { type: 'takeFetched', params: ({ event }) => event.output },
+                      storeCurrent,
+                      markSessionChecked,
+                    ],
+                  },
+                  {
+                    guard: 'hasStored',
+                    target: 'applying',
+                    actions: ['takeStored', markSessionChecked],
+                  },
+                  {
+                    guard: { type: 'fetchedGuess', params: ({ event }) => event.output },
+                    target: 'applying',
+                    actions: [
+                      { type: 'takeGuess', params: ({ event }) => event.output },
+                      markSessionChecked,
+                    ],
+                  },
+                  { target: 'applying', actions: markSessionChecked },
+                ],
+                onError: [
+                  { guard: 'hasStored', target: 'applying', actions: 'takeStored' },
+                  { target: 'applying' },
+                ],
+              },
+            },
+            applying: {
+              always: [
+                {
+                  guard: 'queueChangesList',
+                  target: 'ready',
+                  actions: ['replayQueue', storeCurrent, applyList, 'announceChange'],
+                },
+                {
+                  guard: 'unpublished',
+                  target: 'ready',
+                  actions: ['dropQueue', applyList, 'announceChange'],
+                },
+                { target: 'ready', actions: ['dropQueue', applyList] },
+              ],
+            },
+            ready: {
+              on: {
+                'relayList.edit': [
+                  {
+                    guard: 'editChangesList',
+                    actions: ['applyEdit', forwardEdit, storeCurrent, 'announceChange'],
+                  },
+                  { actions: forwardEdit },
+                ],
+              },
+            },
+          },
+        },
+        broadcast: {
+          initial: 'idle',
+          on: {
+            // Without a signer the list waits for one.
+            'relayList.changed': [{ guard: 'canSign', target: '.debouncing' }, { target: '.held' }],
+          },
+          states: {
+            idle: {},
+            debouncing: {
+              entry: 'clearError',
+              on: {
+                // Each change restarts the wait. (Re-entering from the region itself would
+                // re-enter the whole parallel state, list included.)
+                'relayList.changed': [
+                  { guard: 'canSign', target: 'debouncing', reenter: true },
+                  { target: 'held' },
+                ],
+              },
+              after: {
+                broadcastDebounce: [{ guard: 'canSign', target: 'publishing' }, { target: 'held' }],
+              },
+            },
+            publishing: {
+              entry: 'clearError',
+              invoke: {
+                id: 'publish',
+                src: 'publishRelayList',
+                input: ({ context }) => ({
+                  pubkey: required(context.pubkey),
+                  relays: context.relays,
+                }),
+                onDone: {
+                  target: 'published',
+                  actions: [
+                    { type: 'markPublished', params: ({ event }) => event.output.createdAt },
+                    storeCurrent,
+                  ],
+                },
+                onError: {
+                  target: 'failed',
+                  actions: {
+                    type: 'setError',
+                    params: ({ event }: { event: { error: unknown } }) => event.error,
+                  },
+                },
+              },
+            },
+            published: {},
+            // Stored, not published: goes out once the key is available.
+            held: { always: { guard: 'canSign', target: 'publishing' } },
+            failed: {},
+          },
+        },
+      },
+    },
+  },
+})
+
+export type RelayListMachine = typeof relayListMachine
+export type RelayListSnapshot = SnapshotFrom<RelayListMachine>
+export type RelayListActorRef = ActorRefFrom<RelayListMachine>
+
+/** The Relay Management status line; null when there is nothing to say. */
+export type RelayListStatus =
+  | { kind: 'loading' }
+  | { kind: 'saving' }
+  | { kind: 'published' }
+  | { kind: 'held' }
+  | { kind: 'failed'; message: string }
+
+export function relayListStatus(snapshot: RelayListSnapshot): RelayListStatus | null {
+  if (!snapshot.matches('signedIn')) return null
+  if (!snapshot.matches({ signedIn: { list: 'ready' } })) return { kind: 'loading' }
+  if (
+    snapshot.matches({ signedIn: { broadcast: 'debouncing' } }) ||
+    snapshot.matches({ signedIn: { broadcast: 'publishing' } })
+  ) {
+    return { kind: 'saving' }
+  }
+  if (snapshot.matches({ signedIn: { broadcast: 'published' } })) return { kind: 'published' }
+  if (snapshot.matches({ signedIn: { broadcast: 'held' } })) return { kind: 'held' }
+  if (snapshot.matches({ signedIn: { broadcast: 'failed' } })) {
+    return { kind: 'failed', message: snapshot.context.error ?? '' }
+  }
+  return null
+}

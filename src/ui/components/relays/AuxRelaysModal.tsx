@@ -1,0 +1,172 @@
+import { type ReactNode, useId } from 'react'
+import type {
+  ManagerStats,
+  ManagerSummary,
+  RelayFigures,
+} from '../../../machines/relay-manager-stats.ts'
+import { useModal } from '../../hooks/use-modal.ts'
+import { useRelayManagerStats } from '../../hooks/use-relay-manager.ts'
+import { Modal } from '../Modal.tsx'
+import { VerdictBadge } from './VerdictBadge.tsx'
+
+/** Auxiliary relays (spec §2): the dynamic relay manager's statistics (?auxRelays=true). */
+export function AuxRelaysModal() {
+  const modal = useModal('auxRelays')
+  const stats = useRelayManagerStats()
+  return (
+    <Modal title="Auxiliary relays" onClose={modal.close}>
+      {stats ? (
+        <Statistics stats={stats} />
+      ) : (
+        <p className="form-hint">The relay manager starts once the configuration has loaded.</p>
+      )}
+    </Modal>
+  )
+}
+
+function Statistics({ stats }: { stats: ManagerStats }) {
+  const { summary, added, demoted, candidates, blacklist } = stats
+  return (
+    <div className="aux-relays">
+      <Summary summary={summary} />
+      <ListSection
+        title="Added by the manager"
+        count={added.length}
+        empty="The manager has added no relay this session."
+      >
+        {added.map((relay) => (
+          <li key={relay.url} data-relay={relay.url}>
+            <span className="mono">{relay.url}</span>
+            <span className="aux-meta">
+              <VerdictBadge verdict={relay.verdict} /> {figureText(relay)}
+              {!relay.active && ' · no longer in your relays'}
+            </span>
+          </li>
+        ))}
+      </ListSection>
+      <ListSection
+        title="Demoted"
+        count={demoted.length}
+        empty="The manager has demoted no relay this session."
+      >
+        {demoted.map((relay) => (
+          <li key={relay.url} data-relay={relay.url}>
+            <span className="mono">{relay.url}</span>
+            <span className="aux-meta">
+              <span data-field="reason">{relay.because}</span>
+              {relay.rejected > 0 && ` · ${plural(relay.rejected, 'rejected event')}`}
+              {relay.active && ' · added back by you'}
+            </span>
+          </li>
+        ))}
+      </ListSection>
+      <ListSection
+        title="Candidates"
+        count={candidates.length}
+        hint={`Added in this order while fewer than ${summary.minHealthy} relays are reliable.`}
+        empty="No recommended or fallback relay is left to add."
+        ordered
+      >
+        {candidates.map((relay) => (
+          <li key={relay.url} data-relay={relay.url}>
+            <span className="mono">{relay.url}</span>
+            <span className="aux-meta">
+              {relay.source === 'recommended' ? 'Recommended' : 'Fallback'}
+            </span>
+          </li>
+        ))}
+      </ListSection>
+      <ListSection
+        title="Blacklist"
+        count={blacklist.length}
+        hint="Never added automatically. One you chose yourself stays while it is reliable."
+        empty="No relay is blacklisted."
+      >
+        {blacklist.map((relay) => (
+          <li key={relay.url} data-relay={relay.url}>
+            <span className="mono">{relay.url}</span>
+            {relay.verdict && (
+              <span className="aux-meta">
+                In your relays <VerdictBadge verdict={relay.verdict} />
+              </span>
+            )}
+          </li>
+        ))}
+      </ListSection>
+    </div>
+  )
+}
+
+function Summary({ summary }: { summary: ManagerSummary }) {
+  const { counts } = summary
+  // [field, label, value, alert]: unhealthy and forged relays in the set deserve a look.
+  const tiles: [string, string, string, boolean?][] = [
+    ['active', 'Active relays', `${summary.active} / ${summary.maxRelays}`],
+    ['reliable', 'Reliable', `${counts.reliable} / min ${summary.minHealthy}`],
+    ['unhealthy', 'Unhealthy', String(counts.unhealthy), counts.unhealthy > 0],
+    ['slow', 'Slow', String(counts.slow)],
+    ['unproven', 'Unproven', String(counts.unproven)],
+    ['forged', 'Forged', String(counts.forged), counts.forged > 0],
+    [
+      'average',
+      'Average response',
+      summary.averageMs === null ? 'No answer yet' : `${summary.averageMs} ms`,
+    ],
+    ['interval', 'Evaluation', `every ${summary.evaluateEverySeconds} s`],
+  ]
+  return (
+    <section aria-label="Summary" className="aux-summary-section">
+      <p className="form-hint">
+        The dynamic relay manager judges your relays every {summary.evaluateEverySeconds} s.
+        {summary.autoRemove && ' It removes relays that forge events, keep failing or crawl.'}
+        {summary.autoAdd &&
+          ` While fewer than ${summary.minHealthy} are reliable it adds recommended, then fallback relays.`}
+      </p>
+      <dl className="aux-summary">
+        {tiles.map(([field, label, value, alert]) => (
+          <div key={field} className="aux-tile" data-tile={field} data-alert={alert || undefined}>
+            <dt>{label}</dt>
+            <dd data-field={field}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+interface ListSectionProps {
+  title: string
+  count: number
+  empty: string
+  hint?: string
+  ordered?: boolean
+  children: ReactNode
+}
+
+function ListSection({ title, count, empty, hint, ordered = false, children }: ListSectionProps) {
+  const headingId = useId()
+  const List = ordered ? 'ol' : 'ul'
+  return (
+    <section className="aux-section" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        {title} <span className="aux-count">{count}</span>
+      </h3>
+      {hint && <p className="form-hint">{hint}</p>}
+      {count === 0 ? (
+        <p className="aux-empty">{empty}</p>
+      ) : (
+        <List className="aux-list">{children}</List>
+      )}
+    </section>
+  )
+}
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
+
+function figureText(relay: RelayFigures): string {
+  if (relay.successPercent === null) return 'no request yet'
+  const average = relay.averageMs === null ? 'no answer' : `${relay.averageMs} ms`
+  return `${average} · ${relay.successPercent}% of ${plural(relay.requests, 'request')}`
+}
+
+export default AuxRelaysModal

@@ -1,0 +1,196 @@
+/**
+ * Relay Management on real relays: a relay's detail reads its NIP-11 document over HTTP and its
+ * live figures from the pool; the Auxiliary relays modal shows the dynamic relay manager's
+ * statistics, lives in the URL (?auxRelays=true) and follows the manager as it adds relays.
+ */
+import type { Page } from '@playwright/test'
+import type { RuntimeConfig } from '../../src/core/runtime-config.ts'
+import { startAppServer } from '../peers/app-server.ts'
+import { freePort } from '../peers/free-port.ts'
+import type { RelayHandle } from '../peers/relay.ts'
+import { expect, test } from './fixtures.ts'
+
+const openSettings = (page: Page) => page.getByRole('button', { name: 'Settings' }).click()
+const relaySection = (page: Page) => page.getByRole('region', { name: 'Relay Management' })
+const detailOf = (page: Page, url: string) => page.locator(`[id="relay-detail-${url}"]`)
+const field = (scope: ReturnType<Page['locator']>, name: string) =>
+  scope.locator(`[data-field="${name}"]`)
+
+/** The document the relay serves, read the way the app reads it. */
+async function servedInfo(relay: RelayHandle): Promise<Record<string, unknown>> {
+  const response = await fetch(relay.url.replace(/^ws/, 'http'), {
+    headers: { Accept: 'application/nostr+json' },
+  })
+  return (await response.json()) as Record<string, unknown>
+}
+
+async function expand(page: Page, url: string) {
+  const toggle = relaySection(page).getByRole('button', { name: url, exact: true })
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  return detailOf(page, url)
+}
+
+test("a relay's detail shows its NIP-11 document and live figures; a closed port fails, Retry recovers", async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  const powRelay = await launchRelay({
+    name: 'PoW relay',
+    info: { limitation: { min_pow_difficulty: 20, max_message_length: 65536 } },
+  })
+  await openApp([relay, powRelay])
+  await openSettings(page)
+
+  const served = await servedInfo(relay)
+  const detail = await expand(page, relay.url)
+  await expect(field(detail, 'name')).toHaveText('Plume local relay')
+  await expect(field(detail, 'name')).toHaveText(String(served.name))
+  await expect(field(detail, 'description')).toHaveText(String(served.description))
+  await expect(field(detail, 'software')).toHaveText(`${served.software} ${served.version}`)
+  await expect(field(detail, 'nips')).toHaveText('1, 9, 11, 40, 50')
+  await expect(field(detail, 'contact')).toHaveText('Not stated')
+  await expect(field(detail, 'max-message-length')).toHaveText('Not stated')
+  await expect(field(detail, 'auth-required')).toHaveText('No')
+  await expect(field(detail, 'payment-required')).toHaveText('No')
+  await expect(field(detail, 'min-pow')).toHaveText('Not stated')
+  await expect(field(detail, 'pow')).toHaveText('None')
+  // Live figures from the pool: the feed's requests have been answered by now.
+  await expect(field(detail, 'state')).toHaveText('Connected')
+  await expect(field(detail, 'rate')).toHaveText(/^\d+% of \d+$/)
+  await expect(field(detail, 'average')).toHaveText(/^\d+ ms$/)
+  await expect(field(detail, 'rejected')).toHaveText('0')
+
+  const powDetail = await expand(page, powRelay.url)
+  await expect(field(powDetail, 'name')).toHaveText('PoW relay')
+  await expect(field(powDetail, 'max-message-length')).toHaveText('65,536 bytes')
+  await expect(field(powDetail, 'min-pow')).toHaveText('20 bits')
+  await expect(field(powDetail, 'pow')).toHaveText('20 bits')
+  // Disclosures are independent: the first stays open.
+  await expect(field(detail, 'name')).toBeVisible()
+
+  // A relay nobody listens for yet: the spec's message and a Retry that works once it is up.
+  const port = await freePort()
+  const closed = `ws://127.0.0.1:${port}`
+  await relaySection(page).getByLabel('Add a relay').fill(closed)
+  await relaySection(page).getByLabel('Add a relay').press('Enter')
+  const closedDetail = await expand(page, closed)
+  await expect(closedDetail.getByRole('alert')).toHaveText('Failed to load relay information')
+  await expect(field(closedDetail, 'state')).not.toHaveText('Connected')
+  const late = await launchRelay({ port, name: 'Late relay' })
+  expect(late.url).toBe(closed)
+  await closedDetail.getByRole('button', { name: 'Retry' }).click()
+  await expect(field(closedDetail, 'name')).toHaveText('Late relay')
+  await expect(closedDetail.getByRole('alert')).toHaveCount(0)
+
+  // Collapsing hides the detail again.
+  await relaySection(page).getByRole('button', { name: relay.url, exact: true }).click()
+  await expect(detail).toHaveCount(0)
+})
+
+test('the Auxiliary relays modal lives in the URL, shows the manager on one relay, and closes', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay])
+  await openSettings(page)
+  await relaySection(page).getByRole('button', { name: 'Auxiliary relays' }).click()
+  await expect(page).toHaveURL(/[?&]auxRelays=true/)
+  const modal = page.getByRole('dialog', { name: 'Auxiliary relays' })
+
+  const checkOneRelay = async () => {
+    await expect(field(modal, 'active')).toHaveText('1 / 15')
+    // The relay proves itself as the feed's requests are answered.
+    await expect(field(modal, 'reliable')).toHaveText('1 / min 5')
+    for (const name of ['unhealthy', 'slow', 'unproven', 'forged']) {
+      await expect(field(modal, name)).toHaveText('0')
+    }
+    await expect(field(modal, 'average')).toHaveText(/^\d+ ms$/)
+    await expect(field(modal, 'interval')).toHaveText('every 30 s')
+    // The test configuration has no recommended, fallback or blacklisted relays.
+    await expect(modal.getByText('The manager has added no relay this session.')).toBeVisible()
+    await expect(modal.getByText('The manager has demoted no relay this session.')).toBeVisible()
+    await expect(modal.getByText('No recommended or fallback relay is left to add.')).toBeVisible()
+    await expect(modal.getByText('No relay is blacklisted.')).toBeVisible()
+  }
+  await checkOneRelay()
+
+  await page.reload()
+  await expect(modal).toBeVisible()
+  await checkOneRelay()
+
+  await page.keyboard.press('Escape')
+  await expect(modal).toHaveCount(0)
+  await expect(page).not.toHaveURL(/auxRelays/)
+  await expect(page).toHaveURL(/[?&]settings=true/)
+
+  await relaySection(page).getByRole('button', { name: 'Auxiliary relays' }).click()
+  await modal.getByRole('button', { name: 'Close' }).click()
+  await expect(modal).toHaveCount(0)
+  await expect(page).not.toHaveURL(/auxRelays/)
+})
+
+test('the manager adds the recommended, then the fallback relay, never the blacklisted one', async ({
+  page,
+  launchRelay,
+  appPort,
+  world,
+}) => {
+  const [home, recommended, fallback, blacklisted] = await Promise.all([
+    launchRelay(),
+    launchRelay({ name: 'Recommended relay' }),
+    launchRelay({ name: 'Fallback relay' }),
+    launchRelay({ name: 'Blacklisted relay' }),
+  ])
+  const config: RuntimeConfig = {
+    relays: [{ url: home.url, permission: 'readwrite' }],
+    profileRelays: [],
+    indexerRelays: [],
+    recommendedRelays: [blacklisted.url, recommended.url, home.url],
+    fallbackRelays: [fallback.url],
+    blacklistedRelays: [blacklisted.url],
+  }
+  const server = await startAppServer({
+    port: appPort,
+    distDir: process.env.PLUME_DIST ?? 'dist',
+    config,
+    world,
+  })
+  try {
+    // A fake clock that runs on its own, so the manager's 30 s evaluation can be skipped to.
+    await page.clock.install()
+    await page.goto(`${server.url}/?settings=true&auxRelays=true`)
+    const modal = page.getByRole('dialog', { name: 'Auxiliary relays' })
+    const candidates = modal.getByRole('region', { name: /^Candidates/ })
+    const blacklist = modal.getByRole('region', { name: /^Blacklist/ })
+    await expect(candidates.getByRole('listitem')).toHaveText([
+      `${recommended.url}Recommended`,
+      `${fallback.url}Fallback`,
+    ])
+    await expect(blacklist.getByText('Never added automatically.', { exact: false })).toBeVisible()
+    await expect(blacklist.getByRole('listitem')).toHaveText([blacklisted.url])
+    await expect(field(modal, 'reliable')).toHaveText('1 / min 5')
+
+    await page.clock.fastForward(30_000)
+    const added = modal.getByRole('region', { name: /^Added by the manager/ })
+    await expect(added.locator('[data-relay]')).toHaveCount(2)
+    await expect(added.locator(`[data-relay="${recommended.url}"]`)).toBeVisible()
+    await expect(added.locator(`[data-relay="${fallback.url}"]`)).toBeVisible()
+    await expect(field(modal, 'active')).toHaveText('3 / 15')
+    await expect(modal.getByText('No recommended or fallback relay is left to add.')).toBeVisible()
+    await expect(blacklist.getByRole('listitem')).toHaveCount(1)
+
+    // Relay Management lists them too; the blacklisted relay never joined.
+    await page.keyboard.press('Escape')
+    await expect(relaySection(page).locator(`[data-relay="${recommended.url}"]`)).toBeVisible()
+    await expect(relaySection(page).locator(`[data-relay="${fallback.url}"]`)).toBeVisible()
+    await expect(relaySection(page).locator(`[data-relay="${blacklisted.url}"]`)).toHaveCount(0)
+  } finally {
+    await server.close()
+  }
+})
