@@ -45,8 +45,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   launchRelay: async ({ world, relayPort }, use) => {
     const relays: RelayHandle[] = []
+    let started = 0
     await use(async (options) => {
-      const port = relays.length === 0 ? relayPort : 0
+      // Counted before the await: relays started together must not all take relayPort.
+      const port = started++ === 0 ? relayPort : 0
       const relay = await startRelay({ seed: world.events, port, ...options })
       relays.push(relay)
       return relay
