@@ -36,6 +36,33 @@ export function Field({
   )
 }
 
+/** The passphrase of a saved key, typed to unlock or view it, with its error line below. */
+export function PassphraseField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string
+  value: string
+  onChange(value: string): void
+  error: string | null
+}) {
+  return (
+    <>
+      <Field
+        id={id}
+        label="Passphrase"
+        type="password"
+        autoComplete="current-password"
+        value={value}
+        onChange={onChange}
+      />
+      <FormError message={error} />
+    </>
+  )
+}
+
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null
   return (

@@ -5,7 +5,7 @@ import { Secret } from '../../../core/secret.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
-import { Field, FormError } from '../Form.tsx'
+import { PassphraseField } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
 import { AccountName } from './AccountName.tsx'
 
@@ -51,15 +51,12 @@ export function SavedAccountsModal() {
               </label>
             ))}
           </fieldset>
-          <Field
+          <PassphraseField
             id="saved-passphrase"
-            label="Passphrase"
-            type="password"
-            autoComplete="current-password"
             value={passphrase}
             onChange={setPassphrase}
+            error={shown}
           />
-          <FormError message={shown} />
           <div className="form-row">
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? 'Unlocking…' : 'Unlock & Login'}

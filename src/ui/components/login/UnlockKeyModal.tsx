@@ -4,7 +4,7 @@ import { Secret } from '../../../core/secret.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
-import { Field, FormError } from '../Form.tsx'
+import { PassphraseField } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
 import { AccountName } from './AccountName.tsx'
 
@@ -32,15 +32,12 @@ export function UnlockKeyModal() {
     <Modal title="Unlock saved key" onClose={modal.close}>
       {pubkey && <AccountName pubkey={pubkey} />}
       <form className="form" onSubmit={submit}>
-        <Field
+        <PassphraseField
           id="unlock-passphrase"
-          label="Passphrase"
-          type="password"
-          autoComplete="current-password"
           value={passphrase}
           onChange={setPassphrase}
+          error={shown}
         />
-        <FormError message={shown} />
         <div className="form-row">
           <button type="submit" className="button button-primary">
             Unlock &amp; {pendingAction ?? 'Continue'}

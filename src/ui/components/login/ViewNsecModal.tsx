@@ -7,7 +7,7 @@ import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { CopyButton } from '../CopyButton.tsx'
-import { Field, FormError } from '../Form.tsx'
+import { Field, FormError, PassphraseField } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
 
 /** View nsec: only for a saved key, after its passphrase is checked again (spec §4). */
@@ -49,15 +49,12 @@ export function ViewNsecModal() {
         </>
       ) : (
         <form className="form" onSubmit={submit}>
-          <Field
+          <PassphraseField
             id="view-passphrase"
-            label="Passphrase"
-            type="password"
-            autoComplete="current-password"
             value={passphrase}
             onChange={setPassphrase}
+            error={shown}
           />
-          <FormError message={shown} />
           <div className="form-row">
             <button type="submit" className="button button-primary">
               Show nsec
