@@ -31,7 +31,9 @@ export interface BenchOptions {
 /** Every measure in order, then the report; the rows do not depend on how the peers started. */
 async function measureAll(context: BenchContext, root: string): Promise<Report> {
   const rows: Row[] = []
-  for (const measure of MEASURES) {
+  // BENCH_ONLY="warm start,verify throughput": just those measures, while working on one.
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim())
+  for (const measure of MEASURES.filter((m) => !only || only.includes(m.name))) {
     rows.push(
       ...(await measure.run(context).catch((error: unknown) => [errorRow(measure.name, error)])),
     )

@@ -6,10 +6,13 @@ import { ingestBlocking } from './ingest.ts'
 import { unlockDerivation } from './kdf.ts'
 import { reqCount } from './reqs.ts'
 import { scriptBytes } from './script-bytes.ts'
+import { scrollHeap } from './scroll-heap.ts'
 import { verifyThroughput } from './verify-throughput.ts'
+import { warmStart } from './warm-start.ts'
 
 export const MEASURES: Measure[] = [
   firstNote,
+  warmStart,
   scriptBytes,
   reqCount,
   unlockDerivation,
@@ -17,4 +20,5 @@ export const MEASURES: Measure[] = [
   ncryptsecResponsiveness,
   verifyThroughput,
   ingestBlocking,
+  scrollHeap,
 ]

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: Plume against a minimal reference client, cold, in Chromium, on a local relay
- * seeded with the demo world. BENCH_RUNS sets the number of runs (default 7).
+ * seeded with the demo world. BENCH_RUNS sets the number of runs (default 7); BENCH_ONLY a
+ * comma-separated list of measure names to run alone.
  */
 import { fileURLToPath } from 'node:url'
 import { generateDemoWorld } from '../tests/peers/seed/index.ts'

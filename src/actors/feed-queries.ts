@@ -1,51 +1,127 @@
-/** The home feed through TanStack Query: pages of stored notes, then live notes on top. */
-import { type InfiniteData, infiniteQueryOptions, type QueryClient } from '@tanstack/react-query'
-import { mergeNotes, type Note, toNote } from '../core/note.ts'
+/**
+ * The home feed through TanStack Query: pages of stored notes and reposts (kinds 1 and 6), then
+ * live ones on top. Each feed source (everyone, Follow Only, a hashtag) is its own query, keyed
+ * ['feed', ...] (core/feed-source.ts), and keeps its relay filters in the query's meta so live
+ * events reach every feed they belong to.
+ */
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  type QueryMeta,
+} from '@tanstack/react-query'
+import { type Filter, matchFilters } from 'nostr-tools/filter'
+import type { NostrEvent } from 'nostr-tools/pure'
+import { type FeedEntry, mergeEntries, noteEntry } from '../core/feed-entry.ts'
+import {
+  FEED_KINDS,
+  type FeedSource,
+  FIRST_PAGE,
+  feedFilters,
+  feedPageFilters,
+  feedSourceKey,
+  GLOBAL_SOURCE,
+  nextPageStart,
+  type PageStart,
+} from '../core/feed-source.ts'
+import { toNote } from '../core/note.ts'
 import type { RelayHub } from './relay-hub.ts'
+import { resolveEntries } from './repost-resolver.ts'
+import type { Verifier } from './verifier.ts'
 
 /** Notes page size (spec §9, queries). */
 export const NOTES_PAGE_SIZE = 10
 
-export const feedKey = ['feed', 'global'] as const
+export const feedKey = feedSourceKey(GLOBAL_SOURCE)
 
-type FeedPage = readonly Note[]
-/** `until` of the page; 0 for the newest page. */
-type PageParam = number
+export interface FeedPage {
+  entries: readonly FeedEntry[]
+  /** Where the next page starts; undefined when the relays had nothing older. */
+  next: PageStart | undefined
+}
 
-export function feedQueryOptions(hub: RelayHub) {
+interface FeedMeta extends QueryMeta {
+  /** The feed's relay filters without paging: which live events belong to it. */
+  feedFilters: Filter[]
+}
+
+const isFeedMeta = (meta: QueryMeta | undefined): meta is FeedMeta =>
+  Array.isArray(meta?.feedFilters)
+
+/** Newest first, ties by id, each event once: the order rows are shown in. */
+const newestFirst = (events: NostrEvent[]): NostrEvent[] => {
+  const seen = new Set<string>()
+  return events
+    .filter((event) => !seen.has(event.id) && seen.add(event.id))
+    .sort((a, b) => b.created_at - a.created_at || a.id.localeCompare(b.id))
+}
+
+export function feedQueryOptions(
+  hub: RelayHub,
+  source: FeedSource = GLOBAL_SOURCE,
+  verifier?: Verifier,
+) {
+  const meta: FeedMeta = { feedFilters: feedFilters(source) }
   return infiniteQueryOptions({
-    queryKey: feedKey,
-    initialPageParam: 0 as PageParam,
-    queryFn: async ({ pageParam }): Promise<FeedPage> => {
-      const until = pageParam || undefined
-      const events = await hub.query([{ kinds: [1], limit: NOTES_PAGE_SIZE, until }])
-      const now = Date.now()
-      return mergeNotes(
-        [],
-        events.map((event) => toNote(event, now)),
-      )
+    queryKey: feedSourceKey(source),
+    meta,
+    initialPageParam: FIRST_PAGE as PageStart,
+    queryFn: async ({ pageParam, client }): Promise<FeedPage> => {
+      const shown = new Set(pageParam.shown)
+      // The events already shown come back too: ask for that many more.
+      const limit = NOTES_PAGE_SIZE + shown.size
+      const filters = feedPageFilters(source, limit, pageParam.until || undefined)
+      if (filters.length === 0) return { entries: [], next: undefined }
+      // With several author filters each may bring a page: the newest page of them all is kept.
+      const events = newestFirst(await hub.query(filters))
+        .filter((event) => !shown.has(event.id))
+        .slice(0, NOTES_PAGE_SIZE)
+      const entries = await resolveEntries({ hub, verifier, queryClient: client }, events)
+      return { entries: mergeEntries([], entries), next: nextPageStart(pageParam, events) }
     },
-    getNextPageParam: (lastPage: FeedPage): PageParam | undefined => {
-      const oldest = lastPage.at(-1)
-      // `until` is inclusive; one second earlier moves on without asking for the same notes again.
-      return oldest ? oldest.created_at - 1 : undefined
-    },
+    getNextPageParam: (lastPage: FeedPage): PageStart | undefined => lastPage.next,
   })
 }
 
-/** Notes of every loaded page, newest first, each once. */
-export const feedNotes = (data: InfiniteData<FeedPage> | undefined): readonly Note[] =>
-  data ? data.pages.reduce<readonly Note[]>((all, page) => mergeNotes(all, page), []) : []
+/** Rows of every loaded page, newest first, each once. */
+export const feedEntries = (data: InfiniteData<FeedPage> | undefined): readonly FeedEntry[] =>
+  data
+    ? data.pages.reduce<readonly FeedEntry[]>((all, page) => mergeEntries(all, page.entries), [])
+    : []
 
-/** Keeps the first page growing with notes published from now on. Returns the unsubscribe. */
-export function followLiveFeed(hub: RelayHub, queryClient: QueryClient): () => void {
+/** Puts a live row on top of every loaded feed whose filters it matches. */
+function addLive(queryClient: QueryClient, event: NostrEvent, entry: FeedEntry): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['feed'] })) {
+    const { meta } = query
+    if (!isFeedMeta(meta) || !matchFilters(meta.feedFilters, event)) continue
+    queryClient.setQueryData<InfiniteData<FeedPage, PageStart>>(query.queryKey, (data) => {
+      const [first, ...rest] = data?.pages ?? []
+      if (!data || !first) return data
+      const entries = mergeEntries(first.entries, [entry])
+      return entries === first.entries ? data : { ...data, pages: [{ ...first, entries }, ...rest] }
+    })
+  }
+}
+
+/**
+ * Keeps the first page of every feed growing with notes and reposts published from now on.
+ * Returns the unsubscribe. Without a verifier, reposted notes are fetched from the relays rather
+ * than taken from the repost's content.
+ */
+export function followLiveFeed(
+  hub: RelayHub,
+  queryClient: QueryClient,
+  verifier?: Verifier,
+): () => void {
   const since = Math.floor(Date.now() / 1000)
-  const subscription = hub.subscribe([{ kinds: [1], since }], {
+  const subscription = hub.subscribe([{ kinds: [...FEED_KINDS], since }], {
     onEvent: (event) => {
-      queryClient.setQueryData<InfiniteData<FeedPage, PageParam>>(feedKey, (data) => {
-        const [first = [], ...rest] = data?.pages ?? []
-        if (!data) return data
-        return { ...data, pages: [mergeNotes(first, [toNote(event, Date.now())]), ...rest] }
+      if (event.kind === FEED_KINDS[0]) {
+        addLive(queryClient, event, noteEntry(toNote(event, Date.now())))
+        return
+      }
+      void resolveEntries({ hub, verifier, queryClient }, [event]).then(([entry]) => {
+        if (entry) addLive(queryClient, event, entry)
       })
     },
   })

@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { type Actor, type ActorOptions, type AnyActorLogic, createActor } from 'xstate'
 import { readRelays } from '../core/runtime-config.ts'
 import { appMachine } from '../machines/app.machine.ts'
+import type { CacheRestoreActorRef } from '../machines/cache-restore.machine.ts'
 import { type LoginActorRef, loginMachine } from '../machines/login.machine.ts'
 import type { RelayListActorRef } from '../machines/relay-list.machine.ts'
 import { type RelayPoolActorRef, relayPoolMachine } from '../machines/relay-pool.machine.ts'
@@ -18,7 +19,9 @@ import { loadConfig } from './load-config.ts'
 import { loginEffects, type RemoteSignerSlot } from './login-effects.ts'
 import { createMetadataLoader, metadataQueryOptions } from './metadata-queries.ts'
 import { type Nip49Client, startNip49Worker } from './nip49-client.ts'
+import { preferencesLogic } from './preferences.ts'
 import { createQueryClient } from './query-client.ts'
+import { startQueryPersistence } from './query-persistence.ts'
 import { createRelayHub, type RelayHub, type RequestResult } from './relay-hub.ts'
 import { fetchRelayInfo } from './relay-info.ts'
 import { relayInfoQueryOptions } from './relay-info-queries.ts'
@@ -44,6 +47,8 @@ export interface PlumeSystem {
   hub: RelayHub
   verifier: Verifier
   queryClient: QueryClient
+  /** The persisted query cache: restored on start (queries wait until it is), saved on change. */
+  cache: CacheRestoreActorRef
   feedQuery: ReturnType<typeof feedQueryOptions>
   metadataQuery(pubkey: string): ReturnType<typeof metadataQueryOptions>
   /** A relay's NIP-11 document, ['relay-info', url]. */
@@ -144,11 +149,13 @@ export function startSystem(
         loadConfig,
         relayPool,
         login: loginMachine.provide({ actors: effects.actors }),
+        preferences: preferencesLogic,
       },
     }),
     { inspect: options.inspect },
   )
   const queryClient = createQueryClient()
+  const cache = startQueryPersistence(queryClient, options.inspect)
   const loadMetadata = createMetadataLoader(hub)
   const relayList = startRelayList({ hub, signer: () => signer(), pool }, options.inspect)
 
@@ -196,6 +203,7 @@ export function startSystem(
     hub,
     verifier,
     queryClient,
+    cache,
     feedQuery: feedQueryOptions(hub),
     metadataQuery: (pubkey) => metadataQueryOptions(loadMetadata, pubkey),
     relayInfoQuery: (url) => relayInfoQueryOptions(fetchRelayInfo, url),

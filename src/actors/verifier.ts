@@ -13,8 +13,12 @@ import type { VerifyApi } from '../workers/verify-api.ts'
 
 /** Events per worker call: large enough to amortise messaging, small enough to keep latency low. */
 export const VERIFY_BATCH_SIZE = 256
-/** Signatures remembered as good. */
-const ACCEPTED_MEMORY = 50_000
+/**
+ * Signatures remembered as good, newest kept. Repeats come close together (the same note from
+ * several relays, a page asked again), so a short memory catches them; a long one would grow the
+ * heap by some 250 bytes for every note scrolled past.
+ */
+const ACCEPTED_MEMORY = 500
 
 export interface Verifier {
   verify(event: NostrEvent): Promise<boolean>

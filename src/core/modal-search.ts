@@ -21,9 +21,13 @@ export type ModalFlag = (typeof MODAL_FLAGS)[number]
 export type ModalSearch = Partial<Record<ModalFlag, true>> & {
   /** The relay the remove-relay confirm modal asks about (spec §2: removeRelay={relay url}). */
   removeRelay?: string
+  /** The note whose thread shows as a modal over the page (spec §2: thread={id}, 64 hex). */
+  thread?: string
 }
 
-/** Keeps the flags that are `true` (or the string "true") and a valid removeRelay URL. */
+const NOTE_ID = /^[0-9a-f]{64}$/i
+
+/** Keeps the flags that are `true` (or the string "true"), a valid removeRelay URL and thread id. */
 export function parseModalSearch(raw: Record<string, unknown>): ModalSearch {
   const search: ModalSearch = {}
   for (const flag of MODAL_FLAGS) {
@@ -32,5 +36,8 @@ export function parseModalSearch(raw: Record<string, unknown>): ModalSearch {
   const removeRelay =
     typeof raw.removeRelay === 'string' ? normalizeRelayUrl(raw.removeRelay) : null
   if (removeRelay) search.removeRelay = removeRelay
+  if (typeof raw.thread === 'string' && NOTE_ID.test(raw.thread)) {
+    search.thread = raw.thread.toLowerCase()
+  }
   return search
 }

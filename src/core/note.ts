@@ -14,9 +14,31 @@ export interface Note {
   receivedAt: number
 }
 
+/**
+ * One string per author: every parsed event brings its own copy of the pubkey, and a feed
+ * scrolled far holds thousands of notes by a few hundred people.
+ */
+const pubkeys = new Map<string, string>()
+const MAX_INTERNED = 10_000
+function intern(pubkey: string): string {
+  const known = pubkeys.get(pubkey)
+  if (known !== undefined) return known
+  if (pubkeys.size >= MAX_INTERNED) pubkeys.clear()
+  pubkeys.set(pubkey, pubkey)
+  return pubkey
+}
+
 export function toNote(event: NostrEvent, receivedAt: number): Note {
   const { id, content, pubkey, created_at, tags } = event
-  return { id, content, pubkey, created_at, tags, ...mediaUrls(content), receivedAt }
+  return {
+    id,
+    content,
+    pubkey: intern(pubkey),
+    created_at,
+    tags,
+    ...mediaUrls(content),
+    receivedAt,
+  }
 }
 
 const newestFirst = (a: Note, b: Note) => b.created_at - a.created_at || a.id.localeCompare(b.id)

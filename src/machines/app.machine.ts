@@ -1,10 +1,12 @@
 /**
  * The root actor: loads the runtime configuration, then runs the relay pool and the dynamic relay
- * manager that judges it; the login actor runs beside them for the app's whole life. Later subsystems (wallet, ...) join here as children.
+ * manager that judges it; the login and the UI preferences run beside them for the app's whole
+ * life. Later subsystems (wallet, ...) join here as children.
  */
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate'
 import type { RuntimeConfig } from '../core/runtime-config.ts'
 import { loginMachine } from './login.machine.ts'
+import { preferencesMachine } from './preferences.machine.ts'
 import { relayManagerMachine } from './relay-manager.machine.ts'
 import { relayPoolMachine } from './relay-pool.machine.ts'
 
@@ -22,6 +24,7 @@ export const appMachine = setup({
       relayManager: 'relayManager'
       config: 'loadConfig'
       login: 'login'
+      preferences: 'preferences'
     },
   },
   actors: {
@@ -31,12 +34,17 @@ export const appMachine = setup({
     relayPool: relayPoolMachine,
     relayManager: relayManagerMachine,
     login: loginMachine,
+    preferences: preferencesMachine,
   },
 }).createMachine({
   id: 'app',
   context: { config: null, error: null },
-  // Who the user is does not depend on the relays: login lives as long as the app.
-  invoke: { id: 'login', src: 'login' },
+  // Who the user is does not depend on the relays: login lives as long as the app, and so do the
+  // UI preferences, which hear of sign-outs from the login through its systemId.
+  invoke: [
+    { id: 'login', systemId: 'login', src: 'login' },
+    { id: 'preferences', src: 'preferences' },
+  ],
   initial: 'loading',
   states: {
     loading: {

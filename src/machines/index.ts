@@ -4,8 +4,10 @@
  */
 import type { AnyStateMachine } from 'xstate'
 import { appMachine } from './app.machine.ts'
+import { cacheRestoreMachine } from './cache-restore.machine.ts'
 import { loginMachine } from './login.machine.ts'
 import { nsecKeyMachine } from './nsec-key.machine.ts'
+import { preferencesMachine } from './preferences.machine.ts'
 import { relayListMachine } from './relay-list.machine.ts'
 import { relayManagerMachine } from './relay-manager.machine.ts'
 import { relayPoolMachine } from './relay-pool.machine.ts'
@@ -20,8 +22,10 @@ export interface MachineEntry {
 
 export const machines: MachineEntry[] = [
   { name: 'app', machine: appMachine },
+  { name: 'cache-restore', machine: cacheRestoreMachine },
   { name: 'login', machine: loginMachine },
   { name: 'nsec-key', machine: nsecKeyMachine },
+  { name: 'preferences', machine: preferencesMachine },
   { name: 'relay-list', machine: relayListMachine },
   { name: 'relay-manager', machine: relayManagerMachine },
   { name: 'relay-pool', machine: relayPoolMachine },

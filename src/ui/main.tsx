@@ -2,18 +2,16 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { connectionHints, onConnectionChange } from '../actors/network-hints.ts'
+import { poolRelaysOf } from '../actors/profile-queries.ts'
+import { createRoutePrefetch } from '../actors/route-prefetch.ts'
 import { startSystem } from '../actors/system.ts'
+import { PREFETCH_HOVER_DELAY_MS, prefetchAllowed } from '../core/prefetch.ts'
+import { CacheGate } from './components/CacheGate.tsx'
+import { ErrorFallback } from './components/ErrorFallback.tsx'
 import { routeTree } from './routeTree.gen.ts'
 import { SystemProvider } from './system-context.tsx'
 import './styles.css'
-
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true })
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router
-  }
-}
 
 // `npm run dev:inspect` builds in mode "inspect"; in production this branch and its import vanish.
 const inspect =
@@ -23,11 +21,43 @@ const inspect =
 
 const system = startSystem({ inspect })
 
+/** Links preload on intent (hover or touch, spec §2), except on data saver or 2g. */
+const preloadMode = () => (prefetchAllowed(connectionHints()) ? 'intent' : false)
+
+const router = createRouter({
+  routeTree,
+  context: {
+    prefetch: createRoutePrefetch({
+      hub: system.hub,
+      queryClient: system.queryClient,
+      pool: poolRelaysOf(system.app),
+    }),
+  },
+  defaultPreload: preloadMode(),
+  defaultPreloadDelay: PREFETCH_HOVER_DELAY_MS,
+  // Freshness is the query cache's business (§9 prefetch times), not the router's match cache.
+  defaultPreloadStaleTime: 0,
+  // Window scroll is kept per path by useScrollMemory (__root.tsx); the router's own
+  // restoration keys positions by history entry, which is not what the spec asks.
+  scrollRestoration: false,
+  defaultErrorComponent: ErrorFallback,
+})
+
+onConnectionChange(() => router.update({ ...router.options, defaultPreload: preloadMode() }))
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SystemProvider system={system}>
       <QueryClientProvider client={system.queryClient}>
-        <RouterProvider router={router} />
+        <CacheGate>
+          <RouterProvider router={router} />
+        </CacheGate>
       </QueryClientProvider>
     </SystemProvider>
   </StrictMode>,

@@ -10,33 +10,159 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AboutRouteImport } from './routes/about'
+import { Route as SearchRouteImport } from './routes/search'
+import { Route as NoteNoteIdRouteImport } from './routes/note.$noteId'
+import { Route as NpubNpubRouteImport } from './routes/npub.$npub'
+import { Route as NpubNpubIndexRouteImport } from './routes/npub.$npub.index'
+import { Route as NpubNpubFollowersRouteImport } from './routes/npub.$npub.followers'
+import { Route as NpubNpubFollowingRouteImport } from './routes/npub.$npub.following'
+import { Route as NpubNpubMuteListRouteImport } from './routes/npub.$npub.mute-list'
+import { Route as NpubNpubNotesRouteImport } from './routes/npub.$npub.notes'
+import { Route as NpubNpubRelaysRouteImport } from './routes/npub.$npub.relays'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NoteNoteIdRoute = NoteNoteIdRouteImport.update({
+  id: '/note/$noteId',
+  path: '/note/$noteId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NpubNpubRoute = NpubNpubRouteImport.update({
+  id: '/npub/$npub',
+  path: '/npub/$npub',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NpubNpubIndexRoute = NpubNpubIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => NpubNpubRoute,
+} as any)
+const NpubNpubFollowersRoute = NpubNpubFollowersRouteImport.update({
+  id: '/followers',
+  path: '/followers',
+  getParentRoute: () => NpubNpubRoute,
+} as any)
+const NpubNpubFollowingRoute = NpubNpubFollowingRouteImport.update({
+  id: '/following',
+  path: '/following',
+  getParentRoute: () => NpubNpubRoute,
+} as any)
+const NpubNpubMuteListRoute = NpubNpubMuteListRouteImport.update({
+  id: '/mute-list',
+  path: '/mute-list',
+  getParentRoute: () => NpubNpubRoute,
+} as any)
+const NpubNpubNotesRoute = NpubNpubNotesRouteImport.update({
+  id: '/notes',
+  path: '/notes',
+  getParentRoute: () => NpubNpubRoute,
+} as any)
+const NpubNpubRelaysRoute = NpubNpubRelaysRouteImport.update({
+  id: '/relays',
+  path: '/relays',
+  getParentRoute: () => NpubNpubRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/search': typeof SearchRoute
+  '/note/$noteId': typeof NoteNoteIdRoute
+  '/npub/$npub': typeof NpubNpubRouteWithChildren
+  '/npub/$npub/followers': typeof NpubNpubFollowersRoute
+  '/npub/$npub/following': typeof NpubNpubFollowingRoute
+  '/npub/$npub/mute-list': typeof NpubNpubMuteListRoute
+  '/npub/$npub/notes': typeof NpubNpubNotesRoute
+  '/npub/$npub/relays': typeof NpubNpubRelaysRoute
+  '/npub/$npub/': typeof NpubNpubIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/search': typeof SearchRoute
+  '/note/$noteId': typeof NoteNoteIdRoute
+  '/npub/$npub/followers': typeof NpubNpubFollowersRoute
+  '/npub/$npub/following': typeof NpubNpubFollowingRoute
+  '/npub/$npub/mute-list': typeof NpubNpubMuteListRoute
+  '/npub/$npub/notes': typeof NpubNpubNotesRoute
+  '/npub/$npub/relays': typeof NpubNpubRelaysRoute
+  '/npub/$npub': typeof NpubNpubIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/search': typeof SearchRoute
+  '/note/$noteId': typeof NoteNoteIdRoute
+  '/npub/$npub': typeof NpubNpubRouteWithChildren
+  '/npub/$npub/followers': typeof NpubNpubFollowersRoute
+  '/npub/$npub/following': typeof NpubNpubFollowingRoute
+  '/npub/$npub/mute-list': typeof NpubNpubMuteListRoute
+  '/npub/$npub/notes': typeof NpubNpubNotesRoute
+  '/npub/$npub/relays': typeof NpubNpubRelaysRoute
+  '/npub/$npub/': typeof NpubNpubIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/about'
+    | '/search'
+    | '/note/$noteId'
+    | '/npub/$npub'
+    | '/npub/$npub/followers'
+    | '/npub/$npub/following'
+    | '/npub/$npub/mute-list'
+    | '/npub/$npub/notes'
+    | '/npub/$npub/relays'
+    | '/npub/$npub/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/about'
+    | '/search'
+    | '/note/$noteId'
+    | '/npub/$npub/followers'
+    | '/npub/$npub/following'
+    | '/npub/$npub/mute-list'
+    | '/npub/$npub/notes'
+    | '/npub/$npub/relays'
+    | '/npub/$npub'
+  id:
+    | '__root__'
+    | '/'
+    | '/about'
+    | '/search'
+    | '/note/$noteId'
+    | '/npub/$npub'
+    | '/npub/$npub/followers'
+    | '/npub/$npub/following'
+    | '/npub/$npub/mute-list'
+    | '/npub/$npub/notes'
+    | '/npub/$npub/relays'
+    | '/npub/$npub/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AboutRoute: typeof AboutRoute
+  SearchRoute: typeof SearchRoute
+  NoteNoteIdRoute: typeof NoteNoteIdRoute
+  NpubNpubRoute: typeof NpubNpubRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +174,107 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/note/$noteId': {
+      id: '/note/$noteId'
+      path: '/note/$noteId'
+      fullPath: '/note/$noteId'
+      preLoaderRoute: typeof NoteNoteIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/npub/$npub': {
+      id: '/npub/$npub'
+      path: '/npub/$npub'
+      fullPath: '/npub/$npub'
+      preLoaderRoute: typeof NpubNpubRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/npub/$npub/': {
+      id: '/npub/$npub/'
+      path: '/'
+      fullPath: '/npub/$npub/'
+      preLoaderRoute: typeof NpubNpubIndexRouteImport
+      parentRoute: typeof NpubNpubRoute
+    }
+    '/npub/$npub/followers': {
+      id: '/npub/$npub/followers'
+      path: '/followers'
+      fullPath: '/npub/$npub/followers'
+      preLoaderRoute: typeof NpubNpubFollowersRouteImport
+      parentRoute: typeof NpubNpubRoute
+    }
+    '/npub/$npub/following': {
+      id: '/npub/$npub/following'
+      path: '/following'
+      fullPath: '/npub/$npub/following'
+      preLoaderRoute: typeof NpubNpubFollowingRouteImport
+      parentRoute: typeof NpubNpubRoute
+    }
+    '/npub/$npub/mute-list': {
+      id: '/npub/$npub/mute-list'
+      path: '/mute-list'
+      fullPath: '/npub/$npub/mute-list'
+      preLoaderRoute: typeof NpubNpubMuteListRouteImport
+      parentRoute: typeof NpubNpubRoute
+    }
+    '/npub/$npub/notes': {
+      id: '/npub/$npub/notes'
+      path: '/notes'
+      fullPath: '/npub/$npub/notes'
+      preLoaderRoute: typeof NpubNpubNotesRouteImport
+      parentRoute: typeof NpubNpubRoute
+    }
+    '/npub/$npub/relays': {
+      id: '/npub/$npub/relays'
+      path: '/relays'
+      fullPath: '/npub/$npub/relays'
+      preLoaderRoute: typeof NpubNpubRelaysRouteImport
+      parentRoute: typeof NpubNpubRoute
+    }
   }
 }
 
+interface NpubNpubRouteChildren {
+  NpubNpubFollowersRoute: typeof NpubNpubFollowersRoute
+  NpubNpubFollowingRoute: typeof NpubNpubFollowingRoute
+  NpubNpubMuteListRoute: typeof NpubNpubMuteListRoute
+  NpubNpubNotesRoute: typeof NpubNpubNotesRoute
+  NpubNpubRelaysRoute: typeof NpubNpubRelaysRoute
+  NpubNpubIndexRoute: typeof NpubNpubIndexRoute
+}
+
+const NpubNpubRouteChildren: NpubNpubRouteChildren = {
+  NpubNpubFollowersRoute: NpubNpubFollowersRoute,
+  NpubNpubFollowingRoute: NpubNpubFollowingRoute,
+  NpubNpubMuteListRoute: NpubNpubMuteListRoute,
+  NpubNpubNotesRoute: NpubNpubNotesRoute,
+  NpubNpubRelaysRoute: NpubNpubRelaysRoute,
+  NpubNpubIndexRoute: NpubNpubIndexRoute,
+}
+
+const NpubNpubRouteWithChildren = NpubNpubRoute._addFileChildren(
+  NpubNpubRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AboutRoute: AboutRoute,
+  SearchRoute: SearchRoute,
+  NoteNoteIdRoute: NoteNoteIdRoute,
+  NpubNpubRoute: NpubNpubRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

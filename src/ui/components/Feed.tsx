@@ -1,54 +1,300 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
-import { feedNotes } from '../../actors/feed-queries.ts'
+import { type HistoryState, useNavigate, useRouter, useSearch } from '@tanstack/react-router'
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import {
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { feedEntries, feedQueryOptions } from '../../actors/feed-queries.ts'
+import type { FeedEntry } from '../../core/feed-entry.ts'
+import { feedFilter, filterEntries } from '../../core/feed-filter.ts'
+import { GLOBAL_SOURCE } from '../../core/feed-source.ts'
 import { NO_RELAYS_FOR_NOTES } from '../../core/relay-messages.ts'
+import { noteParam } from '../../core/route-ids.ts'
+import { useFeedKeys, useRowFocus } from '../hooks/use-feed-keys.ts'
+import { useFeedSource } from '../hooks/use-feed-source.ts'
+import { useHeldRows } from '../hooks/use-held-rows.ts'
 import { useNow } from '../hooks/use-now.ts'
+import { usePreferences } from '../hooks/use-preferences.ts'
 import { useRelaySockets } from '../hooks/use-relays.ts'
 import { useSystem } from '../system-context.tsx'
+import { HashtagTabs } from './feed/HashtagTabs.tsx'
+import { NoteBoundary } from './NoteBoundary.tsx'
 import { NoteCard } from './NoteCard.tsx'
 
-/** The home feed, in the WAI-ARIA feed pattern: a `feed` of `article`s. */
+/** Rows rendered beyond the screen, above and below: ready for j/k and quick scrolls. */
+const OVERSCAN = 8
+/** The next page is asked for when this few rows are left below the rendered ones. */
+const ROWS_LEFT_BEFORE_NEXT_PAGE = 6
+/** Below the sticky header: where a row scrolled to is placed. */
+const SCROLL_PADDING_TOP = 64
+/** First guesses of a row's height; every row is measured once rendered. */
+const ESTIMATED_ROW_PX = 170
+const ESTIMATED_IMAGE_ROW_PX = 560
+
+/**
+ * The home feed, in the WAI-ARIA feed pattern (a `feed` of `article`s with their position), as a
+ * virtual list over the window: only the rows near the screen are in the page, however far the
+ * reader scrolls. Pages of 10 load as the end comes near; live notes wait above while the reader
+ * is scrolled down (use-held-rows.ts). j/k/Enter read it from the keyboard (use-feed-keys.ts).
+ */
 export function Feed() {
   const system = useSystem()
   const sockets = useRelaySockets()
   const now = useNow()
-  const query = useInfiniteQuery(system.feedQuery)
-  const notes = feedNotes(query.data)
-  const sentinel = useRef<HTMLDivElement>(null)
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
+  const preferences = usePreferences()
+  const tag = useSearch({ from: '/', select: (search) => search.tag ?? null })
+  const sourceState = useFeedSource(tag)
+  const source = sourceState.status === 'ready' ? sourceState.source : GLOBAL_SOURCE
+  const options = useMemo(
+    () => feedQueryOptions(system.hub, source, system.verifier),
+    [system, source],
+  )
+  const query = useInfiniteQuery({ ...options, enabled: sourceState.status === 'ready' })
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query
 
-  // Load the next page as the end of the list comes into view.
+  const follows = sourceState.status === 'ready' ? sourceState.follows : null
+  const filter = useMemo(() => feedFilter(preferences, follows), [preferences, follows])
+  const entries = useMemo(() => feedEntries(query.data), [query.data])
+  const visible = useMemo(() => filterEntries(entries, filter), [entries, filter])
+
+  // Where the reader was when they left for a note (their history entry keeps it).
+  const router = useRouter()
+  const [arrival] = useState(() => router.state.location.state)
+  const { rows, held, topId, release } = useHeldRows(visible, arrival.feedTopId ?? null)
+
+  const list = useRef<HTMLDivElement>(null)
+  const scrollMargin = useListOffset(list)
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => (preferences.imageMode ? ESTIMATED_IMAGE_ROW_PX : ESTIMATED_ROW_PX),
+    overscan: OVERSCAN,
+    scrollMargin,
+    scrollPaddingStart: SCROLL_PADDING_TOP,
+    getItemKey: (index) => rows[index]?.id ?? index,
+  })
+  const items = virtualizer.getVirtualItems()
+  const focusRow = useRowFocus(list, virtualizer)
+  useFeedKeys(list, rows.length, focusRow)
+
+  // The next page, as the end of the loaded rows comes near (or while filters leave few rows).
+  const lastRendered = items.at(-1)?.index ?? -1
   useEffect(() => {
-    const element = sentinel.current
-    if (!element || !hasNextPage) return
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (entry?.isIntersecting && !isFetchingNextPage) void fetchNextPage()
-      },
-      { rootMargin: '800px 0px' },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+    if (!hasNextPage || isFetchingNextPage || isFetchNextPageError) return
+    if (lastRendered >= rows.length - 1 - ROWS_LEFT_BEFORE_NEXT_PAGE) void fetchNextPage()
+  }, [
+    lastRendered,
+    rows.length,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  ])
+
+  useRestoreRow(arrival.restoreIndex, rows.length, focusRow, {
+    loading: query.isPending,
+    canLoadMore: Boolean(hasNextPage) && !isFetchNextPageError,
+    loadMore: () => {
+      if (!isFetchingNextPage) void fetchNextPage()
+    },
+  })
+
+  const navigate = useNavigate()
+  /**
+   * The feed's own history entry remembers the row, then the note opens. Written in place: the
+   * router reads it back from the entry when Back returns here, and nothing needs to re-render now.
+   */
+  const remember = useCallback(
+    (index: number) => {
+      const state: HistoryState = {
+        ...(window.history.state as HistoryState | null),
+        fromFeed: true,
+        restoreIndex: index,
+        feedTopId: topId ?? undefined,
+      }
+      window.history.replaceState(state, '')
+    },
+    [topId],
+  )
+  const open = (entry: FeedEntry, index: number) => {
+    if (!entry.note) return
+    remember(index)
+    void navigate({
+      to: '/note/$noteId',
+      params: { noteId: noteParam(entry.note.id) },
+      state: { fromFeed: true, restoreIndex: index },
+    })
+  }
+
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set())
+  const reveal = (id: string) => setRevealed((shown) => new Set(shown).add(id))
 
   if (sockets.length === 0) return <p className="feed-message">{NO_RELAYS_FOR_NOTES}</p>
 
+  const setSize = hasNextPage ? -1 : rows.length
   return (
     <>
-      <div className="feed" role="feed" aria-busy={query.isFetching} aria-label="Notes">
-        {notes.map((note, index) => (
-          <NoteCard key={note.id} note={note} position={index + 1} setSize={-1} now={now} />
-        ))}
-      </div>
-      {query.isPending && <p className="feed-message">Loading notes…</p>}
-      {query.isSuccess && notes.length === 0 && <p className="feed-message">No notes yet.</p>}
-      {query.isError && (
-        <p className="feed-message" role="alert">
-          Failed to load notes
-        </p>
+      <HashtagTabs hashtags={preferences.customHashtags} active={tag} />
+      {held > 0 && (
+        <div className="feed-new">
+          <button type="button" className="button button-primary" onClick={release}>
+            Show {held} new {held === 1 ? 'note' : 'notes'}
+          </button>
+        </div>
       )}
-      <div ref={sentinel} className="feed-end" aria-hidden="true" />
-      {isFetchingNextPage && <p className="feed-message">Loading more…</p>}
+      <div
+        ref={list}
+        className="feed"
+        role="feed"
+        aria-busy={query.isFetching}
+        aria-label="Notes"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {items.map((item) => {
+          const entry = rows[item.index]
+          if (!entry?.note) return null
+          return (
+            <div
+              key={item.key}
+              className="feed-row"
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{
+                transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+              }}
+            >
+              <NoteBoundary noteId={entry.note.id}>
+                <NoteCard
+                  note={entry.note}
+                  position={item.index + 1}
+                  setSize={setSize}
+                  now={now}
+                  repost={entry.repost}
+                  onOpen={() => open(entry, item.index)}
+                  linkState={{ fromFeed: true, restoreIndex: item.index }}
+                  onBeforeOpen={() => remember(item.index)}
+                  imageMode={preferences.imageMode}
+                  revealed={revealed.has(entry.id)}
+                  onReveal={() => reveal(entry.id)}
+                />
+              </NoteBoundary>
+            </div>
+          )
+        })}
+      </div>
+      <FeedStatus
+        state={sourceState.status}
+        loading={query.isPending && sourceState.status === 'ready'}
+        empty={query.isSuccess && !hasNextPage && rows.length === 0}
+        failed={query.isError}
+        loadingMore={isFetchingNextPage}
+        retry={() => void (query.data ? fetchNextPage() : query.refetch())}
+      />
     </>
   )
+}
+
+interface FeedStatusProps {
+  state: ReturnType<typeof useFeedSource>['status']
+  loading: boolean
+  empty: boolean
+  failed: boolean
+  loadingMore: boolean
+  retry(): void
+}
+
+function FeedStatus({ state, loading, empty, failed, loadingMore, retry }: FeedStatusProps) {
+  if (state === 'loadingFollows') {
+    return <p className="feed-message">Loading the people you follow…</p>
+  }
+  if (state === 'noFollows') {
+    return (
+      <p className="feed-message">
+        Follow Only is on, and you follow nobody yet. Turn it off in Settings, Filters to see
+        everyone.
+      </p>
+    )
+  }
+  if (failed) {
+    return (
+      <div className="feed-message" role="alert">
+        <p>Failed to load notes</p>
+        <button type="button" className="button" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+  if (loading) return <p className="feed-message">Loading notes…</p>
+  if (empty) return <p className="feed-message">No notes to show. Filters may hide them.</p>
+  if (loadingMore) return <p className="feed-message">Loading more…</p>
+  return null
+}
+
+/** The list's distance from the top of the document: the virtual list's scroll margin. */
+function useListOffset(list: RefObject<HTMLElement | null>): number {
+  const [offset, setOffset] = useState(0)
+  useLayoutEffect(() => {
+    const element = list.current
+    if (!element) return
+    const measure = () => setOffset(element.getBoundingClientRect().top + window.scrollY)
+    measure()
+    // Whatever is above the list (the tabs) may change height with the window.
+    const observer = new ResizeObserver(measure)
+    if (element.parentElement) observer.observe(element.parentElement)
+    return () => observer.disconnect()
+  }, [list])
+  return offset
+}
+
+/**
+ * Back from a note opened here: the row it was opened from comes back into view, focused, once
+ * enough pages are loaded again (the cache usually still has them).
+ */
+function useRestoreRow(
+  index: number | undefined,
+  count: number,
+  focusRow: (index: number) => void,
+  pages: { loading: boolean; canLoadMore: boolean; loadMore(): void },
+) {
+  const router = useRouter()
+  const done = useRef(index === undefined)
+  const focus = useRef(focusRow)
+  focus.current = focusRow
+  // The router sets the window's scroll once the page has rendered (the top, without a saved
+  // place): the row is brought back after that too, once.
+  useEffect(() => {
+    if (index === undefined) return
+    const stop = router.subscribe('onRendered', () => {
+      stop()
+      if (done.current) focus.current(index)
+    })
+    return stop
+  }, [router, index])
+  useEffect(() => {
+    if (done.current || index === undefined || pages.loading) return
+    if (count <= index) {
+      if (pages.canLoadMore) pages.loadMore()
+      else done.current = true
+      return
+    }
+    done.current = true
+    focusRow(index)
+    forgetRow()
+  })
+}
+
+/**
+ * The row is back: the entry forgets it, so a reload later is left to the per-path scroll memory
+ * (use-scroll-memory.ts) rather than jumping to an old row.
+ */
+function forgetRow() {
+  const { fromFeed, restoreIndex, feedTopId, ...rest } =
+    (window.history.state as HistoryState | null) ?? {}
+  window.history.replaceState(rest, '')
 }

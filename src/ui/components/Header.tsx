@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { profileParam } from '../../core/route-ids.ts'
 import { useLogin } from '../hooks/use-login.ts'
 import { useModal } from '../hooks/use-modal.ts'
 import { useSystem } from '../system-context.tsx'
@@ -6,28 +7,55 @@ import { Logo } from './Logo.tsx'
 import { ProfileAvatar } from './ProfileAvatar.tsx'
 import { RelayLights } from './RelayLights.tsx'
 
+/** The header's title (spec §2): the short one under 640 px width, the long one otherwise. */
+export const SHORT_TITLE = 'Plume'
+export const LONG_TITLE = 'Plume — a Nostr client'
+
+/**
+ * The header (spec §2), in the spec's order, which is also the tab order: logo (the feed), relay
+ * lights, search, title (about), then the account's buttons. The notifications square, shown
+ * when logged in between the title and the avatar, belongs to the Notifications issue.
+ */
 export function Header() {
   const { login } = useSystem()
   const { signedIn, pubkey } = useLogin()
   const settings = useModal('settings')
   return (
     <header className="app-header">
-      <Link to="/" className="brand" aria-label="Plume, home feed">
-        <Logo />
-        <span className="brand-name">Plume</span>
+      <div className="header-start">
+        <Link
+          to="/"
+          className="brand"
+          aria-label="Plume, home feed"
+          activeOptions={{ exact: true }}
+        >
+          <Logo />
+        </Link>
+        <RelayLights />
+        <Link to="/search" className="icon-button" aria-label="Search" preload={false}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.2 4.2-1.4 1.4-4.2-4.2A7.5 7.5 0 1 1 10.5 3Zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11Z"
+            />
+          </svg>
+        </Link>
+      </div>
+      <Link to="/about" className="header-title" preload={false}>
+        <span className="visually-hidden">About </span>
+        <span className="header-title-short">{SHORT_TITLE}</span>
+        <span className="header-title-long">{LONG_TITLE}</span>
       </Link>
       <div className="header-actions">
-        <RelayLights />
         {signedIn && pubkey ? (
-          // The profile route arrives with the Reading issue; until then the avatar opens the account.
-          <button
-            type="button"
+          <Link
+            to="/npub/$npub"
+            params={{ npub: profileParam(pubkey) }}
             className="icon-button"
-            aria-label="Your account"
-            onClick={() => settings.show()}
+            aria-label="Your profile"
           >
             <ProfileAvatar pubkey={pubkey} />
-          </button>
+          </Link>
         ) : (
           <button
             type="button"

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useLogin } from '../hooks/use-login.ts'
 import { useModal, useRemoveRelayModal } from '../hooks/use-modal.ts'
+import { useThreadModal } from '../hooks/use-thread-modal.ts'
 
 // Overlays and the crypto behind them load when first opened, not before the first note.
 const SettingsOverlay = lazy(() => import('./settings/SettingsOverlay.tsx'))
@@ -15,6 +16,7 @@ const SignOutModal = lazy(() => import('./login/SignOutModal.tsx'))
 const RemoveRelayModal = lazy(() => import('./relays/RemoveRelayModal.tsx'))
 const RelayHealthModal = lazy(() => import('./relays/RelayHealthModal.tsx'))
 const AuxRelaysModal = lazy(() => import('./relays/AuxRelaysModal.tsx'))
+const ThreadModal = lazy(() => import('./thread/ThreadModal.tsx'))
 
 /** Every overlay the URL (or the login gate) says is open, stacked in a fixed order. */
 export function Overlays() {
@@ -29,9 +31,11 @@ export function Overlays() {
   const relayHealth = useModal('relayHealth').open
   const auxRelays = useModal('auxRelays').open
   const removeRelay = useRemoveRelayModal().url
+  const thread = useThreadModal().id
   useCloseFinished()
   return (
     <Suspense fallback={null}>
+      {thread && <ThreadModal id={thread} />}
       {settings && <SettingsOverlay />}
       {choosing && <LoginOptionsModal />}
       {nsecLogin && <NsecLoginModal />}

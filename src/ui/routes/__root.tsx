@@ -1,11 +1,14 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { parseModalSearch } from '../../core/modal-search.ts'
 import { Header } from '../components/Header.tsx'
 import { Overlays } from '../components/Overlays.tsx'
 import { useAppState } from '../hooks/use-relays.ts'
+import { useScrollMemory } from '../hooks/use-scroll-memory.ts'
+import type { RouterContext } from '../router-context.ts'
 
 function Layout() {
   const app = useAppState()
+  useScrollMemory()
   return (
     <>
       <Header />
@@ -23,4 +26,13 @@ function Layout() {
   )
 }
 
-export const Route = createRootRoute({ component: Layout, validateSearch: parseModalSearch })
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Layout,
+  validateSearch: parseModalSearch,
+  // Every preload passes through the root: the linked screen's data is fetched here (not
+  // awaited), its code by the router after. A link that gets no prefetch (spec §2: only /,
+  // /note/, /npub/ and /create, decodable ids, no data saver or 2g) is cancelled before either.
+  beforeLoad: ({ preload, location, context, abortController }) => {
+    if (preload && !context.prefetch(location.pathname)) abortController.abort()
+  },
+})

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { parseFeedSearch } from '../../core/hashtags.ts'
 import { Feed } from '../components/Feed.tsx'
 
-export const Route = createFileRoute('/')({ component: Feed })
+/** The feed; `?tag=bitcoin` narrows it to one of the custom hashtags. */
+export const Route = createFileRoute('/')({ validateSearch: parseFeedSearch, component: Feed })

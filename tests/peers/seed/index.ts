@@ -15,6 +15,7 @@ import { publishContentWarnings, publishRootNotes } from './notes.ts'
 import { DEMO_HANDLE, PERSONAS } from './personas.ts'
 import { createRng } from './prng.ts'
 import { publishProfiles } from './profiles.ts'
+import { publishShowcase } from './showcase.ts'
 import { createSigner } from './signer.ts'
 import {
   buildFollowGraph,
@@ -78,6 +79,7 @@ async function build(origin: string, now: number, relayUrl: string): Promise<Dem
   publishReactions(ctx)
   publishZaps(ctx, 24)
   publishDemoActivity(ctx)
+  publishShowcase(ctx)
   await signer.finish()
 
   // oldest first, ties by id: a stable order that relays can ingest as a replay of history

@@ -43,6 +43,22 @@ describe('segmentContent', () => {
   })
 })
 
+describe('links: http and https only', () => {
+  it('leaves every other scheme as text', () => {
+    const text =
+      'data:text/html,<b>x</b> ftp://files.example/a vbscript:msgbox(1) file:///etc/passwd'
+    expect(segmentContent(text)).toEqual([{ kind: 'text', text }])
+  })
+
+  it('keeps a URL whole up to whitespace, without the sentence around it', () => {
+    expect(segmentContent('(see https://a.example/path?x=1&y=2#top).')).toEqual([
+      { kind: 'text', text: '(see ' },
+      { kind: 'link', url: 'https://a.example/path?x=1&y=2#top' },
+      { kind: 'text', text: ').' },
+    ])
+  })
+})
+
 describe('mediaUrls', () => {
   it('lists each image and video once, in order', () => {
     const content =

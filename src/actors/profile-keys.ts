@@ -1,0 +1,14 @@
+/**
+ * Query keys of the profile page. The spec's cache groups (§3) go by them: profile/metadata
+ * counts as metadata, profile/notes as feed, profile/contacts as contacts (followers included:
+ * they are read from other people's contact lists).
+ */
+export const profileKeys = {
+  metadata: (pubkey: string) => ['profile', 'metadata', pubkey] as const,
+  notes: (pubkey: string) => ['profile', 'notes', pubkey] as const,
+  contacts: (pubkey: string) => ['profile', 'contacts', pubkey] as const,
+  followers: (pubkey: string) => ['profile', 'contacts', pubkey, 'followers'] as const,
+  muteList: (pubkey: string) => ['profile', 'mute-list', pubkey] as const,
+  relays: (pubkey: string) => ['profile', 'relays', pubkey] as const,
+  nip05: (identifier: string, pubkey: string) => ['profile', 'nip05', identifier, pubkey] as const,
+}

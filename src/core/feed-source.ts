@@ -1,0 +1,79 @@
+/**
+ * Where the feed's notes come from: everyone, or the people the user follows (Follow Only), either
+ * narrowed to one hashtag. The relays do this narrowing (authors, #t), so a page of 10 is 10 notes
+ * of that feed rather than 10 notes mostly thrown away.
+ */
+import type { Filter } from 'nostr-tools/filter'
+import { hashtagKey } from './hashtags.ts'
+import { REPOST_KIND, TEXT_NOTE_KIND } from './nip18.ts'
+
+/** Kinds the feed asks for: notes and their reposts. */
+export const FEED_KINDS = [TEXT_NOTE_KIND, REPOST_KIND]
+/** Authors per filter: relays commonly cap the size of a filter. */
+export const MAX_AUTHORS_PER_FILTER = 500
+
+export interface FeedSource {
+  /** Follow Only: whose list, its version (the kind-3 created_at) and the authors in it. */
+  follows: { pubkey: string; version: number; authors: readonly string[] } | null
+  /** One hashtag (lower case), or null for every note. */
+  tag: string | null
+}
+
+export const GLOBAL_SOURCE: FeedSource = { follows: null, tag: null }
+
+/**
+ * The query key of a feed: ['feed', 'global'] for everyone, then the follow list and the tag.
+ * Every feed key starts with 'feed' (the spec's cache group).
+ */
+export function feedSourceKey(source: FeedSource): readonly string[] {
+  const key = ['feed']
+  if (source.follows) key.push('follows', source.follows.pubkey, String(source.follows.version))
+  if (source.tag) key.push('tag', hashtagKey(source.tag))
+  if (key.length === 1) key.push('global')
+  return key
+}
+
+/** The filters of the feed without paging; live notes are matched against these. */
+export function feedFilters(source: FeedSource): Filter[] {
+  const base: Filter = { kinds: [...FEED_KINDS] }
+  // Reposts carry no t tags: a hashtag feed is notes only.
+  if (source.tag) Object.assign(base, { kinds: [TEXT_NOTE_KIND], '#t': [hashtagKey(source.tag)] })
+  if (!source.follows) return [base]
+  const { authors } = source.follows
+  const filters: Filter[] = []
+  for (let i = 0; i < authors.length; i += MAX_AUTHORS_PER_FILTER) {
+    filters.push({ ...base, authors: authors.slice(i, i + MAX_AUTHORS_PER_FILTER) })
+  }
+  return filters
+}
+
+/** One page: the newest `limit` events of each filter up to `until` (inclusive, NIP-01). */
+export const feedPageFilters = (source: FeedSource, limit: number, until?: number): Filter[] =>
+  feedFilters(source).map((filter) => (until ? { ...filter, until, limit } : { ...filter, limit }))
+
+/**
+ * Where a page starts: `until` (inclusive, NIP-01; 0 for the newest page) and the events of that
+ * very second already shown. Several notes often share a second: going on from the second before
+ * the oldest one shown would skip the others of that second.
+ */
+export interface PageStart {
+  until: number
+  shown: readonly string[]
+}
+
+export const FIRST_PAGE: PageStart = { until: 0, shown: [] }
+
+/**
+ * The start of the page after `page`, whose events (newest first) are given: the oldest second of
+ * them, past the events of that second shown so far; undefined after an empty page.
+ */
+export function nextPageStart(
+  start: PageStart,
+  page: readonly { id: string; created_at: number }[],
+): PageStart | undefined {
+  const oldest = page.at(-1)
+  if (!oldest) return undefined
+  const atOldest = page.filter((e) => e.created_at === oldest.created_at).map((e) => e.id)
+  const earlier = start.until === oldest.created_at ? start.shown : []
+  return { until: oldest.created_at, shown: [...earlier, ...atOldest] }
+}

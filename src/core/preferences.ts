@@ -1,0 +1,133 @@
+/**
+ * UI preferences (spec §3) and how they are kept in local storage under the spec's keys.
+ * Notification mutes and last-seen times belong to the notifications screen, not here.
+ */
+
+export interface Preferences {
+  isDarkMode: boolean
+  /** Stored and reset as the spec says; ASCII rendering itself is not implemented. */
+  useAscii: boolean
+  /** Only meaningful with useAscii (spec §2: enabled only when ASCII Mode is on). */
+  useColor: boolean
+  showReplies: boolean
+  showReposts: boolean
+  /** NSFW Disrespector: always on (spec §2); kept for the storage format. */
+  nsfwBlock: boolean
+  filterByFollow: boolean
+  filterByImageNotesOnly: boolean
+  imageMode: boolean
+  customHashtags: string[]
+}
+
+export type BooleanPreference = {
+  [K in keyof Preferences]: Preferences[K] extends boolean ? K : never
+}[keyof Preferences]
+
+/** The custom hashtags of a fresh install and of a reset (spec §4). */
+export const DEFAULT_HASHTAGS: readonly string[] = ['Bitcoin', 'Nostr', 'News']
+
+/**
+ * Spec §4: "Reset preferences sets dark mode, ascii, color, replies, reposts, nsfw block and
+ * image-only filter to on, follow filter off, custom hashtags to Bitcoin, Nostr, News".
+ * Image Mode is not among the keys a reset clears, so a reset leaves it as it is.
+ */
+export const RESET_PREFERENCES: Omit<Preferences, 'imageMode'> = {
+  isDarkMode: true,
+  useAscii: true,
+  useColor: true,
+  showReplies: true,
+  showReposts: true,
+  nsfwBlock: true,
+  filterByImageNotesOnly: true,
+  filterByFollow: false,
+  customHashtags: [...DEFAULT_HASHTAGS],
+}
+
+/**
+ * A fresh install. The spec fixes only its hashtags; the rest is what a first visit should see:
+ * every note (no image-only filter, unlike a reset), the dark theme the app is drawn in, and no
+ * ASCII rendering, which this client does not have.
+ */
+export const DEFAULT_PREFERENCES: Preferences = {
+  isDarkMode: true,
+  useAscii: false,
+  useColor: false,
+  showReplies: true,
+  showReposts: true,
+  nsfwBlock: true,
+  filterByFollow: false,
+  filterByImageNotesOnly: false,
+  imageMode: false,
+  customHashtags: [...DEFAULT_HASHTAGS],
+}
+
+/** Local storage key of each preference (spec §3; imageMode has none there, so its own name). */
+export const PREFERENCE_STORAGE_KEYS: Readonly<Record<keyof Preferences, string>> = {
+  isDarkMode: 'darkMode',
+  useAscii: 'useAscii',
+  useColor: 'useColor',
+  showReplies: 'showReplies',
+  showReposts: 'showReposts',
+  nsfwBlock: 'nsfwBlock',
+  filterByFollow: 'filterByFollow',
+  filterByImageNotesOnly: 'filterByImageNotesOnly',
+  imageMode: 'imageMode',
+  customHashtags: 'customHashtags',
+}
+
+function parseBoolean(raw: string): boolean | undefined {
+  const value = raw.trim().toLowerCase()
+  if (value === 'true' || value === '1') return true
+  if (value === 'false' || value === '0') return false
+  return undefined
+}
+
+function parseHashtags(raw: string): string[] | undefined {
+  try {
+    const value: unknown = JSON.parse(raw)
+    if (!Array.isArray(value)) return undefined
+    return value.filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '')
+  } catch {
+    return undefined
+  }
+}
+
+/** What local storage holds; values that do not parse are left out (their default stays). */
+export function readStoredPreferences(read: (key: string) => string | null): Partial<Preferences> {
+  const stored: Partial<Preferences> = {}
+  for (const [name, key] of Object.entries(PREFERENCE_STORAGE_KEYS)) {
+    const raw = read(key)
+    if (raw === null) continue
+    const field = name as keyof Preferences
+    if (field === 'customHashtags') {
+      const tags = parseHashtags(raw)
+      if (tags) stored.customHashtags = tags
+    } else {
+      const value = parseBoolean(raw)
+      if (value !== undefined) stored[field] = value
+    }
+  }
+  return stored
+}
+
+/** Defaults overlaid with what was stored. NSFW Disrespector stays on whatever was stored. */
+export const withStored = (stored: Partial<Preferences>): Preferences => ({
+  ...DEFAULT_PREFERENCES,
+  ...stored,
+  nsfwBlock: true,
+})
+
+/** Key and text of every preference, as written to local storage. */
+export function storedEntries(preferences: Preferences): Array<[key: string, value: string]> {
+  return Object.entries(PREFERENCE_STORAGE_KEYS).map(([name, key]) => {
+    const value = preferences[name as keyof Preferences]
+    return [key, Array.isArray(value) ? JSON.stringify(value) : String(value)]
+  })
+}
+
+/** Spec §4: the reset values, Image Mode kept. */
+export const resetPreferences = (current: Preferences): Preferences => ({
+  ...RESET_PREFERENCES,
+  customHashtags: [...RESET_PREFERENCES.customHashtags],
+  imageMode: current.imageMode,
+})

@@ -1,0 +1,19 @@
+import type { ErrorComponentProps } from '@tanstack/react-router'
+
+/** The error boundary texts (spec §8). */
+export const COMPONENT_ERROR = 'Component Error'
+export const UNEXPECTED_ERROR = 'An unexpected error occurred'
+
+/** The router's fallback when a screen throws: the message, and a way to try again. */
+export function ErrorFallback({ error, reset }: ErrorComponentProps) {
+  const message = error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR
+  return (
+    <div className="error-fallback" role="alert">
+      <h2>{COMPONENT_ERROR}</h2>
+      <p>{message}</p>
+      <button type="button" className="button-quiet" onClick={reset}>
+        Try again
+      </button>
+    </div>
+  )
+}

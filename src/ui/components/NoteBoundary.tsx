@@ -1,0 +1,35 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react'
+
+/** What shows in place of a note card that failed to render (spec §2). */
+export const NOTE_UNAVAILABLE = 'Note temporarily unavailable'
+
+interface NoteBoundaryProps {
+  children: ReactNode
+  /** The note inside, so the placeholder keeps its place in lists and tests. */
+  noteId?: string
+}
+
+/**
+ * Wraps one note card: a card that throws while rendering (content from a stranger's relay can be
+ * anything) is replaced by a short notice, and its neighbours go on showing.
+ */
+export class NoteBoundary extends Component<NoteBoundaryProps, { failed: boolean }> {
+  override state = { failed: false }
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true }
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.warn('Note card failed', this.props.noteId, error, info.componentStack)
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children
+    return (
+      <div className="note-unavailable" role="note" data-note-id={this.props.noteId}>
+        {NOTE_UNAVAILABLE}
+      </div>
+    )
+  }
+}

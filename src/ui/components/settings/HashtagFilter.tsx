@@ -1,0 +1,67 @@
+import { type FormEvent, useState } from 'react'
+import { addHashtag } from '../../../core/hashtags.ts'
+import { useHashtagError, usePreferences, useSendPreferences } from '../../hooks/use-preferences.ts'
+import { FormError } from '../Form.tsx'
+
+/**
+ * The custom hashtags (spec §2, §5): the feed offers each as a tab of its own. Tags are added
+ * with the rules of core/hashtags.ts; a rejected one leaves the input as typed, with the reason.
+ */
+export function HashtagFilter() {
+  const { customHashtags } = usePreferences()
+  const error = useHashtagError()
+  const send = useSendPreferences()
+  const [value, setValue] = useState('')
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    send({ type: 'preferences.hashtag.add', input: value })
+    // A rejected tag stays in the input to be corrected; one that went in (or blank) clears it.
+    if (addHashtag(customHashtags, value).kind !== 'rejected') setValue('')
+  }
+
+  return (
+    <div className="hashtag-filter">
+      <h4 id="hashtags-heading">Custom Hashtags</h4>
+      <p className="form-hint">Each one gets a tab over the feed.</p>
+      {customHashtags.length > 0 ? (
+        <ul className="hashtag-chips" aria-labelledby="hashtags-heading">
+          {customHashtags.map((tag) => (
+            <li key={tag} className="hashtag-chip">
+              #{tag}
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove #${tag}`}
+                onClick={() => send({ type: 'preferences.hashtag.remove', tag })}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="form-hint">No hashtags yet.</p>
+      )}
+      <form className="form-row hashtag-add" onSubmit={submit}>
+        <input
+          type="text"
+          aria-label="Add a hashtag"
+          placeholder="#hashtag"
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          aria-invalid={error !== null}
+          onChange={(event) => {
+            setValue(event.target.value)
+            if (error) send({ type: 'preferences.hashtag.edited' })
+          }}
+        />
+        <button type="submit" className="button">
+          Add
+        </button>
+      </form>
+      <FormError message={error} />
+    </div>
+  )
+}

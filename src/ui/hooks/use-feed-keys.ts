@@ -1,0 +1,114 @@
+/**
+ * Keyboard reading of the feed: j and k move the focus to the next and previous note, scrolling
+ * it into view, through the virtual list too (a row not rendered yet is scrolled to, then
+ * focused). Enter on a focused note opens it (NoteCard); Escape closes dialogs (Modal).
+ */
+import type { Virtualizer } from '@tanstack/react-virtual'
+import { type RefObject, useCallback, useEffect, useRef } from 'react'
+
+/** Room under the sticky header, as the .note scroll-margin in styles.css. */
+const HEADER_PX = 64
+
+type FeedVirtualizer = Pick<Virtualizer<Window, Element>, 'scrollToIndex'>
+
+const rowIndex = (element: Element | null): number | null => {
+  const row = element?.closest('[data-index]')
+  return row ? Number(row.getAttribute('data-index')) : null
+}
+
+/** Whether keys typed now are the user's text rather than commands. */
+function typing(target: EventTarget | null): boolean {
+  const element = target instanceof Element ? target : null
+  return Boolean(
+    element?.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]'),
+  )
+}
+
+/** Focuses row `index`, scrolling it into view; returns the function. */
+export function useRowFocus(list: RefObject<HTMLElement | null>, virtualizer: FeedVirtualizer) {
+  const pending = useRef<number | null>(null)
+  const article = useCallback(
+    (index: number) =>
+      list.current?.querySelector<HTMLElement>(`[data-index="${index}"] article`) ?? null,
+    [list],
+  )
+  const focusRow = useCallback(
+    (index: number) => {
+      const element = article(index)
+      if (!element) {
+        // Not rendered: scroll the virtual list there, focus once it is (effect below).
+        pending.current = index
+        virtualizer.scrollToIndex(index, { align: 'start' })
+        return
+      }
+      pending.current = null
+      element.focus({ preventScroll: true })
+      const rect = element.getBoundingClientRect()
+      if (rect.top < HEADER_PX || rect.bottom > window.innerHeight) {
+        element.scrollIntoView({ block: 'start' })
+      }
+    },
+    [article, virtualizer],
+  )
+  // After every render: the row asked for may have just appeared.
+  useEffect(() => {
+    if (pending.current === null) return
+    const element = article(pending.current)
+    if (!element) return
+    pending.current = null
+    element.focus({ preventScroll: true })
+  })
+  return focusRow
+}
+
+/** j / k over `count` rows of the list. */
+export function useFeedKeys(
+  list: RefObject<HTMLElement | null>,
+  count: number,
+  focusRow: (index: number) => void,
+) {
+  const lastFocused = useRef<number | null>(null)
+  useEffect(() => {
+    const element = list.current
+    if (!element) return
+    const onFocusIn = (event: FocusEvent) => {
+      lastFocused.current = rowIndex(event.target as Element)
+    }
+    element.addEventListener('focusin', onFocusIn)
+    return () => element.removeEventListener('focusin', onFocusIn)
+  }, [list])
+
+  useEffect(() => {
+    const inView = (index: number | null): boolean => {
+      if (index === null) return false
+      const row = list.current?.querySelector(`[data-index="${index}"]`)
+      const rect = row?.getBoundingClientRect()
+      return Boolean(rect && rect.bottom > HEADER_PX && rect.top < window.innerHeight)
+    }
+    /**
+     * The row the reader is at: the focused (or last focused) one while it is in view; after
+     * scrolling away from it, the row before the first one in view, so j lands on that one.
+     */
+    const current = (): number | null => {
+      const active = list.current?.contains(document.activeElement) ? document.activeElement : null
+      const focused = rowIndex(active) ?? lastFocused.current
+      if (inView(focused)) return focused
+      for (const row of list.current?.querySelectorAll('[data-index]') ?? []) {
+        if (row.getBoundingClientRect().bottom > HEADER_PX + 1) return (rowIndex(row) ?? 0) - 1
+      }
+      return null
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'j' && event.key !== 'k') return
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
+      if (typing(event.target) || document.querySelector('dialog[open]')) return
+      const at = current()
+      const next = event.key === 'j' ? (at ?? -1) + 1 : Math.max((at ?? 0) - 1, 0)
+      if (next >= count) return
+      event.preventDefault()
+      focusRow(next)
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [list, count, focusRow])
+}

@@ -1,0 +1,39 @@
+/**
+ * Where the feed's notes come from, as the preferences, the login and the URL say: everyone or
+ * the people the user follows (Follow Only, with their kind-3 list), either narrowed to a hashtag.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import type { FeedSource } from '../../core/feed-source.ts'
+import { useLogin } from './use-login.ts'
+import { usePreferences } from './use-preferences.ts'
+import { useProfileQueries } from './use-profile.ts'
+
+export type FeedSourceState =
+  | { status: 'ready'; source: FeedSource; follows: readonly string[] | null }
+  /** Follow Only while the user's follow list loads. */
+  | { status: 'loadingFollows' }
+  /** Follow Only, and the user follows nobody (or published no list). */
+  | { status: 'noFollows' }
+
+export function useFeedSource(tag: string | null): FeedSourceState {
+  const { filterByFollow } = usePreferences()
+  const { signedIn, pubkey } = useLogin()
+  // Follow Only needs a logged-in user (spec §6): without one the feed is everyone's.
+  const followOnly = filterByFollow && signedIn && pubkey !== null
+  const queries = useProfileQueries()
+  const contacts = useQuery({ ...queries.contacts(pubkey ?? ''), enabled: followOnly })
+  const list = contacts.data
+  return useMemo((): FeedSourceState => {
+    if (!followOnly || !pubkey)
+      return { status: 'ready', source: { follows: null, tag }, follows: null }
+    if (list === undefined) return { status: 'loadingFollows' }
+    const authors = list?.contacts.map((contact) => contact.pubkey) ?? []
+    if (authors.length === 0) return { status: 'noFollows' }
+    return {
+      status: 'ready',
+      source: { follows: { pubkey, version: list?.createdAt ?? 0, authors }, tag },
+      follows: authors,
+    }
+  }, [followOnly, pubkey, list, tag])
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { FollowersList } from '../components/profile/FollowersList.tsx'
+
+export const Route = createFileRoute('/npub/$npub/followers')({ component: FollowersList })

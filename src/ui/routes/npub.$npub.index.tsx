@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ProfileNotes } from '../components/profile/ProfileNotes.tsx'
+
+export const Route = createFileRoute('/npub/$npub/')({ component: ProfileNotes })

@@ -1,0 +1,130 @@
+import { CACHE_DATABASE, CACHE_KEY, CACHE_STORE } from '../../src/core/persisted-cache.ts'
+import { expect, test } from './fixtures.ts'
+
+/** Reads or writes the persisted query cache record in the page's IndexedDB. */
+const record = {
+  read: (page: import('@playwright/test').Page) =>
+    page.evaluate(
+      ([db, store, key]) =>
+        new Promise<unknown>((resolve, reject) => {
+          const open = indexedDB.open(db)
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const get = open.result.transaction(store, 'readonly').objectStore(store).get(key)
+            get.onsuccess = () => resolve(get.result ?? null)
+            get.onerror = () => reject(get.error)
+          }
+        }),
+      [CACHE_DATABASE, CACHE_STORE, CACHE_KEY] as const,
+    ),
+  write: (page: import('@playwright/test').Page, value: unknown) =>
+    page.evaluate(
+      ([db, store, key, value]) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open(db)
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const tx = open.result.transaction(store, 'readwrite')
+            tx.objectStore(store).put(value, key)
+            tx.oncomplete = () => resolve()
+            tx.onerror = () => reject(tx.error)
+          }
+        }),
+      [CACHE_DATABASE, CACHE_STORE, CACHE_KEY, value] as const,
+    ),
+}
+
+const articles = (page: import('@playwright/test').Page) =>
+  page.getByRole('feed').getByRole('article')
+
+test('a warm start paints the notes of the last visit before any relay answers', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay])
+  await expect.poll(() => articles(page).count()).toBeGreaterThan(0)
+  const first = await articles(page).first().getAttribute('data-note-id')
+  // Saved within a couple of seconds of the last change.
+  await expect
+    .poll(async () => ((await record.read(page)) as { buster?: string } | null)?.buster, {
+      timeout: 10_000,
+    })
+    .toBeTruthy()
+
+  // The relay now swallows every answer: only the cache can paint the feed.
+  relay.setFaults({ dropAll: true })
+  await page.reload()
+  await expect(articles(page).first()).toHaveAttribute('data-note-id', first!)
+})
+
+interface StoredRecord {
+  buster: string
+  timestamp: number
+  clientState: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> }
+}
+
+const GHOST = 'Ghost note that only the stored cache knows'
+
+/** The first note (an object with an id and content) in cached query data, depth first. */
+function firstNote(data: unknown): { content: string } | null {
+  if (typeof data !== 'object' || data === null) return null
+  if ('id' in data && 'content' in data && typeof data.content === 'string') {
+    return data as { content: string }
+  }
+  for (const value of Object.values(data)) {
+    const found = firstNote(value)
+    if (found) return found
+  }
+  return null
+}
+
+/** The record with the newest feed note's text replaced, to tell a loaded cache from the relay. */
+function withGhost(stored: StoredRecord): StoredRecord {
+  const copy = structuredClone(stored)
+  const feed = copy.clientState.queries.find((query) => query.queryKey[0] === 'feed')
+  const note = firstNote(feed?.state.data)
+  if (!note) throw new Error('no feed note in the stored cache')
+  note.content = GHOST
+  return copy
+}
+
+test('a stored cache from another version, an old one or a corrupted one is removed; the app starts', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay])
+  await expect.poll(() => articles(page).count()).toBeGreaterThan(0)
+  await expect.poll(() => record.read(page), { timeout: 10_000 }).toBeTruthy()
+  const ghost = withGhost((await record.read(page)) as StoredRecord)
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
+  const visit = async (value: unknown) => {
+    await record.write(page, value)
+    await page.reload()
+    await expect.poll(() => articles(page).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+  }
+
+  // Control: a current record is loaded, so its ghost shows.
+  await visit({ ...ghost, timestamp: Date.now() })
+  await expect(page.getByText(GHOST)).toBeVisible()
+
+  for (const stale of [
+    { ...ghost, buster: 'plume-0', timestamp: Date.now() },
+    { ...ghost, timestamp: Date.now() - 25 * 3600_000 },
+    { buster: ghost.buster, clientState: ghost.clientState },
+  ]) {
+    await visit(stale)
+    await expect(page.getByText(GHOST)).toHaveCount(0)
+  }
+
+  // Queries that cannot be hydrated: the load fails, the record goes, the failure is reported.
+  await visit({ ...ghost, timestamp: Date.now(), clientState: { queries: 'not a list' } })
+  await expect(page.getByText(GHOST)).toHaveCount(0)
+  expect(warnings.some((text) => text.startsWith('Stored query cache removed:'))).toBe(true)
+})

@@ -1,0 +1,522 @@
+/**
+ * The feed against the seeded relay: every filter on and off shows what the seed predicts,
+ * reposts and quotes render, content warnings hide until revealed, the keyboard reads it, the
+ * virtual list stays small however far one scrolls, Back lands on the note one left, live notes
+ * wait above a reader who scrolled down, and preferences survive a reload.
+ */
+import { hexToBytes } from '@noble/hashes/utils.js'
+import type { Locator, Page } from '@playwright/test'
+import { npubEncode } from 'nostr-tools/nip19'
+import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure'
+import type { DemoWorld } from '../peers/seed/index.ts'
+import { SHOWCASE_WARNING } from '../peers/seed/showcase.ts'
+import { expect, test } from './fixtures.ts'
+
+// ---------------------------------------------------------------------------------------------
+// What the seed predicts: the feed's rows, newest first (ties by id), reposts showing their note.
+
+interface Row {
+  /** The event that makes the row: the note, or the repost. */
+  id: string
+  noteId: string
+  repost: boolean
+  reply: boolean
+  image: boolean
+  /** Whose row it is: the reposter for a repost. */
+  author: string
+  hashtags: string[]
+}
+
+const IMAGE_URL = /https?:\/\/\S+\.(?:png|jpe?g|gif|webp|avif|svg)(?=\s|$)/i
+
+function predictRows(events: readonly NostrEvent[]): Row[] {
+  const byId = new Map(events.map((event) => [event.id, event]))
+  return events
+    .filter((event) => event.kind === 1 || event.kind === 6)
+    .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1))
+    .flatMap((event): Row[] => {
+      const note =
+        event.kind === 1 ? event : byId.get(event.tags.find((tag) => tag[0] === 'e')?.[1] ?? '')
+      if (!note) return []
+      return [
+        {
+          id: event.id,
+          noteId: note.id,
+          repost: event.kind === 6,
+          reply: note.tags.some((tag) => tag[0] === 'e'),
+          image: IMAGE_URL.test(note.content),
+          author: event.pubkey,
+          hashtags: note.tags.filter((tag) => tag[0] === 't').map((tag) => tag[1] ?? ''),
+        },
+      ]
+    })
+}
+
+const rowKey = (row: Row) => (row.repost ? `repost ${row.id}` : `note ${row.noteId}`)
+
+/** The rows in the page now, in order, keyed as rowKey does. */
+const shownKeys = (page: Page) =>
+  page
+    .getByRole('feed')
+    .getByRole('article')
+    .evaluateAll((articles) =>
+      articles.map((article) => {
+        const repost = article.getAttribute('data-repost-id')
+        return repost ? `repost ${repost}` : `note ${article.getAttribute('data-note-id')}`
+      }),
+    )
+
+/** The first `count` rows shown equal the first `count` predicted. */
+async function expectFirstRows(page: Page, rows: readonly Row[], count: number) {
+  expect(rows.length, 'the seed has enough rows for this check').toBeGreaterThanOrEqual(count)
+  await expect
+    .poll(async () => (await shownKeys(page)).slice(0, count), { timeout: 20_000 })
+    .toEqual(rows.slice(0, count).map(rowKey))
+}
+
+const displayNameOf = (world: DemoWorld, events: readonly NostrEvent[], pubkey: string) => {
+  const profile = events.find((event) => event.kind === 0 && event.pubkey === pubkey)
+  const name = profile
+    ? (JSON.parse(profile.content) as { display_name?: string }).display_name
+    : ''
+  return name || world.accounts.find((account) => account.pubkey === pubkey)?.name || ''
+}
+
+// ---------------------------------------------------------------------------------------------
+// Driving the app.
+
+const feed = (page: Page) => page.getByRole('feed')
+const settings = (page: Page) => page.getByRole('dialog', { name: 'Settings' })
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await expect(settings(page)).toBeVisible()
+}
+
+async function closeSettings(page: Page) {
+  await settings(page).getByRole('button', { name: 'Back' }).click()
+  await expect(settings(page)).toHaveCount(0)
+}
+
+/** Flips a switch in Settings and leaves Settings. */
+async function setSwitch(page: Page, name: string, on: boolean) {
+  await openSettings(page)
+  const toggle = settings(page).getByRole('switch', { name, exact: true })
+  await toggle.setChecked(on)
+  await expect(toggle).toBeChecked({ checked: on })
+  await closeSettings(page)
+}
+
+/** Scrolls down until `locator` is in the page (the virtual list renders rows near the screen). */
+async function scrollUntil(page: Page, locator: Locator, maxSteps = 80) {
+  for (let step = 0; step < maxSteps; step++) {
+    if ((await locator.count()) > 0) {
+      await locator.first().scrollIntoViewIfNeeded()
+      return
+    }
+    await page.mouse.wheel(0, 700)
+    await page.waitForTimeout(120)
+  }
+  throw new Error('never came into the page')
+}
+
+const focusedRow = (page: Page) =>
+  page.evaluate(() => {
+    const row = document.activeElement?.closest('[data-index]')
+    return row ? Number(row.getAttribute('data-index')) : null
+  })
+
+// ---------------------------------------------------------------------------------------------
+
+test('Show Replies, Show Reposts, Image Notes Only and the hashtag tabs change the feed as the seed predicts', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  // A tall window renders many rows at once.
+  await page.setViewportSize({ width: 1280, height: 4000 })
+  await openApp([relay])
+  const all = predictRows(relay.events())
+  const FIRST = 14
+  expect(
+    all.slice(0, FIRST).some((row) => row.reply),
+    'replies near the top',
+  ).toBe(true)
+  // The seed's showcase reposts a note 55 minutes before now: among the first rows.
+  expect(
+    all.slice(0, 20).some((row) => row.repost),
+    'reposts near the top',
+  ).toBe(true)
+
+  await expectFirstRows(page, all, FIRST)
+
+  await setSwitch(page, 'Show Replies', false)
+  const noReplies = all.filter((row) => !row.reply)
+  await expectFirstRows(page, noReplies, FIRST)
+  await setSwitch(page, 'Show Replies', true)
+  await expectFirstRows(page, all, FIRST)
+
+  await setSwitch(page, 'Show Reposts', false)
+  const noReposts = all.filter((row) => !row.repost)
+  await expectFirstRows(page, noReposts, 20)
+  await setSwitch(page, 'Show Reposts', true)
+  await expectFirstRows(page, all, 20)
+
+  await setSwitch(page, 'Image Notes Only', true)
+  await expectFirstRows(
+    page,
+    all.filter((row) => row.image),
+    6,
+  )
+  await expect(
+    feed(page).getByRole('article').first().locator('.note-media img').first(),
+  ).toBeVisible()
+  await setSwitch(page, 'Image Notes Only', false)
+  await expectFirstRows(page, all, FIRST)
+
+  // The hashtag tabs: the feed of one hashtag (notes only: reposts carry no t tags), then all.
+  await page
+    .getByRole('navigation', { name: 'Feeds' })
+    .getByRole('link', { name: '#Bitcoin' })
+    .click()
+  await expect(page).toHaveURL(/[?&]tag=bitcoin/)
+  await expectFirstRows(
+    page,
+    all.filter((row) => !row.repost && row.hashtags.includes('bitcoin')),
+    6,
+  )
+  await expect(
+    page.getByRole('navigation', { name: 'Feeds' }).getByRole('link', { name: '#Bitcoin' }),
+  ).toHaveAttribute('aria-current', 'page')
+  await page.getByRole('navigation', { name: 'Feeds' }).getByRole('link', { name: 'All' }).click()
+  await expectFirstRows(page, all, FIRST)
+})
+
+test('Follow Only: disabled logged out; logged in it shows only the people followed; sign-out turns it off', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  await page.setViewportSize({ width: 1280, height: 2600 })
+  await openApp([relay])
+  const events = relay.events()
+  // The account that follows the fewest people: the filter then has the most to hide.
+  const lists = events.filter((event) => event.kind === 3)
+  const list = lists
+    .filter((event) => event.tags.some((tag) => tag[0] === 'p'))
+    .sort((a, b) => a.tags.length - b.tags.length)[0]!
+  const follows = new Set(list.tags.filter((tag) => tag[0] === 'p').map((tag) => tag[1]))
+  const all = predictRows(events)
+  const followed = all.filter((row) => follows.has(row.author))
+  expect(
+    all.slice(0, 10).some((row) => !follows.has(row.author)),
+    'strangers at the top',
+  ).toBe(true)
+
+  await openSettings(page)
+  await expect(settings(page).getByRole('switch', { name: 'Follow Only' })).toBeDisabled()
+  await settings(page).getByLabel('Public key (read only)').fill(npubEncode(list.pubkey))
+  await settings(page).getByRole('button', { name: 'Save' }).click()
+  const followOnly = settings(page).getByRole('switch', { name: 'Follow Only' })
+  await expect(followOnly).toBeEnabled()
+  await followOnly.check()
+  await closeSettings(page)
+  await expectFirstRows(page, followed, 8)
+
+  await openSettings(page)
+  await settings(page).getByRole('button', { name: 'Sign Out' }).click()
+  await page
+    .getByRole('dialog', { name: 'Sign out' })
+    .getByRole('button', { name: 'Sign out', exact: true })
+    .click()
+  await expect(followOnly).toBeDisabled()
+  await expect(followOnly).not.toBeChecked()
+  expect(await page.evaluate(() => localStorage.getItem('filterByFollow'))).toBe('false')
+  await closeSettings(page)
+  await expectFirstRows(page, all, 8)
+  expect(world.accounts.some((account) => account.pubkey === list.pubkey)).toBe(true)
+})
+
+test('reposts, an empty repost, a quote, a content warning and #nsfw render as they should', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  await page.setViewportSize({ width: 1280, height: 1200 })
+  await openApp([relay])
+  const events = relay.events()
+  const rows = predictRows(events)
+
+  // A repost carrying its note, with "{name} reposted" over the note.
+  const repost = rows.find((row) => row.repost && events.find((e) => e.id === row.id)?.content)!
+  const repostCard = feed(page).locator(`article[data-repost-id="${repost.id}"]`)
+  await scrollUntil(page, repostCard)
+  const reposter = displayNameOf(world, events, repost.author)
+  await expect(repostCard.locator('.note-repost')).toHaveText(new RegExp(`^${reposter} reposted`))
+  const original = events.find((event) => event.id === repost.noteId)!
+  await expect(repostCard).toHaveAttribute('data-note-id', original.id)
+  await expect(repostCard.getByRole('heading')).toHaveText(
+    displayNameOf(world, events, original.pubkey),
+  )
+
+  // A repost with empty content: the note is fetched by its e tag.
+  const empty = events.find((event) => event.kind === 6 && event.content === '')!
+  const target = events.find((event) => event.id === empty.tags.find((t) => t[0] === 'e')?.[1])!
+  const emptyCard = feed(page).locator(`article[data-repost-id="${empty.id}"]`)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await scrollUntil(page, emptyCard)
+  await expect(emptyCard.locator('.note-repost')).toContainText('reposted')
+  await expect(emptyCard).toHaveAttribute('data-note-id', target.id)
+  await expect(emptyCard.locator('.note-media img').first()).toBeVisible()
+
+  // A quote: the quoted note inside, fetched by id.
+  const quote = events
+    .filter((event) => event.kind === 1 && event.tags.some((tag) => tag[0] === 'q'))
+    .sort((a, b) => b.created_at - a.created_at)[0]!
+  const quotedId = quote.tags.find((tag) => tag[0] === 'q')![1]!
+  const quoted = events.find((event) => event.id === quotedId)!
+  const quoteCard = feed(page).locator(`article[data-note-id="${quote.id}"]`)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await scrollUntil(page, quoteCard)
+  const inner = quoteCard.locator(`.note-quote[data-quote-id="${quotedId}"]`)
+  await expect(inner).toBeVisible()
+  await expect(inner.locator('.note-text')).toContainText(
+    quoted.content.split('\n')[0]!.slice(0, 30),
+  )
+  await expect(quoteCard.locator('.note-text').first()).not.toContainText('nostr:')
+
+  // Content warning (NIP-36): the reason, and the text only once revealed.
+  const warned = events.find((event) =>
+    event.tags.some((tag) => tag[0] === 'content-warning' && tag[1] === SHOWCASE_WARNING),
+  )!
+  const warnedCard = feed(page).locator(`article[data-note-id="${warned.id}"]`)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await scrollUntil(page, warnedCard)
+  await expect(warnedCard.locator('.note-sensitive')).toContainText(
+    `Content warning: ${SHOWCASE_WARNING}`,
+  )
+  await expect(warnedCard).not.toContainText('Gave blood')
+  await warnedCard.getByRole('button', { name: 'Show note' }).click()
+  await expect(warnedCard).toContainText('Gave blood for the first time today.')
+
+  // #nsfw: hidden with its picture until revealed.
+  const nsfw = events.find((event) => event.tags.some((t) => t[0] === 't' && t[1] === 'nsfw'))!
+  const nsfwCard = feed(page).locator(`article[data-note-id="${nsfw.id}"]`)
+  await scrollUntil(page, nsfwCard)
+  await expect(nsfwCard.locator('.note-sensitive')).toContainText('Content warning: NSFW')
+  await expect(nsfwCard.locator('img:not(.avatar)')).toHaveCount(0)
+  await nsfwCard.getByRole('button', { name: 'Show note' }).click()
+  await expect(nsfwCard.locator('.note-media img')).toBeVisible()
+  await nsfwCard.screenshot({ path: 'test-results/screenshots/feed-nsfw-revealed.png' })
+})
+
+test('keyboard: j and k move the focus through the virtual list, Enter opens the note, Escape closes Settings', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay])
+  const rows = predictRows(relay.events())
+  await expectFirstRows(page, rows, 3)
+
+  await page.keyboard.press('j')
+  await expect.poll(() => focusedRow(page)).toBe(0)
+  await page.keyboard.press('j')
+  await expect.poll(() => focusedRow(page)).toBe(1)
+  await page.keyboard.press('k')
+  await expect.poll(() => focusedRow(page)).toBe(0)
+  for (let i = 0; i < 30; i++) await page.keyboard.press('j')
+  await expect.poll(() => focusedRow(page)).toBe(30)
+  const focused = page.locator('article:focus')
+  await expect(focused).toBeInViewport()
+  await expect(focused).toHaveAttribute('aria-posinset', '31')
+  const id = await focused.getAttribute('data-note-id')
+  expect(id).toBe(rows[30]!.noteId)
+
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/note\/note1/)
+  await page.goBack()
+  await expect(page.locator(`article[data-note-id="${id}"]`)).toBeFocused()
+  await expect(page.locator(`article[data-note-id="${id}"]`)).toBeInViewport()
+
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await expect(settings(page)).toBeVisible()
+  await page.keyboard.press('j') // typing into Settings does not move the feed
+  await page.keyboard.press('Escape')
+  await expect(settings(page)).toHaveCount(0)
+  await expect(page).not.toHaveURL(/settings=true/)
+})
+
+test('scrolling 150 notes keeps the page small; Back from a note lands on the same note', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay])
+  const rows = predictRows(relay.events())
+  await expectFirstRows(page, rows, 3)
+
+  let most = 0
+  for (let step = 0; step < 200; step++) {
+    most = Math.max(most, await feed(page).getByRole('article').count())
+    const deepest = await feed(page)
+      .getByRole('article')
+      .evaluateAll((articles) =>
+        Math.max(...articles.map((a) => Number(a.getAttribute('aria-posinset')))),
+      )
+    if (deepest >= 150) break
+    await page.mouse.wheel(0, 900)
+    await page.waitForTimeout(60)
+  }
+  const deepest = await feed(page)
+    .getByRole('article')
+    .evaluateAll((articles) =>
+      Math.max(...articles.map((a) => Number(a.getAttribute('aria-posinset')))),
+    )
+  expect(deepest).toBeGreaterThanOrEqual(150)
+  // Rows near the screen only: a screen and the rows kept ready around it, whatever the depth.
+  expect(most).toBeLessThanOrEqual(30)
+
+  // The first row fully in view: open it by its time link, come back.
+  const target = feed(page)
+    .locator('article')
+    .filter({ has: page.locator('time') })
+  const ids = await target.evaluateAll((articles) =>
+    articles
+      .filter((a) => {
+        const rect = a.getBoundingClientRect()
+        return rect.top >= 64 && rect.bottom <= window.innerHeight
+      })
+      .map((a) => a.getAttribute('data-note-id')),
+  )
+  const id = ids[0]!
+  const card = page.locator(`article[data-note-id="${id}"]`)
+  const position = Number(await card.getAttribute('aria-posinset'))
+  expect(position).toBeGreaterThan(100)
+  await card.locator('a.note-time').click()
+  await expect(page).toHaveURL(/\/note\/note1/)
+  const state = await page.evaluate(() => history.state as Record<string, unknown>)
+  expect(state).toMatchObject({ fromFeed: true, restoreIndex: position - 1 })
+  await page.goBack()
+  await expect(card).toBeFocused()
+  await expect(card).toBeInViewport()
+  await expect(card).toHaveAttribute('aria-posinset', String(position))
+})
+
+test('live notes wait above a reader who scrolled down, without moving the page', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay])
+  await expectFirstRows(page, predictRows(relay.events()), 3)
+  const key = hexToBytes(world.accounts[2]!.secretKeyHex)
+  const publish = (content: string) =>
+    relay.publish(
+      finalizeEvent({ kind: 1, created_at: Math.floor(Date.now() / 1000), tags: [], content }, key),
+    )
+
+  // At the top, a new note comes in at once.
+  await publish('Live note while the reader is at the top')
+  await expect(feed(page).getByRole('article').first()).toContainText('Live note while the reader')
+
+  await page.mouse.wheel(0, 2500)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000)
+  await page.waitForTimeout(300)
+  const anchor = feed(page).locator('article').nth(3)
+  const anchorId = await anchor.getAttribute('data-note-id')
+  const anchored = page.locator(`article[data-note-id="${anchorId}"]`)
+  const before = (await anchored.boundingBox())!.y
+
+  await publish('Live note while the reader is further down')
+  const more = page.getByRole('button', { name: 'Show 1 new note' })
+  await expect(more).toBeVisible()
+  expect((await anchored.boundingBox())!.y).toBe(before)
+
+  await more.click()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  await expect(feed(page).getByRole('article').first()).toContainText(
+    'Live note while the reader is further down',
+  )
+  await expect(more).toHaveCount(0)
+})
+
+test('preferences survive a reload: switches, Image Mode, Dark Mode, custom hashtags with their rules', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay])
+  await expect(feed(page).getByRole('article').first()).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+
+  await openSettings(page)
+  const dialog = settings(page)
+  await dialog.getByRole('switch', { name: 'Show Reposts' }).uncheck()
+  await dialog.getByRole('switch', { name: 'Image Mode' }).check()
+  await dialog.getByRole('switch', { name: 'Dark Mode' }).uncheck()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  await expect(dialog.getByRole('switch', { name: 'NSFW Disrespector' })).toBeChecked()
+  await expect(dialog.getByRole('switch', { name: 'NSFW Disrespector' })).toBeDisabled()
+  // ASCII rendering does not exist here: no switch that would do nothing.
+  await expect(dialog.getByRole('switch', { name: 'ASCII Mode' })).toHaveCount(0)
+
+  const input = dialog.getByRole('textbox', { name: 'Add a hashtag' })
+  const add = dialog.getByRole('button', { name: 'Add', exact: true })
+  await input.fill('bitcoin')
+  await add.click()
+  await expect(dialog.getByRole('alert')).toHaveText('#Bitcoin is already in the list')
+  await expect(input).toHaveValue('bitcoin')
+  await input.fill('two words')
+  await expect(dialog.getByRole('alert')).toHaveCount(0)
+  await add.click()
+  await expect(dialog.getByRole('alert')).toHaveText('A hashtag has only letters, digits and _')
+  await input.fill('   ')
+  await add.click()
+  await expect(dialog.getByRole('alert')).toHaveCount(0)
+  await input.fill('#Art')
+  await input.press('Enter')
+  await expect(input).toHaveValue('')
+  await dialog.getByRole('button', { name: 'Remove #News' }).click()
+  const chips = dialog.locator('.hashtag-chip')
+  await expect(chips).toHaveText(['#Bitcoin×', '#Nostr×', '#Art×'])
+  await page.screenshot({ path: 'test-results/screenshots/feed-settings-light.png' })
+
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  await expect(settings(page)).toBeVisible()
+  await expect(settings(page).getByRole('switch', { name: 'Show Reposts' })).not.toBeChecked()
+  await expect(settings(page).getByRole('switch', { name: 'Image Mode' })).toBeChecked()
+  await expect(settings(page).getByRole('switch', { name: 'Dark Mode' })).not.toBeChecked()
+  await expect(settings(page).locator('.hashtag-chip')).toHaveText([
+    '#Bitcoin×',
+    '#Nostr×',
+    '#Art×',
+  ])
+  await closeSettings(page)
+  const tabs = page.getByRole('navigation', { name: 'Feeds' }).getByRole('link')
+  await expect(tabs).toHaveText(['All', '#Bitcoin', '#Nostr', '#Art'])
+  await expect(feed(page).locator('article.note-image-mode').first()).toBeVisible()
+  await expect(feed(page).locator('article[data-repost-id]')).toHaveCount(0)
+  expect(
+    await page.evaluate(() => ({
+      darkMode: localStorage.getItem('darkMode'),
+      showReposts: localStorage.getItem('showReposts'),
+      customHashtags: localStorage.getItem('customHashtags'),
+    })),
+  ).toEqual({
+    darkMode: 'false',
+    showReposts: 'false',
+    customHashtags: '["Bitcoin","Nostr","Art"]',
+  })
+})

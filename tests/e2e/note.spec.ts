@@ -1,0 +1,359 @@
+/**
+ * A note and its thread on the seeded relay: by note1 and nevent, root and parents above, replies
+ * below in order, live replies, the invalid and the absent note, the thread modal over the feed,
+ * deep links, and hostile content that must stay inert text.
+ */
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
+import type { Locator, Page } from '@playwright/test'
+import { neventEncode, noteEncode } from 'nostr-tools/nip19'
+import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
+import type { RelayHandle } from '../peers/relay.ts'
+import { expect, test } from './fixtures.ts'
+
+const thread = (scope: Page | Locator) => scope.getByRole('feed', { name: 'Thread' })
+const ids = (feed: Locator) =>
+  feed
+    .getByRole('article')
+    .evaluateAll((articles) => articles.map((a) => a.getAttribute('data-note-id')))
+
+const marker = (event: NostrEvent, name: string) =>
+  event.tags.find((t) => t[0] === 'e' && t[3] === name)?.[1]
+
+/** A seeded reply to a reply (so root and parent differ), preferring one that has replies. */
+function seededDeepReply(relay: RelayHandle) {
+  const notes = relay.events().filter((e) => e.kind === 1)
+  const byId = new Map(notes.map((n) => [n.id, n]))
+  const deep = notes.filter((n) => {
+    const parent = marker(n, 'reply')
+    const root = marker(n, 'root')
+    return parent && root && parent !== root && byId.has(parent) && byId.has(root)
+  })
+  const children = (id: string) => notes.filter((n) => marker(n, 'reply') === id)
+  const focused = deep.find((n) => children(n.id).length > 0) ?? deep[0]
+  if (!focused) throw new Error('the demo world has no reply to a reply')
+  return {
+    focused,
+    root: byId.get(marker(focused, 'root')!)!,
+    parent: byId.get(marker(focused, 'reply')!)!,
+  }
+}
+
+const now = () => Math.floor(Date.now() / 1000)
+const replyTo = (
+  key: Uint8Array,
+  root: NostrEvent,
+  parent: NostrEvent,
+  content: string,
+  created_at = now(),
+) =>
+  finalizeEvent(
+    {
+      kind: 1,
+      created_at,
+      content,
+      tags: [
+        ['e', root.id, '', 'root', root.pubkey],
+        ['e', parent.id, '', 'reply', parent.pubkey],
+        ['p', parent.pubkey],
+      ],
+    },
+    key,
+  )
+
+test('a seeded reply by note1: root and parent above, replies below oldest first, new ones live', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const { focused, root, parent } = seededDeepReply(relay)
+  const key = hexToBytes(world.accounts[2]!.secretKeyHex)
+  // Published before the page opens, out of order: the page must sort them.
+  const later = replyTo(key, root, focused, 'A later reply', now() - 60)
+  const earlier = replyTo(key, root, focused, 'An earlier reply', now() - 3600)
+  const deeper = replyTo(key, root, earlier, 'An answer to the earlier reply', now() - 1800)
+  for (const event of [later, earlier, deeper]) await relay.publish(event)
+
+  await openApp([relay], `/note/${noteEncode(focused.id)}`)
+  const feed = thread(page)
+  await expect(page.locator('.thread-focused [data-note-id]')).toHaveAttribute(
+    'data-note-id',
+    focused.id,
+  )
+  await expect(feed.locator(`[data-note-id="${deeper.id}"]`)).toBeVisible()
+
+  // Everything that answers the focused note, oldest first; deeper answers under their branch.
+  const direct = relay
+    .events()
+    .filter((e) => e.kind === 1 && marker(e, 'reply') === focused.id)
+    .sort((a, b) => a.created_at - b.created_at || a.id.localeCompare(b.id))
+  const order = await ids(feed)
+  expect(order.slice(0, 3)).toEqual([root.id, parent.id, focused.id])
+  const repliesShown = await feed
+    .locator('.thread-reply [data-note-id]')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-note-id')))
+  expect(repliesShown).toEqual(direct.map((e) => e.id))
+  await expect(feed.locator(`.thread-descendants [data-note-id="${deeper.id}"]`)).toBeVisible()
+
+  await page.screenshot({ path: '/tmp/note-1280.png', fullPage: true })
+
+  // Live: a reply published now appears without a reload, last (newest).
+  const live = replyTo(key, root, focused, 'Published while the page is open')
+  await relay.publish(live)
+  await expect(feed.locator(`[data-note-id="${live.id}"]`)).toHaveCount(1)
+  const after = await feed
+    .locator('.thread-reply [data-note-id]')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-note-id')))
+  expect(after.at(-1)).toBe(live.id)
+
+  // Reload on the deep link: the same thread comes back.
+  await page.reload()
+  await expect(page.locator('.thread-focused [data-note-id]')).toHaveAttribute(
+    'data-note-id',
+    focused.id,
+  )
+  await expect(thread(page).locator(`[data-note-id="${root.id}"]`)).toBeVisible()
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: '/tmp/note-390.png', fullPage: true })
+})
+
+test('by nevent with a relay hint; clicking a parent opens its page', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  const { focused, root, parent } = seededDeepReply(relay)
+  await openApp(
+    [relay],
+    `/note/${neventEncode({ id: focused.id, relays: [relay.url], author: focused.pubkey })}`,
+  )
+  await expect(page.locator('.thread-focused [data-note-id]')).toHaveAttribute(
+    'data-note-id',
+    focused.id,
+  )
+  await expect(thread(page).locator(`[data-note-id="${root.id}"]`)).toBeVisible()
+
+  await thread(page).locator(`[data-note-id="${parent.id}"] .note-text`).click()
+  await expect(page).toHaveURL(new RegExp(`/note/${noteEncode(parent.id)}$`))
+  await expect(page.locator('.thread-focused [data-note-id]')).toHaveAttribute(
+    'data-note-id',
+    parent.id,
+  )
+  await expect(thread(page).locator(`[data-note-id="${focused.id}"]`)).toBeVisible()
+})
+
+test('a legacy thread in positional e tags: each missing parent is fetched by id up to the root', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  const key = generateSecretKey()
+  const at = now() - 600
+  const legacy = (content: string, ago: number, parent?: NostrEvent) =>
+    finalizeEvent(
+      { kind: 1, created_at: at - ago, content, tags: parent ? [['e', parent.id]] : [] },
+      key,
+    )
+  // One e tag each: every note names only its parent, never the root.
+  const root = legacy('Legacy root', 40)
+  const first = legacy('Legacy first reply', 30, root)
+  const second = legacy('Legacy second reply', 20, first)
+  const third = legacy('Legacy third reply', 10, second)
+  for (const event of [root, first, second, third]) await relay.publish(event)
+
+  await openApp([relay], `/note/${noteEncode(third.id)}`)
+  const feed = thread(page)
+  await expect(feed.locator(`[data-note-id="${root.id}"]`)).toBeVisible()
+  expect(await ids(feed)).toEqual([root.id, first.id, second.id, third.id])
+  await expect(page.locator('.thread-gap')).toHaveCount(0)
+
+  // A parent no relay has: a marked gap above the note, not an endless wait.
+  const lost = legacy('Never published', 35)
+  const orphan = finalizeEvent(
+    {
+      kind: 1,
+      created_at: at,
+      content: 'Answering a note that is gone',
+      tags: [
+        ['e', root.id, '', 'root'],
+        ['e', lost.id, '', 'reply'],
+      ],
+    },
+    key,
+  )
+  await relay.publish(orphan)
+  await page.goto(page.url().replace(noteEncode(third.id), noteEncode(orphan.id)))
+  await expect(feed.locator('.thread-gap')).toHaveText('Earlier note not found')
+  expect(await ids(feed)).toEqual([root.id, null, orphan.id])
+  await expect(feed).toHaveAttribute('aria-busy', 'false')
+  await page.screenshot({ path: '/tmp/note-gap-1280.png' })
+})
+
+test('an id that does not decode, and a note no relay has', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const app = await openApp([relay], '/note/not-a-note-id')
+  await expect(page.getByRole('alert')).toHaveText('Invalid note id')
+  // A valid bech32 string of another kind is not a note either.
+  await page.goto(`${app.url}/note/${world.accounts[0]!.npub}`)
+  await expect(page.getByRole('alert')).toHaveText('Invalid note id')
+
+  const absent = bytesToHex(generateSecretKey())
+  await page.goto(`${app.url}/note/${noteEncode(absent)}`)
+  // Once every relay has answered: a message, not an endless spinner.
+  await expect(page.getByRole('status')).toHaveText('Note not found on your relays')
+  await expect(page.getByText('Loading note…')).toHaveCount(0)
+})
+
+test('?thread={id} opens the thread over the feed; Escape, Close and Back leave the feed where it was', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  const { focused, root } = seededDeepReply(relay)
+  const app = await openApp([relay])
+  const feed = page.getByRole('feed', { name: 'Notes' })
+  await expect.poll(() => feed.getByRole('article').count()).toBeGreaterThanOrEqual(5)
+  await page.mouse.move(640, 400)
+  await page.mouse.wheel(0, 1500)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
+  // Where the feed is: the scroll offset, and the first row in view with its place on screen.
+  const where = () =>
+    page.evaluate(() => {
+      const rows = [...document.querySelectorAll('[role="feed"][aria-label="Notes"] article')]
+      const row = rows.find((a) => a.getBoundingClientRect().bottom > 80)
+      return {
+        y: Math.round(window.scrollY),
+        id: row?.getAttribute('data-note-id'),
+        top: Math.round(row?.getBoundingClientRect().top ?? 0),
+      }
+    })
+  // Settled: two reads a moment apart agree (smooth scrolling, pages loading below).
+  let before = await where()
+  await expect
+    .poll(async () => {
+      const now = await where()
+      const same = JSON.stringify(now) === JSON.stringify(before)
+      before = now
+      return same
+    })
+    .toBe(true)
+
+  // What a feed card's "open thread" does (useThreadModal().open): the app's own router.
+  const openThread = (id: string) =>
+    page.evaluate((noteId) => {
+      const router = (self as unknown as { __TSR_ROUTER__: TsrRouter }).__TSR_ROUTER__
+      return router.navigate({
+        to: '.',
+        search: (prev: Record<string, unknown>) => ({ ...prev, thread: noteId }),
+        resetScroll: false,
+      })
+    }, id)
+  type TsrRouter = { navigate(options: Record<string, unknown>): Promise<void> }
+
+  const modal = page.getByRole('dialog', { name: 'Thread' })
+  for (const close of ['Escape', 'Close', 'Back'] as const) {
+    await openThread(focused.id)
+    await expect(page).toHaveURL(new RegExp(`[?&]thread=${focused.id}`))
+    await expect(modal.locator('.thread-focused [data-note-id]')).toHaveAttribute(
+      'data-note-id',
+      focused.id,
+    )
+    await expect(thread(modal).locator(`[data-note-id="${root.id}"]`)).toBeVisible()
+    // The feed stays put under the modal too.
+    expect(await where()).toEqual(before)
+    if (close === 'Escape') {
+      await page.screenshot({ path: '/tmp/thread-modal-1280.png' })
+      await page.keyboard.press('Escape')
+    } else if (close === 'Close') await modal.getByRole('button', { name: 'Close' }).click()
+    else await page.goBack()
+    await expect(modal).toHaveCount(0)
+    await expect(page).not.toHaveURL(/thread=/)
+    await expect.poll(where).toEqual(before)
+  }
+
+  // A deep link to the modal survives a reload; closing it leaves the feed.
+  await page.goto(`${app.url}/?thread=${root.id}`)
+  await page.reload()
+  await expect(modal.locator('.thread-focused [data-note-id]')).toHaveAttribute(
+    'data-note-id',
+    root.id,
+  )
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: '/tmp/thread-modal-390.png' })
+  await page.keyboard.press('Escape')
+  await expect(modal).toHaveCount(0)
+  await expect(feed.getByRole('article').first()).toBeVisible()
+})
+
+test('hostile content renders as inert text and the layout holds', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  const key = generateSecretKey()
+  const hostile = [
+    '<script>window.__pwned = 1; alert("script")</script>',
+    '<img src=x onerror="window.__pwned = 2; alert(\'img\')">',
+    '<svg onload="alert(\'svg\')"></svg>',
+    '<a href="javascript:alert(\'link\')">click me</a>',
+    '[md](javascript:alert("md")) javascript:alert("bare")',
+    '\u202Eevil right-to-left override\u202C \u2067isolate',
+    '<iframe src="javascript:alert(\'frame\')"></iframe>',
+    '<style>body { display: none }</style>',
+  ].join('\n')
+  const content = `${hostile}\n${'A'.repeat(100_000 - hostile.length - 1)}`
+  const note = finalizeEvent({ kind: 1, created_at: now(), tags: [], content }, key)
+  await relay.publish(note)
+  const reply = replyTo(key, note, note, `${hostile} in a reply`)
+  await relay.publish(reply)
+
+  const dialogs: string[] = []
+  const errors: string[] = []
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+
+  const app = await openApp([relay], `/note/${noteEncode(note.id)}`)
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto(`${app.url}/note/${noteEncode(note.id)}`)
+    const focused = page.locator(`.thread-focused [data-note-id="${note.id}"]`)
+    await expect(focused).toContainText('<script>window.__pwned = 1;')
+    await expect(thread(page).locator(`[data-note-id="${reply.id}"]`)).toBeVisible()
+    await thread(page).locator(`[data-note-id="${reply.id}"]`).hover()
+    await page.mouse.move(0, 0)
+
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
+    const thread_ = thread(page)
+    await expect(thread_.locator('script, img[src="x"], svg, iframe, style')).toHaveCount(0)
+    await expect(thread_.locator('a[href^="javascript:"]')).toHaveCount(0)
+    // Nothing wider than the window: the 100 kB word wraps, the override stays in its paragraph.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBeLessThanOrEqual(0)
+    const box = await focused.boundingBox()
+    expect(box!.x).toBeGreaterThanOrEqual(0)
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width)
+    await expect(page.locator('.app-header')).toBeVisible()
+    await page.screenshot({ path: `/tmp/hostile-${width}.png` })
+  }
+  expect(dialogs).toEqual([])
+  expect(errors).toEqual([])
+})

@@ -1,0 +1,17 @@
+/** What a test relay holds, read back for assertions: the newest event of a kind, a profile. */
+import type { NostrEvent } from 'nostr-tools/pure'
+import type { RelayHandle } from '../peers/relay.ts'
+
+export const newestFirst = (a: NostrEvent, b: NostrEvent) =>
+  b.created_at - a.created_at || (a.id < b.id ? -1 : 1)
+
+/** The newest event of a kind by an author, as the relay holds it. */
+export const newestOf = (relay: RelayHandle, kind: number, pubkey: string): NostrEvent =>
+  relay
+    .events()
+    .filter((e) => e.kind === kind && e.pubkey === pubkey)
+    .sort(newestFirst)[0]!
+
+/** An author's kind-0 fields as the relay holds them. */
+export const profileOf = (relay: RelayHandle, pubkey: string) =>
+  JSON.parse(newestOf(relay, 0, pubkey).content) as Record<string, string>
