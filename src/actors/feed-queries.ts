@@ -9,6 +9,7 @@ import {
   infiniteQueryOptions,
   type QueryClient,
   type QueryMeta,
+  queryOptions,
 } from '@tanstack/react-query'
 import { type Filter, matchFilters } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
@@ -83,23 +84,40 @@ export function feedQueryOptions(
   })
 }
 
-/** Rows of every loaded page, newest first, each once. */
-export const feedEntries = (data: InfiniteData<FeedPage> | undefined): readonly FeedEntry[] =>
-  data
-    ? data.pages.reduce<readonly FeedEntry[]>((all, page) => mergeEntries(all, page.entries), [])
-    : []
+/**
+ * A feed's live rows, kept apart from its pages: an infinite query writes the pages it had when a
+ * fetch began back over any row set in the meantime, so a note arriving while the next page
+ * loads would be lost. Nothing fetches them; the live subscription fills them.
+ */
+const liveKey = (feedKey: readonly unknown[]) => [...feedKey, 'live'] as const
 
-/** Puts a live row on top of every loaded feed whose filters it matches. */
+export const liveRowsOptions = (source: FeedSource = GLOBAL_SOURCE) =>
+  queryOptions({
+    queryKey: liveKey(feedSourceKey(source)),
+    queryFn: (): readonly FeedEntry[] => [],
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/** Rows of every loaded page and the live rows, newest first, each once. */
+export const feedEntries = (
+  data: InfiniteData<FeedPage> | undefined,
+  live: readonly FeedEntry[] = [],
+): readonly FeedEntry[] =>
+  mergeEntries(
+    data
+      ? data.pages.reduce<readonly FeedEntry[]>((all, page) => mergeEntries(all, page.entries), [])
+      : [],
+    live,
+  )
+
+/** Adds a live row to every feed whose filters it matches. */
 function addLive(queryClient: QueryClient, event: NostrEvent, entry: FeedEntry): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ['feed'] })) {
     const { meta } = query
     if (!isFeedMeta(meta) || !matchFilters(meta.feedFilters, event)) continue
-    queryClient.setQueryData<InfiniteData<FeedPage, PageStart>>(query.queryKey, (data) => {
-      const [first, ...rest] = data?.pages ?? []
-      if (!data || !first) return data
-      const entries = mergeEntries(first.entries, [entry])
-      return entries === first.entries ? data : { ...data, pages: [{ ...first, entries }, ...rest] }
-    })
+    queryClient.setQueryData<readonly FeedEntry[]>(liveKey(query.queryKey), (rows = []) =>
+      mergeEntries(rows, [entry]),
+    )
   }
 }
 

@@ -432,9 +432,14 @@ test('live notes wait above a reader who scrolled down, without moving the page'
   await page.mouse.wheel(0, 2500)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000)
   await page.waitForTimeout(300)
+  // A row is its repost's when it has one: a reposted note can also have a row of its own.
   const anchor = feed(page).locator('article').nth(3)
-  const anchorId = await anchor.getAttribute('data-note-id')
-  const anchored = page.locator(`article[data-note-id="${anchorId}"]`)
+  const repostId = await anchor.getAttribute('data-repost-id')
+  const anchored = repostId
+    ? page.locator(`article[data-repost-id="${repostId}"]`)
+    : page.locator(
+        `article[data-note-id="${await anchor.getAttribute('data-note-id')}"]:not([data-repost-id])`,
+      )
   const before = (await anchored.boundingBox())!.y
 
   await publish('Live note while the reader is further down')

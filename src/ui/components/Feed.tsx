@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { type HistoryState, useNavigate, useRouter, useSearch } from '@tanstack/react-router'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import {
@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { feedEntries, feedQueryOptions } from '../../actors/feed-queries.ts'
+import { feedEntries, feedQueryOptions, liveRowsOptions } from '../../actors/feed-queries.ts'
 import type { FeedEntry } from '../../core/feed-entry.ts'
 import { feedFilter, filterEntries } from '../../core/feed-filter.ts'
 import { GLOBAL_SOURCE } from '../../core/feed-source.ts'
@@ -60,7 +60,8 @@ export function Feed() {
 
   const follows = sourceState.status === 'ready' ? sourceState.follows : null
   const filter = useMemo(() => feedFilter(preferences, follows), [preferences, follows])
-  const entries = useMemo(() => feedEntries(query.data), [query.data])
+  const live = useQuery({ ...liveRowsOptions(source), enabled: sourceState.status === 'ready' })
+  const entries = useMemo(() => feedEntries(query.data, live.data), [query.data, live.data])
   const visible = useMemo(() => filterEntries(entries, filter), [entries, filter])
 
   // Where the reader was when they left for a note (their history entry keeps it).

@@ -1,0 +1,97 @@
+// The feed's pages and live rows against a real relay: real sockets (ws in Node), the real socket
+// machine and hub, the verify API over a MessageChannel, a real QueryClient.
+import { type InfiniteData, InfiniteQueryObserver, QueryClient } from '@tanstack/react-query'
+import { expose, wrap } from 'comlink'
+import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
+import { initNostrWasm } from 'nostr-wasm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { WebSocket } from 'ws'
+import { createActor } from 'xstate'
+import {
+  type FeedPage,
+  feedEntries,
+  feedQueryOptions,
+  followLiveFeed,
+  liveRowsOptions,
+} from '../../../src/actors/feed-queries.ts'
+import { createRelayHub, type RelayHub } from '../../../src/actors/relay-hub.ts'
+import { socketLink } from '../../../src/actors/socket-link.ts'
+import { createVerifier, type Verifier } from '../../../src/actors/verifier.ts'
+import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
+import type { PageStart } from '../../../src/core/feed-source.ts'
+import { socketMachine } from '../../../src/machines/socket.machine.ts'
+import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
+import { type RelayHandle, startRelay } from '../../peers/relay.ts'
+
+// Node 20 has no global WebSocket; browsers do.
+Object.assign(globalThis, { WebSocket })
+
+const alice = generateSecretKey()
+const now = Math.floor(Date.now() / 1000)
+const note = (ago: number, content: string): NostrEvent =>
+  finalizeEvent({ kind: 1, created_at: now - ago, tags: [], content }, alice)
+const stored = Array.from({ length: 30 }, (_, i) => note(100 + i * 10, `stored ${i}`))
+
+const channel = new MessageChannel()
+expose(createVerifyApi(initNostrWasm), channel.port1)
+
+let relay: RelayHandle
+const sockets: ReturnType<typeof createActor<typeof socketMachine>>[] = []
+
+beforeAll(async () => {
+  relay = await startRelay({ seed: stored })
+})
+afterAll(async () => {
+  channel.port1.close()
+  await relay.close()
+})
+afterEach(() => {
+  relay.setFaults(undefined)
+  for (const socket of sockets.splice(0)) socket.stop()
+})
+
+function connect(): { hub: RelayHub; verifier: Verifier } {
+  const verifier = createVerifier([wrap<VerifyApi>(channel.port2)])
+  const hub = createRelayHub({ verifier, onRejected: () => {} })
+  const socket = createActor(
+    socketMachine.provide({ actors: { connection: webSocketConnection } }),
+    { input: { url: relay.url } },
+  )
+  sockets.push(socket)
+  hub.addRelay(socketLink(socket))
+  socket.start()
+  socket.send({ type: 'relay.connect' })
+  return { hub, verifier }
+}
+
+describe('feed queries', () => {
+  it('keeps a live note that arrives while the next page is loading', async () => {
+    const { hub, verifier } = connect()
+    const queryClient = new QueryClient()
+    const options = feedQueryOptions(hub, undefined, verifier)
+    await queryClient.fetchInfiniteQuery(options)
+    const stop = followLiveFeed(hub, queryClient, verifier)
+    await hub.query([{ kinds: [1], limit: 1 }]) // the live REQ is out by the time this answers
+
+    // The next page takes a while; a note is published meanwhile and reaches the live REQ first.
+    relay.setFaults({ delayMs: 600 })
+    const observer = new InfiniteQueryObserver(queryClient, { ...options, staleTime: Infinity })
+    const nextPage = observer.fetchNextPage()
+    const live = note(0, 'published while the next page loads')
+    await relay.publish(live)
+    await nextPage
+    // The page that was loading does not have it: only the live rows do.
+    expect(
+      observer.getCurrentResult().data?.pages.flatMap((page) => page.entries.map((e) => e.id)),
+    ).not.toContain(live.id)
+    await vi.waitFor(() => {
+      const data = queryClient.getQueryData<InfiniteData<FeedPage, PageStart>>(options.queryKey)
+      const rows = feedEntries(data, queryClient.getQueryData(liveRowsOptions().queryKey))
+      expect(data?.pages).toHaveLength(2)
+      expect(rows[0]?.id).toBe(live.id)
+      expect(rows.filter((row) => row.id === live.id)).toHaveLength(1)
+      expect(rows.length).toBe(21)
+    })
+    stop()
+  })
+})
