@@ -32,6 +32,8 @@ import type { Verifier } from './verifier.ts'
 
 /** Notes page size (spec §9, queries). */
 export const NOTES_PAGE_SIZE = 10
+/** How far back the live subscription starts. */
+export const LIVE_OVERLAP_SECONDS = 60
 
 export const feedKey = feedSourceKey(GLOBAL_SOURCE)
 
@@ -131,7 +133,9 @@ export function followLiveFeed(
   queryClient: QueryClient,
   verifier?: Verifier,
 ): () => void {
-  const since = Math.floor(Date.now() / 1000)
+  // A minute back: an author's clock a little behind ours must not lose their note between the
+  // first page and the live REQ. Rows already shown are merged once (by id).
+  const since = Math.floor(Date.now() / 1000) - LIVE_OVERLAP_SECONDS
   const subscription = hub.subscribe([{ kinds: [...FEED_KINDS], since }], {
     onEvent: (event) => {
       if (event.kind === FEED_KINDS[0]) {

@@ -86,6 +86,23 @@ const displayNameOf = (world: DemoWorld, events: readonly NostrEvent[], pubkey: 
 // Driving the app.
 
 const feed = (page: Page) => page.getByRole('feed')
+
+/**
+ * The one row an article stands for: a repost row is its repost's (the note it shows may have a
+ * row of its own too), any other row its note's.
+ */
+const rowSelector = (noteId: string, repostId: string | null) =>
+  repostId
+    ? `article[data-repost-id="${repostId}"]`
+    : `article[data-note-id="${noteId}"]:not([data-repost-id])`
+
+async function rowOf(page: Page, article: Locator): Promise<Locator> {
+  const [noteId, repostId] = await Promise.all([
+    article.getAttribute('data-note-id'),
+    article.getAttribute('data-repost-id'),
+  ])
+  return page.locator(rowSelector(noteId!, repostId))
+}
 const settings = (page: Page) => page.getByRole('dialog', { name: 'Settings' })
 
 async function openSettings(page: Page) {
@@ -338,12 +355,13 @@ test('keyboard: j and k move the focus through the virtual list, Enter opens the
   await expect(focused).toHaveAttribute('aria-posinset', '31')
   const id = await focused.getAttribute('data-note-id')
   expect(id).toBe(rows[30]!.noteId)
+  const row = await rowOf(page, focused)
 
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/note\/note1/)
   await page.goBack()
-  await expect(page.locator(`article[data-note-id="${id}"]`)).toBeFocused()
-  await expect(page.locator(`article[data-note-id="${id}"]`)).toBeInViewport()
+  await expect(row).toBeFocused()
+  await expect(row).toBeInViewport()
 
   await page.getByRole('button', { name: 'Settings' }).click()
   await expect(settings(page)).toBeVisible()
@@ -384,7 +402,7 @@ test('scrolling 150 notes keeps the page small; Back from a note lands on the sa
   // Rows near the screen only: a screen and the rows kept ready around it, whatever the depth.
   expect(most).toBeLessThanOrEqual(30)
 
-  // The first row fully in view: open it by its time link, come back.
+  // The first row whose header is in view: open it by its time link, come back.
   const target = feed(page)
     .locator('article')
     .filter({ has: page.locator('time') })
@@ -392,12 +410,13 @@ test('scrolling 150 notes keeps the page small; Back from a note lands on the sa
     articles
       .filter((a) => {
         const rect = a.getBoundingClientRect()
-        return rect.top >= 64 && rect.bottom <= window.innerHeight
+        // Its header (with the time link) below the app header and inside the window.
+        return rect.top >= 64 && rect.top + 80 <= window.innerHeight
       })
-      .map((a) => a.getAttribute('data-note-id')),
+      .map((a) => [a.getAttribute('data-note-id')!, a.getAttribute('data-repost-id')] as const),
   )
-  const id = ids[0]!
-  const card = page.locator(`article[data-note-id="${id}"]`)
+  const [id, repostId] = ids[0]!
+  const card = page.locator(rowSelector(id, repostId))
   const position = Number(await card.getAttribute('aria-posinset'))
   expect(position).toBeGreaterThan(100)
   await card.locator('a.note-time').click()
@@ -432,14 +451,7 @@ test('live notes wait above a reader who scrolled down, without moving the page'
   await page.mouse.wheel(0, 2500)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000)
   await page.waitForTimeout(300)
-  // A row is its repost's when it has one: a reposted note can also have a row of its own.
-  const anchor = feed(page).locator('article').nth(3)
-  const repostId = await anchor.getAttribute('data-repost-id')
-  const anchored = repostId
-    ? page.locator(`article[data-repost-id="${repostId}"]`)
-    : page.locator(
-        `article[data-note-id="${await anchor.getAttribute('data-note-id')}"]:not([data-repost-id])`,
-      )
+  const anchored = await rowOf(page, feed(page).locator('article').nth(3))
   const before = (await anchored.boundingBox())!.y
 
   await publish('Live note while the reader is further down')

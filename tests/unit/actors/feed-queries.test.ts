@@ -50,9 +50,12 @@ afterEach(() => {
   for (const socket of sockets.splice(0)) socket.stop()
 })
 
+/** Stored events end after this long when the relay never says EOSE. */
+const EOSE_WAIT_MS = 800
+
 function connect(): { hub: RelayHub; verifier: Verifier } {
   const verifier = createVerifier([wrap<VerifyApi>(channel.port2)])
-  const hub = createRelayHub({ verifier, onRejected: () => {} })
+  const hub = createRelayHub({ verifier, onRejected: () => {}, eoseTimeoutMs: EOSE_WAIT_MS })
   const socket = createActor(
     socketMachine.provide({ actors: { connection: webSocketConnection } }),
     { input: { url: relay.url } },
@@ -73,12 +76,28 @@ describe('feed queries', () => {
     const stop = followLiveFeed(hub, queryClient, verifier)
     await hub.query([{ kinds: [1], limit: 1 }]) // the live REQ is out by the time this answers
 
-    // The next page takes a while; a note is published meanwhile and reaches the live REQ first.
-    relay.setFaults({ delayMs: 600 })
+    // The next page waits for its end of stored events, which the relay now never sends (the hub
+    // gives up after EOSE_WAIT_MS); a note published meanwhile reaches the live REQ first.
+    relay.setFaults({ rewrite: (frame) => (frame[0] === 'EOSE' ? null : frame) })
     const observer = new InfiniteQueryObserver(queryClient, { ...options, staleTime: Infinity })
     const nextPage = observer.fetchNextPage()
-    const live = note(0, 'published while the next page loads')
+    // Dated now, not at load: the live REQ asks for notes since it was opened.
+    const live = finalizeEvent(
+      {
+        kind: 1,
+        created_at: Math.floor(Date.now() / 1000) + 1,
+        tags: [],
+        content: 'published while the next page loads',
+      },
+      alice,
+    )
     await relay.publish(live)
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(liveRowsOptions().queryKey)).toHaveLength(1),
+    )
+    expect(queryClient.getQueryState(options.queryKey)?.fetchStatus, 'the page still loads').toBe(
+      'fetching',
+    )
     await nextPage
     // The page that was loading does not have it: only the live rows do.
     expect(
