@@ -8,7 +8,6 @@
  * decryption can tell a wrong passphrase (check differs) from a damaged ciphertext (check matches).
  * It costs an attacker nothing new: the AEAD tag already confirms a guessed passphrase.
  */
-import { xchacha20poly1305 } from '@noble/ciphers/chacha.js'
 import { pbkdf2Async } from '@noble/hashes/pbkdf2.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { Secret } from './secret.ts'
@@ -155,8 +154,11 @@ async function aesGcmSeal(
   return new Uint8Array(await subtle.encrypt({ name: 'AES-GCM', iv }, aes, plaintext))
 }
 
-function xchachaSeal(key: Uint8Array, iv: Uint8Array, plaintext: Uint8Array): Uint8Array {
-  return xchacha20poly1305(key, iv).encrypt(plaintext)
+/** The cipher of the fallback, loaded when first needed: most browsers never need it. */
+const xchacha = async () => (await import('@noble/ciphers/chacha.js')).xchacha20poly1305
+
+async function xchachaSeal(key: Uint8Array, iv: Uint8Array, plaintext: Uint8Array) {
+  return (await xchacha())(key, iv).encrypt(plaintext)
 }
 
 /** Encrypts `plaintext` under `passphrase` with a fresh salt and iv. */
@@ -182,7 +184,7 @@ export async function sealKey(
       }
     }
     const iv = getRandomValues(new Uint8Array(IV_BYTES['XCHACHA20-POLY1305']))
-    const ciphertext = xchachaSeal(key, iv, data)
+    const ciphertext = await xchachaSeal(key, iv, data)
     return { algo: 'XCHACHA20-POLY1305', iterations, salt, iv, ciphertext, check: checkValue(key) }
   } finally {
     key.fill(0)
@@ -214,9 +216,10 @@ async function aesGcmOpen(
   }
 }
 
-function xchachaOpen(key: Uint8Array, sealed: SealedKey): Uint8Array | 'authentication' {
+async function xchachaOpen(key: Uint8Array, sealed: SealedKey) {
+  const cipher = await xchacha()
   try {
-    return xchacha20poly1305(key, sealed.iv).decrypt(sealed.ciphertext)
+    return cipher(key, sealed.iv).decrypt(sealed.ciphertext)
   } catch {
     return 'authentication'
   }
@@ -241,7 +244,9 @@ export async function openKey(
   const key = await deriveKey(passphrase, sealed.salt, iterations, options.crypto)
   try {
     const plaintext =
-      sealed.algo === 'AES-GCM' ? await aesGcmOpen(subtle, key, sealed) : xchachaOpen(key, sealed)
+      sealed.algo === 'AES-GCM'
+        ? await aesGcmOpen(subtle, key, sealed)
+        : await xchachaOpen(key, sealed)
     if (plaintext !== 'authentication') return new Secret(plaintext)
     const checked = sealed.check !== undefined && sameBytes(sealed.check, checkValue(key))
     throw new KeyEncryptionError(checked ? 'corrupted' : 'wrong-passphrase')

@@ -297,7 +297,7 @@ test('reposts, an empty repost, a quote, a content warning and #nsfw render as t
     .sort((a, b) => b.created_at - a.created_at)[0]!
   const quotedId = quote.tags.find((tag) => tag[0] === 'q')![1]!
   const quoted = events.find((event) => event.id === quotedId)!
-  const quoteCard = feed(page).locator(`article[data-note-id="${quote.id}"]`)
+  const quoteCard = feed(page).locator(rowSelector(quote.id, null))
   await page.evaluate(() => window.scrollTo(0, 0))
   await scrollUntil(page, quoteCard)
   const inner = quoteCard.locator(`.note-quote[data-quote-id="${quotedId}"]`)
@@ -311,7 +311,7 @@ test('reposts, an empty repost, a quote, a content warning and #nsfw render as t
   const warned = events.find((event) =>
     event.tags.some((tag) => tag[0] === 'content-warning' && tag[1] === SHOWCASE_WARNING),
   )!
-  const warnedCard = feed(page).locator(`article[data-note-id="${warned.id}"]`)
+  const warnedCard = feed(page).locator(rowSelector(warned.id, null))
   await page.evaluate(() => window.scrollTo(0, 0))
   await scrollUntil(page, warnedCard)
   await expect(warnedCard.locator('.note-sensitive')).toContainText(
@@ -323,7 +323,7 @@ test('reposts, an empty repost, a quote, a content warning and #nsfw render as t
 
   // #nsfw: hidden with its picture until revealed.
   const nsfw = events.find((event) => event.tags.some((t) => t[0] === 't' && t[1] === 'nsfw'))!
-  const nsfwCard = feed(page).locator(`article[data-note-id="${nsfw.id}"]`)
+  const nsfwCard = feed(page).locator(rowSelector(nsfw.id, null))
   await scrollUntil(page, nsfwCard)
   await expect(nsfwCard.locator('.note-sensitive')).toContainText('Content warning: NSFW')
   await expect(nsfwCard.locator('img:not(.avatar)')).toHaveCount(0)
