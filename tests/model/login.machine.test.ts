@@ -1,7 +1,7 @@
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { getPublicKey } from 'nostr-tools/pure'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type Actor, createActor, type EventObject, fromCallback, fromPromise } from 'xstate'
+import { type Actor, createActor, type EventObject, fromCallback } from 'xstate'
 import { Secret } from '../../src/core/secret.ts'
 import {
   canSign,
@@ -24,6 +24,7 @@ import {
 } from '../../src/machines/login.machine.ts'
 import { secretShown } from '../../src/machines/nsec-key.machine.ts'
 import type { SignInReport } from '../../src/machines/sign-in.machine.ts'
+import { type Request, recordRequests } from './deferred.ts'
 import {
   createModel,
   describePath,
@@ -67,16 +68,6 @@ function expectNoSecret(text: string) {
 // children are the real machines with these effects; in the model they are muted (their reports
 // go nowhere) and the walk plays their reports to the login machine instead.
 
-interface Request {
-  /** The invoke id: extension, unlock, verify, remote, persist, forget. */
-  id: string
-  input: unknown
-  settled: boolean
-  signal: AbortSignal
-  resolve: (value: unknown) => void
-  reject: (error: unknown) => void
-}
-
 interface Watcher {
   stopped: boolean
   report: (event: ExtensionAvailabilityEvent) => void
@@ -92,42 +83,14 @@ interface Fakes {
 }
 
 function arrange(muted = false) {
-  const requests: Request[] = []
+  const { requests, live, pending, deferred } = recordRequests()
   const watchers: Watcher[] = []
-  const live = () => requests.filter((r) => !r.settled && !r.signal.aborted)
-  const deferred = <TOutput, TInput>() =>
-    fromPromise<TOutput, TInput>(
-      ({ input, self, signal }) =>
-        new Promise<TOutput>((resolve, reject) => {
-          const request: Request = {
-            id: self.id,
-            input,
-            settled: false,
-            signal,
-            resolve: (value) => {
-              request.settled = true
-              resolve(value as TOutput)
-            },
-            reject: (error) => {
-              request.settled = true
-              reject(error)
-            },
-          }
-          requests.push(request)
-        }),
-    )
   const fakes: Fakes = {
     requests,
     watchers,
     emitted: [],
     live,
-    pending: (id) => {
-      const found = live().filter((r) => r.id === id)
-      const [request, ...more] = found
-      if (!request || more.length)
-        throw new Error(`expected one pending ${id}, got ${found.length}`)
-      return request
-    },
+    pending,
     watcher: () => {
       const running = watchers.filter((w) => !w.stopped)
       const [watcher, ...more] = running

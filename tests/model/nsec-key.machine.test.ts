@@ -1,7 +1,7 @@
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { getPublicKey } from 'nostr-tools/pure'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor } from 'xstate'
 import { Secret } from '../../src/core/secret.ts'
 import {
   KEY_ERRORS,
@@ -13,6 +13,7 @@ import {
   type UnlockedKey,
   type UnlockKeyInput,
 } from '../../src/machines/nsec-key.machine.ts'
+import { type Request, recordRequests } from './deferred.ts'
 import {
   createModel,
   describePath,
@@ -40,16 +41,6 @@ function expectNoSecret(text: string) {
 // ---------------------------------------------------------------------------------------------
 // Fakes: one deferred promise per started effect; the reports the parent would get.
 
-interface Request {
-  /** The invoke id: unlock, verify, persist. */
-  id: string
-  input: unknown
-  settled: boolean
-  signal: AbortSignal
-  resolve: (value: unknown) => void
-  reject: (error: unknown) => void
-}
-
 interface Fakes {
   requests: Request[]
   reports: NsecKeyReport[]
@@ -58,40 +49,12 @@ interface Fakes {
 }
 
 function arrange() {
-  const requests: Request[] = []
-  const live = () => requests.filter((r) => !r.settled && !r.signal.aborted)
-  const deferred = <TOutput, TInput>() =>
-    fromPromise<TOutput, TInput>(
-      ({ input, self, signal }) =>
-        new Promise<TOutput>((resolve, reject) => {
-          const request: Request = {
-            id: self.id,
-            input,
-            settled: false,
-            signal,
-            resolve: (value) => {
-              request.settled = true
-              resolve(value as TOutput)
-            },
-            reject: (error) => {
-              request.settled = true
-              reject(error)
-            },
-          }
-          requests.push(request)
-        }),
-    )
+  const { requests, live, pending, deferred } = recordRequests()
   const fakes: Fakes = {
     requests,
     reports: [],
     live,
-    pending: (id) => {
-      const found = live().filter((r) => r.id === id)
-      const [request, ...more] = found
-      if (!request || more.length)
-        throw new Error(`expected one pending ${id}, got ${found.length}`)
-      return request
-    },
+    pending,
   }
   const machine = nsecKeyMachine.provide({
     actors: {

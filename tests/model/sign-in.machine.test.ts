@@ -1,7 +1,7 @@
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { getPublicKey } from 'nostr-tools/pure'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, type EventObject, fromCallback, fromPromise } from 'xstate'
+import { createActor, type EventObject, fromCallback } from 'xstate'
 import { Secret } from '../../src/core/secret.ts'
 import type { UnlockedKey, UnlockKeyInput } from '../../src/machines/nsec-key.machine.ts'
 import {
@@ -14,6 +14,7 @@ import {
   signInMachine,
   type WatchExtensionInput,
 } from '../../src/machines/sign-in.machine.ts'
+import { type Request, recordRequests } from './deferred.ts'
 import {
   createModel,
   describePath,
@@ -43,16 +44,6 @@ function expectNoSecret(text: string) {
 // ---------------------------------------------------------------------------------------------
 // Fakes: one deferred promise per started effect, one fake extension watcher, the reports.
 
-interface Request {
-  /** The invoke id: extension, unlock, remote. */
-  id: string
-  input: unknown
-  settled: boolean
-  signal: AbortSignal
-  resolve: (value: unknown) => void
-  reject: (error: unknown) => void
-}
-
 interface Watcher {
   input: WatchExtensionInput
   stopped: boolean
@@ -69,42 +60,14 @@ interface Fakes {
 }
 
 function arrange() {
-  const requests: Request[] = []
+  const { requests, live, pending, deferred } = recordRequests()
   const watchers: Watcher[] = []
-  const live = () => requests.filter((r) => !r.settled && !r.signal.aborted)
-  const deferred = <TOutput, TInput>() =>
-    fromPromise<TOutput, TInput>(
-      ({ input, self, signal }) =>
-        new Promise<TOutput>((resolve, reject) => {
-          const request: Request = {
-            id: self.id,
-            input,
-            settled: false,
-            signal,
-            resolve: (value) => {
-              request.settled = true
-              resolve(value as TOutput)
-            },
-            reject: (error) => {
-              request.settled = true
-              reject(error)
-            },
-          }
-          requests.push(request)
-        }),
-    )
   const fakes: Fakes = {
     requests,
     watchers,
     reports: [],
     live,
-    pending: (id) => {
-      const found = live().filter((r) => r.id === id)
-      const [request, ...more] = found
-      if (!request || more.length)
-        throw new Error(`expected one pending ${id}, got ${found.length}`)
-      return request
-    },
+    pending,
     watcher: () => {
       const running = watchers.filter((w) => !w.stopped)
       const [watcher, ...more] = running
