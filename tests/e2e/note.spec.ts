@@ -223,6 +223,10 @@ test('?thread={id} opens the thread over the feed; Escape, Close and Back leave 
   const app = await openApp([relay])
   const feed = page.getByRole('feed', { name: 'Notes' })
   await expect.poll(() => feed.getByRole('article').count()).toBeGreaterThanOrEqual(5)
+  // Room to scroll 1,000 px: the first page may still be growing.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+    .toBeGreaterThan(1200)
   await page.mouse.move(640, 400)
   await page.mouse.wheel(0, 1500)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
