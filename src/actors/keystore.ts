@@ -23,13 +23,14 @@ import {
   WALLET_PREFIX,
 } from '../core/keystore-record.ts'
 import type { Secret } from '../core/secret.ts'
+import {
+  type AccountStorage,
+  defaultAccountStorage,
+  readSavedAccounts,
+  writeSavedAccounts,
+} from './saved-accounts.ts'
 
 export const KEYSTORE_DB = { name: 'nostr-feed', storeName: 'keystore' } as const
-export const SAVED_ACCOUNTS_KEY = 'nostrSavedAccounts'
-
-export interface SavedAccount {
-  pubkey: string
-}
 
 export interface Keystore {
   /** Stores (or replaces) a record under its pubkey. */
@@ -51,8 +52,6 @@ export interface Keystore {
   savedAccounts(): string[]
 }
 
-type AccountStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
-
 export interface KeystoreOptions {
   /** A localforage instance; by default the IndexedDB one above. */
   store?: LocalForage
@@ -65,35 +64,17 @@ export function createKeystoreStore(): LocalForage {
   return localforage.createInstance({ ...KEYSTORE_DB, driver: localforage.INDEXEDDB })
 }
 
-const HEX_KEY = /^[0-9a-f]{64}$/i
-
 /** The store key for a hex pubkey, or a prefixed key as given (lowercased). */
 function storeKeyOf(pubkey: string): string {
   const text = pubkey.trim().toLowerCase()
   return text.startsWith(KEY_PREFIX) || text.startsWith(WALLET_PREFIX) ? text : recordKey(text)
 }
 
-function defaultStorage(): AccountStorage | null {
-  try {
-    return globalThis.localStorage ?? null
-  } catch {
-    return null // access denied (storage disabled): the list is only a mirror
-  }
-}
-
 export function createKeystore(options: KeystoreOptions = {}): Keystore {
   const store = options.store ?? createKeystoreStore()
-  const storage = options.storage === undefined ? defaultStorage() : options.storage
+  const storage = options.storage === undefined ? defaultAccountStorage() : options.storage
 
-  const writeAccounts = (pubkeys: string[]) => {
-    try {
-      if (pubkeys.length === 0) storage?.removeItem(SAVED_ACCOUNTS_KEY)
-      else
-        storage?.setItem(SAVED_ACCOUNTS_KEY, JSON.stringify(pubkeys.map((pubkey) => ({ pubkey }))))
-    } catch {
-      // Quota or disabled storage: the store stays the truth, the mirror catches up next time.
-    }
-  }
+  const writeAccounts = (pubkeys: string[]) => writeSavedAccounts(storage, pubkeys)
 
   const listSavedPubkeys = async (): Promise<string[]> => {
     const records: SavedKeyRecord[] = []
@@ -156,17 +137,6 @@ export function createKeystore(options: KeystoreOptions = {}): Keystore {
       for (const key of keys) if (!key.startsWith(WALLET_PREFIX)) await store.removeItem(key)
       writeAccounts([])
     },
-    savedAccounts() {
-      try {
-        const list: unknown = JSON.parse(storage?.getItem(SAVED_ACCOUNTS_KEY) ?? '[]')
-        if (!Array.isArray(list)) return []
-        const pubkeys = list.map((entry: unknown) =>
-          typeof entry === 'string' ? entry : (entry as Partial<SavedAccount> | null)?.pubkey,
-        )
-        return pubkeys.filter((pubkey): pubkey is string => HEX_KEY.test(String(pubkey)))
-      } catch {
-        return []
-      }
-    },
+    savedAccounts: () => readSavedAccounts(storage),
   }
 }

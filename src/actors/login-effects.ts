@@ -1,6 +1,5 @@
 /** The login machine's effects: the extension, the keystore and the remote signer. */
 import { type EventObject, fromCallback, fromPromise } from 'xstate'
-import { createRecord, unlockMessage } from '../core/keystore-record.ts'
 import {
   type ExtensionAvailabilityEvent,
   loginActors,
@@ -12,12 +11,11 @@ import {
 import type { Keystore } from './keystore.ts'
 import type { RelayHub } from './relay-hub.ts'
 import { nip07Signer } from './signers/nip07.ts'
-import {
-  connectRemoteSigner,
-  type NostrConnectSession,
-  nostrConnect,
-  type RemoteSigner,
-} from './signers/nip46.ts'
+import type { NostrConnectSession, RemoteSigner } from './signers/nip46.ts'
+
+// Loaded with the first use, not with the app: the record crypto, and NIP-46 with its ciphers.
+const records = () => import('../core/keystore-record.ts')
+const nip46 = () => import('./signers/nip46.ts')
 
 /** Holds the connected remote signer: the machine only learns its pubkey. */
 export interface RemoteSignerSlot {
@@ -34,8 +32,8 @@ const NOSTRCONNECT_EXPIRED = 'This nostrconnect:// link has expired: create a ne
 export function loginEffects(keystore: Keystore, hub: RelayHub, remote: RemoteSignerSlot) {
   const offers = new Map<string, NostrConnectSession>()
 
-  const offerNostrConnect = (relays: string[]): string => {
-    const session = nostrConnect(hub, { relays, client: { name: 'Plume' } })
+  const offerNostrConnect = async (relays: string[]): Promise<string> => {
+    const session = (await nip46()).nostrConnect(hub, { relays, client: { name: 'Plume' } })
     offers.set(session.uri, session)
     return session.uri
   }
@@ -62,12 +60,12 @@ export function loginEffects(keystore: Keystore, hub: RelayHub, remote: RemoteSi
         return { key: await keystore.unlock(input.pubkey, input.passphrase), pubkey: input.pubkey }
       } catch (error) {
         // The unlock modal's texts (spec §8); they never contain the secret.
-        throw new Error(unlockMessage(error))
+        throw new Error((await records()).unlockMessage(error))
       }
     }),
 
     persistKey: fromPromise<void, PersistKeyInput>(async ({ input }) => {
-      await keystore.saveKey(await createRecord(input.key, input.passphrase))
+      await keystore.saveKey(await (await records()).createRecord(input.key, input.passphrase))
     }),
 
     forgetKey: fromPromise<void, { pubkey: string }>(({ input }) =>
@@ -78,7 +76,7 @@ export function loginEffects(keystore: Keystore, hub: RelayHub, remote: RemoteSi
       remote.current?.close()
       const signer = input.uri.startsWith('nostrconnect://')
         ? await answerTo(input.uri, signal)
-        : await connectRemoteSigner(input.uri, hub)
+        : await (await nip46()).connectRemoteSigner(input.uri, hub)
       remote.current = signer
       return { pubkey: await signer.getPublicKey() }
     }),

@@ -3,7 +3,8 @@
  * Secret again, so the rest of the app only ever holds Secrets. Failures become Nip49Errors.
  */
 import { type Remote, releaseProxy, wrap } from 'comlink'
-import { type NcryptsecOptions, Nip49Error } from '../core/nip49.ts'
+import type { NcryptsecOptions } from '../core/nip49.ts'
+import { Nip49Error } from '../core/nip49-error.ts'
 import { Secret } from '../core/secret.ts'
 import type { Nip49Api, Nip49Result } from '../workers/nip49-api.ts'
 

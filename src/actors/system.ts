@@ -14,7 +14,8 @@ import { type SocketActorRef, socketMachine } from '../machines/socket.machine.t
 import { createSignerSource } from './current-signer.ts'
 import { feedQueryOptions, followLiveFeed } from './feed-queries.ts'
 import { createKeepAlive, type KeepAlive, reconnectSocket } from './keep-alive.ts'
-import { createKeystore, type Keystore } from './keystore.ts'
+import type { Keystore } from './keystore.ts'
+import { lazyKeystore } from './lazy-keystore.ts'
 import { loadConfig } from './load-config.ts'
 import { loginEffects, type RemoteSignerSlot } from './login-effects.ts'
 import { createMetadataLoader, metadataQueryOptions } from './metadata-queries.ts'
@@ -41,7 +42,9 @@ export interface PlumeSystem {
   signer(): Signer
   keystore: Keystore
   /** A nostrconnect:// link on the app's read relays for a NIP-46 signer app to answer. */
-  offerNostrConnect(): string
+  offerNostrConnect(): Promise<string>
+  /** Prepares the curve while the page is idle, for a screen that will take a key. */
+  warmCurve(): void
   /** NIP-49 (ncryptsec) in a worker, started on first use: scrypt must not freeze the page. */
   nip49(): Nip49Client
   hub: RelayHub
@@ -127,7 +130,7 @@ export function startSystem(
   options: { inspect?: ActorOptions<AnyActorLogic>['inspect'] } = {},
 ): PlumeSystem {
   const verifier = createVerifier(startVerifyWorkers())
-  const keystore = createKeystore()
+  const keystore = lazyKeystore()
   const remote: RemoteSignerSlot = { current: null }
   // The hub exists before the app so the login's remote signer can use it; it reaches the
   // pool (created with the app below) only once events flow.
@@ -187,7 +190,6 @@ export function startSystem(
   const signer = createSignerSource(login, remote)
   keepSession(login)
   restoreSession(login, keystore)
-  warmCurveWhenIdle()
   let nip49: Nip49Client | undefined
 
   return {
@@ -195,6 +197,7 @@ export function startSystem(
     login,
     signer,
     keystore,
+    warmCurve: warmCurveWhenIdle,
     offerNostrConnect: () => {
       const config = app.getSnapshot().context.config
       return effects.offerNostrConnect(config ? readRelays(config) : [])

@@ -8,7 +8,8 @@
  * the original's result: it is checked on its own, and fails.
  */
 import { type Remote, wrap } from 'comlink'
-import { getEventHash, type NostrEvent } from 'nostr-tools/pure'
+import type { NostrEvent } from 'nostr-tools/pure'
+import { eventHash } from '../core/event-hash.ts'
 import type { VerifyApi } from '../workers/verify-api.ts'
 
 /** Events per worker call: large enough to amortise messaging, small enough to keep latency low. */
@@ -42,7 +43,7 @@ const sameEvent = (a: NostrEvent, b: NostrEvent): boolean =>
 /** The id is the hash of the signed fields: with a signature that held for it, the event holds. */
 const idHolds = (event: NostrEvent): boolean => {
   try {
-    return getEventHash(event) === event.id
+    return eventHash(event) === event.id
   } catch {
     return false
   }

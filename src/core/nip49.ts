@@ -6,6 +6,7 @@
  */
 import { bech32 } from '@scure/base'
 import { decrypt, encrypt } from 'nostr-tools/nip49'
+import { Nip49Error } from './nip49-error.ts'
 import { Secret } from './secret.ts'
 
 export const NCRYPTSEC_PREFIX = 'ncryptsec'
@@ -19,32 +20,6 @@ export const KEY_SECURITY_UNKNOWN: KeySecurity = 0x02
 const PAYLOAD_BYTES = 91
 /** An ncryptsec is 162 characters; bech32's default of 90 is too short for it. */
 const BECH32_LIMIT = 200
-
-export const INVALID_NCRYPTSEC = 'Invalid ncryptsec'
-export const NCRYPTSEC_WRONG_PASSPHRASE = 'Incorrect passphrase for this ncryptsec'
-export const NCRYPTSEC_TOO_STRONG =
-  'This ncryptsec needs more memory to decrypt than this browser can give (scrypt log_n above 20)'
-export const NCRYPTSEC_EXPORT_FAILED = 'Failed to export the key as ncryptsec'
-
-export type Nip49Problem = 'malformed' | 'wrong-passphrase' | 'too-strong' | 'export-failed'
-
-export const NIP49_MESSAGES: Readonly<Record<Nip49Problem, string>> = {
-  malformed: INVALID_NCRYPTSEC,
-  'wrong-passphrase': NCRYPTSEC_WRONG_PASSPHRASE,
-  'too-strong': NCRYPTSEC_TOO_STRONG,
-  'export-failed': NCRYPTSEC_EXPORT_FAILED,
-}
-
-/** Carries no cause: bech32's errors quote their input. */
-export class Nip49Error extends Error {
-  override readonly name = 'Nip49Error'
-  readonly problem: Nip49Problem
-
-  constructor(problem: Nip49Problem) {
-    super(NIP49_MESSAGES[problem])
-    this.problem = problem
-  }
-}
 
 /** Whether a pasted string looks like an ncryptsec (and should go to decryptNcryptsec). */
 export function isNcryptsec(input: string): boolean {

@@ -2,18 +2,20 @@
  * The signer for an nsec held in memory: signs and encrypts with nostr-tools. It keeps its own
  * copy of the key and zeroes it on close, so signing out leaves no key bytes behind in it.
  */
-import { type EventTemplate, finalizeEvent, getPublicKey } from 'nostr-tools/pure'
+import type { EventTemplate } from 'nostr-tools/pure'
 import type { Secret } from '../../core/secret.ts'
 import type { Signer } from '../signer.ts'
 import { NO_SIGNER_MESSAGE } from './unavailable.ts'
 
-// Encryption (and its ciphers) loads with the first message to encrypt, not with the app.
+// The curve loads with the first signature, encryption (and its ciphers) with the first message
+// to encrypt: neither with the app.
+const pure = () => import('nostr-tools/pure')
 const nip04 = () => import('nostr-tools/nip04')
 const nip44 = async () => (await import('nostr-tools/nip44')).v2
 
 export function localKeySigner(key: Secret<Uint8Array>): Signer {
   const secret = new Uint8Array(key.reveal())
-  const pubkey = getPublicKey(secret)
+  let pubkey: string | undefined
   // NIP-44 conversation keys cost an ECDH each; a DM thread reuses one per peer.
   const conversations = new Map<string, Uint8Array>()
   let closed = false
@@ -35,10 +37,12 @@ export function localKeySigner(key: Secret<Uint8Array>): Signer {
 
   return {
     kind: 'nsec',
-    getPublicKey: () => withKey(() => pubkey),
+    getPublicKey: () => withKey(async (secret) => (pubkey ??= (await pure()).getPublicKey(secret))),
     // finalizeEvent writes into its argument: sign a copy, not the caller's template.
     signEvent: (template: EventTemplate) =>
-      withKey((secret) => finalizeEvent({ ...template, tags: template.tags }, secret)),
+      withKey(async (secret) =>
+        (await pure()).finalizeEvent({ ...template, tags: template.tags }, secret),
+      ),
     nip04Encrypt: (peer, plaintext) =>
       withKey(async (secret) => (await nip04()).encrypt(secret, peer, plaintext)),
     nip04Decrypt: (peer, ciphertext) =>

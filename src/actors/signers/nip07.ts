@@ -12,7 +12,6 @@ import {
 } from '../../machines/login.machine.ts'
 import type { Signer } from '../signer.ts'
 import { withDeadline } from './deadline.ts'
-import { checkSignedEvent } from './signed-event.ts'
 
 /** What NIP-07 says `window.nostr` offers; nip04 and nip44 are optional. */
 export interface Nip07 {
@@ -120,6 +119,8 @@ export function nip07Signer(extension?: Nip07, timeouts: Partial<Nip07Timeouts> 
         ms,
         signTimeoutMessage(ms),
       ).catch(extensionError)
+      // Checking needs the curve: it loads with the first signature, not with the app.
+      const { checkSignedEvent } = await import('./signed-event.ts')
       return checkSignedEvent(signed, template, expected, SOURCE)
     },
     nip04Encrypt: cipher('nip04', 'encrypt'),

@@ -4,11 +4,8 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { nsecEncode } from 'nostr-tools/nip19'
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createKeystore,
-  createKeystoreStore,
-  SAVED_ACCOUNTS_KEY,
-} from '../../../src/actors/keystore.ts'
+import { createKeystore, createKeystoreStore } from '../../../src/actors/keystore.ts'
+import { SAVED_ACCOUNTS_KEY } from '../../../src/actors/saved-accounts.ts'
 import {
   createRecord,
   openRecord,

@@ -4,12 +4,8 @@ import { bech32 } from '@scure/base'
 import { nsecEncode } from 'nostr-tools/nip19'
 import { generateSecretKey } from 'nostr-tools/pure'
 import { describe, expect, it } from 'vitest'
-import {
-  decryptNcryptsec,
-  encryptNcryptsec,
-  isNcryptsec,
-  Nip49Error,
-} from '../../../src/core/nip49.ts'
+import { decryptNcryptsec, encryptNcryptsec, isNcryptsec } from '../../../src/core/nip49.ts'
+import { Nip49Error } from '../../../src/core/nip49-error.ts'
 import { Secret } from '../../../src/core/secret.ts'
 import vector from '../../fixtures/nip49.json' with { type: 'json' }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { generateKeyPair, type KeyPair, requireGeneratedKey } from '../../../core/keygen.ts'
 import { useModal } from '../../hooks/use-modal.ts'
+import { useWarmCurve } from '../../hooks/use-warm-curve.ts'
 import { useSystem } from '../../system-context.tsx'
 import { CopyButton } from '../CopyButton.tsx'
 import { FormError } from '../Form.tsx'
@@ -9,6 +10,7 @@ import { Modal } from '../Modal.tsx'
 /** Generate a key pair, show it with copy buttons, then log in with it (spec §4). */
 export function KeyGenModal() {
   const { login } = useSystem()
+  useWarmCurve()
   const modal = useModal('generateKey')
   const [pair, setPair] = useState<KeyPair | null>(null)
   const [error, setError] = useState<string | null>(null)

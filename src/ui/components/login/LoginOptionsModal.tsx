@@ -73,9 +73,9 @@ function RemoteLogin() {
     event.preventDefault()
     system.login.send({ type: 'login.remote', uri: uri.trim() })
   }
-  const showLink = () => {
+  const showLink = async () => {
     try {
-      const link = system.offerNostrConnect()
+      const link = await system.offerNostrConnect()
       setOffer(link)
       setError(null)
       system.login.send({ type: 'login.remote', uri: link })
@@ -97,7 +97,7 @@ function RemoteLogin() {
         <button type="submit" className="button" disabled={busy || !uri.trim()}>
           {busy && !offer ? 'Connecting…' : 'Connect'}
         </button>
-        <button type="button" className="button" disabled={busy} onClick={showLink}>
+        <button type="button" className="button" disabled={busy} onClick={() => void showLink()}>
           Show a nostrconnect:// link
         </button>
       </div>

@@ -7,6 +7,7 @@ import { Secret } from '../../../core/secret.ts'
 import { loginFormError, parseSecretInput } from '../../../core/secret-input.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
+import { useWarmCurve } from '../../hooks/use-warm-curve.ts'
 import { useSystem } from '../../system-context.tsx'
 import { Field, FormError } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
@@ -17,6 +18,7 @@ import { Modal } from '../Modal.tsx'
  */
 export function NsecLoginModal() {
   const system = useSystem()
+  useWarmCurve()
   const { error: machineError } = useLogin()
   const modal = useModal('nsecLogin')
   const [input, setInput] = useState('')

@@ -3,6 +3,7 @@ import { checkPassphraseEntered } from '../../../core/passphrase.ts'
 import { Secret } from '../../../core/secret.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
+import { useWarmCurve } from '../../hooks/use-warm-curve.ts'
 import { useSystem } from '../../system-context.tsx'
 import { PassphraseField } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
@@ -11,6 +12,7 @@ import { AccountName } from './AccountName.tsx'
 /** Unlock the saved key of a locked nsec login: 'Unlock & {action}' (spec §2). */
 export function UnlockKeyModal() {
   const { login, keystore } = useSystem()
+  useWarmCurve()
   const { pubkey, pendingAction, error: machineError } = useLogin()
   const modal = useModal('unlockKey')
   const [passphrase, setPassphrase] = useState('')
