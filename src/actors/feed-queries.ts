@@ -17,15 +17,20 @@ import { type FeedEntry, mergeEntries, noteEntry } from '../core/feed-entry.ts'
 import {
   FEED_KINDS,
   type FeedSource,
-  FIRST_PAGE,
   feedFilters,
   feedPageFilters,
   feedSourceKey,
   GLOBAL_SOURCE,
   nextPageStart,
-  type PageStart,
 } from '../core/feed-source.ts'
+import {
+  FEED_WINDOW_PAGES,
+  type FeedCursor,
+  FIRST_CURSOR,
+  nextCursor,
+} from '../core/feed-window.ts'
 import { toNote } from '../core/note.ts'
+import { FAILED_TO_LOAD_NOTES } from '../core/relay-messages.ts'
 import type { RelayHub } from './relay-hub.ts'
 import { resolveEntries } from './repost-resolver.ts'
 import type { Verifier } from './verifier.ts'
@@ -39,8 +44,10 @@ export const feedKey = feedSourceKey(GLOBAL_SOURCE)
 
 export interface FeedPage {
   entries: readonly FeedEntry[]
-  /** Where the next page starts; undefined when the relays had nothing older. */
-  next: PageStart | undefined
+  /** How this page was asked for. */
+  cursor: FeedCursor
+  /** How the next page is asked for; undefined when the relays had nothing older. */
+  next: FeedCursor | undefined
 }
 
 interface FeedMeta extends QueryMeta {
@@ -68,21 +75,33 @@ export function feedQueryOptions(
   return infiniteQueryOptions({
     queryKey: feedSourceKey(source),
     meta,
-    initialPageParam: FIRST_PAGE as PageStart,
-    queryFn: async ({ pageParam, client }): Promise<FeedPage> => {
-      const shown = new Set(pageParam.shown)
+    initialPageParam: FIRST_CURSOR,
+    // A window of pages: memory stays flat however far the reader scrolls (core/feed-window.ts).
+    maxPages: FEED_WINDOW_PAGES,
+    // Structural sharing would copy every cursor's chain each time the window moves (its pages
+    // shift position): memory growing with the square of the pages scrolled. Pages only change
+    // when one is fetched, so there is nothing to share.
+    structuralSharing: false,
+    queryFn: async ({ pageParam: cursor, client, direction }): Promise<FeedPage> => {
+      const { start } = cursor
+      const shown = new Set(start.shown)
       // The events already shown come back too: ask for that many more.
       const limit = NOTES_PAGE_SIZE + shown.size
-      const filters = feedPageFilters(source, limit, pageParam.until || undefined)
-      if (filters.length === 0) return { entries: [], next: undefined }
+      const filters = feedPageFilters(source, limit, start.until || undefined)
+      if (filters.length === 0) return { entries: [], cursor, next: undefined }
       // With several author filters each may bring a page: the newest page of them all is kept.
       const events = newestFirst(await hub.query(filters))
         .filter((event) => !shown.has(event.id))
         .slice(0, NOTES_PAGE_SIZE)
+      // A page asked for again (scrolling back up) had notes: none now means the relays failed
+      // to answer in time, and the query's retries ask again.
+      if (direction === 'backward' && events.length === 0) throw new Error(FAILED_TO_LOAD_NOTES)
       const entries = await resolveEntries({ hub, verifier, queryClient: client }, events)
-      return { entries: mergeEntries([], entries), next: nextPageStart(pageParam, events) }
+      const next = nextCursor(cursor, nextPageStart(start, events))
+      return { entries: mergeEntries([], entries), cursor, next }
     },
-    getNextPageParam: (lastPage: FeedPage): PageStart | undefined => lastPage.next,
+    getNextPageParam: (lastPage: FeedPage): FeedCursor | undefined => lastPage.next,
+    getPreviousPageParam: (firstPage: FeedPage): FeedCursor | undefined => firstPage.cursor.before,
   })
 }
 

@@ -2,6 +2,7 @@
  * The persisted query cache record (spec §3: buster, timestamp, clientState) and the rule that
  * decides whether a stored one may be loaded on start (§4, §9: max age 24 hours).
  */
+import { startsPastNewest } from './feed-window.ts'
 
 /** IndexedDB database, store and key of the record (spec §3). */
 export const CACHE_DATABASE = 'keyval-store'
@@ -68,7 +69,9 @@ const isInfinite = (data: unknown): data is InfiniteData =>
 
 /**
  * The dehydrated cache with every infinite query cut to its first pages: a feed scrolled for an
- * hour must not be written out (and held in memory while it is) every time it changes.
+ * hour must not be written out (and held in memory while it is) every time it changes. A feed
+ * whose window has moved past its newest page (core/feed-window.ts) is left out: a warm start
+ * shows the newest notes, not where a reader had scrolled to.
  */
 export function trimInfiniteQueries<S extends { queries: Array<{ state: { data?: unknown } }> }>(
   state: S,
@@ -76,16 +79,23 @@ export function trimInfiniteQueries<S extends { queries: Array<{ state: { data?:
 ): S {
   return {
     ...state,
-    queries: state.queries.map((query) => {
+    queries: state.queries.flatMap((query) => {
       const { data } = query.state
-      if (!isInfinite(data) || data.pages.length <= pages) return query
-      return {
-        ...query,
-        state: {
-          ...query.state,
-          data: { pages: data.pages.slice(0, pages), pageParams: data.pageParams.slice(0, pages) },
+      if (!isInfinite(data)) return [query]
+      if (startsPastNewest(data.pageParams)) return []
+      if (data.pages.length <= pages) return [query]
+      return [
+        {
+          ...query,
+          state: {
+            ...query.state,
+            data: {
+              pages: data.pages.slice(0, pages),
+              pageParams: data.pageParams.slice(0, pages),
+            },
+          },
         },
-      }
+      ]
     }),
   }
 }

@@ -14,6 +14,8 @@ export const maxConnectionsReached = (max: number = MAX_CONNECTIONS): string =>
   `Maximum connections (${max}) reached`
 
 /** The feed with no relay to read from. */
+/** A feed or a profile's notes that could not be loaded (spec §8, data errors). */
+export const FAILED_TO_LOAD_NOTES = 'Failed to load notes'
 export const NO_RELAYS_FOR_NOTES =
   'No relays configured. Add a relay or restore defaults to fetch notes.'
 

@@ -14,7 +14,8 @@ import { feedEntries, feedQueryOptions, liveRowsOptions } from '../../actors/fee
 import type { FeedEntry } from '../../core/feed-entry.ts'
 import { feedFilter, filterEntries } from '../../core/feed-filter.ts'
 import { GLOBAL_SOURCE } from '../../core/feed-source.ts'
-import { NO_RELAYS_FOR_NOTES } from '../../core/relay-messages.ts'
+import { rowsAbove, rowsPerPage } from '../../core/feed-window.ts'
+import { FAILED_TO_LOAD_NOTES, NO_RELAYS_FOR_NOTES } from '../../core/relay-messages.ts'
 import { noteParam } from '../../core/route-ids.ts'
 import { useFeedKeys, useRowFocus } from '../hooks/use-feed-keys.ts'
 import { useFeedSource } from '../hooks/use-feed-source.ts'
@@ -40,8 +41,10 @@ const ESTIMATED_IMAGE_ROW_PX = 560
 /**
  * The home feed, in the WAI-ARIA feed pattern (a `feed` of `article`s with their position), as a
  * virtual list over the window: only the rows near the screen are in the page, however far the
- * reader scrolls. Pages of 10 load as the end comes near; live notes wait above while the reader
- * is scrolled down (use-held-rows.ts). j/k/Enter read it from the keyboard (use-feed-keys.ts).
+ * reader scrolls. Pages of 10 load as the end comes near; only a window of them is held
+ * (core/feed-window.ts), the rows above it kept as empty space of their height until the reader
+ * scrolls back up and they load again. Live notes wait above while the reader is scrolled down
+ * (use-held-rows.ts). j/k/Enter read it from the keyboard (use-feed-keys.ts).
  */
 export function Feed() {
   const system = useSystem()
@@ -57,47 +60,64 @@ export function Feed() {
   )
   const query = useInfiniteQuery({ ...options, enabled: sourceState.status === 'ready' })
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query
+  const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = query
 
   const follows = sourceState.status === 'ready' ? sourceState.follows : null
   const filter = useMemo(() => feedFilter(preferences, follows), [preferences, follows])
   const live = useQuery({ ...liveRowsOptions(source), enabled: sourceState.status === 'ready' })
-  const entries = useMemo(() => feedEntries(query.data, live.data), [query.data, live.data])
+  const pages = query.data?.pages
+  // Live rows go on top of the newest page, not on top of a window that has moved down.
+  const atNewest = (pages?.[0]?.cursor.page ?? 0) === 0
+  const entries = useMemo(
+    () => feedEntries(query.data, atNewest ? live.data : undefined),
+    [query.data, live.data, atNewest],
+  )
   const visible = useMemo(() => filterEntries(entries, filter), [entries, filter])
 
   // Where the reader was when they left for a note (their history entry keeps it).
   const router = useRouter()
   const [arrival] = useState(() => router.state.location.state)
   const { rows, held, topId, release } = useHeldRows(visible, arrival.feedTopId ?? null)
+  // Per feed: its pages' row counts.
+  const feedKey = options.queryKey.join('/')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one count per feed, whatever renders it
+  const pageRows = useMemo(() => new Map<number, number>(), [feedKey])
+  const above = useMemo(
+    () => rowsAbove(pageRows, rowsPerPage(pages ?? [], rows)),
+    [pageRows, pages, rows],
+  )
 
   const list = useRef<HTMLDivElement>(null)
   const scrollMargin = useListOffset(list)
+  const count = above + rows.length
   const virtualizer = useWindowVirtualizer({
-    count: rows.length,
+    count,
     estimateSize: () => (preferences.imageMode ? ESTIMATED_IMAGE_ROW_PX : ESTIMATED_ROW_PX),
     overscan: OVERSCAN,
     scrollMargin,
     scrollPaddingStart: SCROLL_PADDING_TOP,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    // By position: a row out of the window keeps the height it was measured at.
+    getItemKey: (index) => index,
   })
   const items = virtualizer.getVirtualItems()
   const focusRow = useRowFocus(list, virtualizer)
-  useFeedKeys(list, rows.length, focusRow)
+  useFeedKeys(list, count, focusRow)
 
   // The next page, as the end of the loaded rows comes near (or while filters leave few rows).
   const lastRendered = items.at(-1)?.index ?? -1
   useEffect(() => {
     if (!hasNextPage || isFetchingNextPage || isFetchNextPageError) return
-    if (lastRendered >= rows.length - 1 - ROWS_LEFT_BEFORE_NEXT_PAGE) void fetchNextPage()
-  }, [
-    lastRendered,
-    rows.length,
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    fetchNextPage,
-  ])
+    if (lastRendered >= count - 1 - ROWS_LEFT_BEFORE_NEXT_PAGE) void fetchNextPage()
+  }, [lastRendered, count, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage])
 
-  useRestoreRow(arrival.restoreIndex, rows.length, focusRow, {
+  // The page before the window, as the reader scrolls back up to it.
+  const firstRendered = items[0]?.index ?? 0
+  useEffect(() => {
+    if (!hasPreviousPage || isFetchingPreviousPage) return
+    if (firstRendered < above + ROWS_LEFT_BEFORE_NEXT_PAGE) void fetchPreviousPage()
+  }, [firstRendered, above, hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage])
+
+  useRestoreRow(arrival.restoreIndex, count, focusRow, {
     loading: query.isPending,
     canLoadMore: Boolean(hasNextPage) && !isFetchNextPageError,
     loadMore: () => {
@@ -137,7 +157,7 @@ export function Feed() {
 
   if (sockets.length === 0) return <p className="feed-message">{NO_RELAYS_FOR_NOTES}</p>
 
-  const setSize = hasNextPage ? -1 : rows.length
+  const setSize = hasNextPage ? -1 : count
   return (
     <>
       <HashtagTabs hashtags={preferences.customHashtags} active={tag} />
@@ -157,17 +177,29 @@ export function Feed() {
         style={{ height: virtualizer.getTotalSize() }}
       >
         {items.map((item) => {
-          const entry = rows[item.index]
+          const style = {
+            transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+          }
+          if (item.index < above) {
+            // Out of the window: its height, unmeasured, until its page loads again.
+            return (
+              <div
+                key={`above-${item.index}`}
+                className="feed-row"
+                style={{ ...style, height: item.size }}
+              />
+            )
+          }
+          const entry = rows[item.index - above]
           if (!entry?.note) return null
           return (
             <div
-              key={item.key}
+              // By note: a row's state (revealed media, its error boundary) stays with its note.
+              key={entry.id}
               className="feed-row"
               data-index={item.index}
               ref={virtualizer.measureElement}
-              style={{
-                transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-              }}
+              style={style}
             >
               <NoteBoundary noteId={entry.note.id}>
                 <NoteCard
@@ -224,7 +256,7 @@ function FeedStatus({ state, loading, empty, failed, loadingMore, retry }: FeedS
   if (failed) {
     return (
       <div className="feed-message" role="alert">
-        <p>Failed to load notes</p>
+        <p>{FAILED_TO_LOAD_NOTES}</p>
         <button type="button" className="button" onClick={retry}>
           Try again
         </button>

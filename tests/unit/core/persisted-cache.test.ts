@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { FIRST_CURSOR, nextCursor } from '../../../src/core/feed-window.ts'
 import {
   CACHE_DATABASE,
   CACHE_KEY,
@@ -67,6 +68,24 @@ describe('trimming infinite queries for storage', () => {
     expect(trimmed.queries[1]).toBe(state.queries[1])
     expect(trimmed.queries[2]).toBe(state.queries[2])
     expect(state.queries[0]!.state.data.pages).toHaveLength(10)
+  })
+
+  it('leaves out a feed whose window has moved past its newest page', () => {
+    const top = nextCursor(FIRST_CURSOR, { until: 9, shown: [] })!
+    const moved = nextCursor(top, { until: 8, shown: [] })!
+    const state = {
+      mutations: [],
+      queries: [
+        {
+          queryKey: ['feed', 'a'],
+          state: { data: { pages: [[1], [2]], pageParams: [top, moved] } },
+        },
+        { queryKey: ['feed', 'b'], state: { data: { pages: [[1]], pageParams: [FIRST_CURSOR] } } },
+      ],
+    }
+    expect(trimInfiniteQueries(state).queries.map((query) => query.queryKey)).toEqual([
+      ['feed', 'b'],
+    ])
   })
 })
 

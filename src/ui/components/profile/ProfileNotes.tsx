@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { mergeNotes, type Note } from '../../../core/note.ts'
+import { FAILED_TO_LOAD_NOTES } from '../../../core/relay-messages.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useProfilePubkey, useProfileQueries } from '../../hooks/use-profile.ts'
 import { NoteCard } from '../NoteCard.tsx'
 
 /** The spec's §8 text for an empty first page. */
-export const NOTES_FAILED = 'Failed to load notes'
 
 /** The notes tab: their kind-1 notes, newest first, the next page as the end comes into view. */
 export function ProfileNotes() {
@@ -43,11 +43,11 @@ export function ProfileNotes() {
       </div>
       {query.isPending && <p className="feed-message">Loading notes…</p>}
       {query.isSuccess && notes.length === 0 && (
-        <p className="feed-message profile-empty">{NOTES_FAILED}</p>
+        <p className="feed-message profile-empty">{FAILED_TO_LOAD_NOTES}</p>
       )}
       {query.isError && (
         <p className="feed-message" role="alert">
-          {NOTES_FAILED}
+          {FAILED_TO_LOAD_NOTES}
         </p>
       )}
       <div ref={sentinel} className="feed-end" aria-hidden="true" />

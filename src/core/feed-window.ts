@@ -1,0 +1,84 @@
+/**
+ * The feed holds a window of pages, not all of them: a reader may scroll through thousands of
+ * notes, and memory must stay flat. Pages that fall out of the window at the top are asked for
+ * again when the reader scrolls back up, so each page's cursor remembers the one before it.
+ * Rows of pages out of the window keep their place (and height) in the list: the rows above the
+ * window are counted, page by page, while they are in it.
+ */
+import { FIRST_PAGE, type PageStart } from './feed-source.ts'
+
+/** Pages held at once: 20 pages of 10 notes, some screens above and below the reader. */
+export const FEED_WINDOW_PAGES = 20
+
+export interface FeedCursor {
+  start: PageStart
+  /** 0 for the newest page. */
+  page: number
+  /** The cursor of the page before (newer), to ask for it again; undefined for the newest. */
+  before: FeedCursor | undefined
+  /** Asks again where the page before found nothing. */
+  retry?: true
+}
+
+export const FIRST_CURSOR: FeedCursor = { start: FIRST_PAGE, page: 0, before: undefined }
+
+/**
+ * The cursor of the page after the one `cursor` asked for, which ended at `next` (undefined when
+ * it found nothing). An empty page may be relays too slow to answer in time rather than the end:
+ * the feed ends only when the same place comes back empty twice.
+ */
+export function nextCursor(
+  cursor: FeedCursor,
+  next: PageStart | undefined,
+): FeedCursor | undefined {
+  const page = cursor.page + 1
+  if (next) return { start: next, page, before: cursor }
+  return cursor.retry ? undefined : { start: cursor.start, page, before: cursor, retry: true }
+}
+
+/** Whether a page list starts past the newest page: the window has moved down. */
+export const startsPastNewest = (pageParams: readonly unknown[]): boolean => {
+  const first = pageParams[0] as Partial<FeedCursor> | undefined
+  return typeof first?.page === 'number' && first.page > 0
+}
+
+/**
+ * Records the shown rows of the pages in the window in `counts` (page number to rows, kept across
+ * renders) and returns how many rows are above the window. A page asked for again may come back
+ * with another count (new filters, a deleted note): the list then shifts by the difference, which
+ * is the best that can be known.
+ */
+export function rowsAbove(
+  counts: Map<number, number>,
+  pages: readonly { page: number; rows: number }[],
+): number {
+  for (const { page, rows } of pages) counts.set(page, rows)
+  const first = pages[0]?.page ?? 0
+  let above = 0
+  for (const [page, rows] of counts) if (page < first) above += rows
+  return above
+}
+
+interface WindowPage {
+  cursor: { page: number }
+  entries: readonly { id: string }[]
+}
+
+/**
+ * The rows shown of each page in the window. Rows not in any page (live notes, on top of the
+ * newest) count with the page above which they show.
+ */
+export function rowsPerPage(
+  pages: readonly WindowPage[],
+  rows: readonly { id: string }[],
+): { page: number; rows: number }[] {
+  const pageOf = new Map<string, number>()
+  for (const { cursor, entries } of pages) for (const { id } of entries) pageOf.set(id, cursor.page)
+  const counts = new Map<number, number>(pages.map(({ cursor }) => [cursor.page, 0]))
+  let current = pages[0]?.cursor.page ?? 0
+  for (const { id } of rows) {
+    current = pageOf.get(id) ?? current
+    counts.set(current, (counts.get(current) ?? 0) + 1)
+  }
+  return [...counts].map(([page, shown]) => ({ page, rows: shown }))
+}

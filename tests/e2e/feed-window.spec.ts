@@ -1,0 +1,63 @@
+/**
+ * The feed holds a window of pages (core/feed-window.ts): scrolled far, the newest pages leave
+ * memory and load again, in their places, when the reader scrolls back up.
+ */
+import type { Page } from '@playwright/test'
+import { NOTES_PAGE_SIZE } from '../../src/actors/feed-queries.ts'
+import { FEED_WINDOW_PAGES } from '../../src/core/feed-window.ts'
+import { expect, test } from './fixtures.ts'
+
+/** Every note, whatever the defaults: this test is about paging, not filters. */
+const showEveryNote = (page: Page) =>
+  page.addInitScript(() => {
+    localStorage.setItem('filterByImageNotesOnly', 'false')
+    localStorage.setItem('customHashtags', '[]')
+    localStorage.setItem('useAscii', 'false')
+  })
+
+const positionsShown = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[role=feed] article')].map((article) => ({
+      id: article.getAttribute('data-note-id'),
+      position: Number(article.getAttribute('aria-posinset')),
+    })),
+  )
+
+test('scrolled past the window and back: the newest notes load again, in their places', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  test.setTimeout(120_000)
+  const relay = await launchRelay()
+  await showEveryNote(page)
+  await openApp([relay])
+  const articles = page.getByRole('feed').getByRole('article')
+  await expect.poll(() => articles.count()).toBeGreaterThanOrEqual(8)
+  const top = (await positionsShown(page)).filter(({ position }) => position <= 5)
+  expect(top.map(({ position }) => position)).toEqual([1, 2, 3, 4, 5])
+
+  // Well past the window: more pages than it holds.
+  const far = (FEED_WINDOW_PAGES + 5) * NOTES_PAGE_SIZE
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        return Math.max(0, ...(await positionsShown(page)).map(({ position }) => position))
+      },
+      { timeout: 90_000, intervals: [100] },
+    )
+    .toBeGreaterThan(far)
+  // Back to the top, the relay slow to answer: the newest rows were let go, their places empty.
+  // (Less than the shortest wait for a relay's answer: slow, not failing.)
+  relay.setFaults({ delayMs: 600 })
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.waitForTimeout(200)
+  expect((await positionsShown(page)).filter(({ position }) => position <= 5)).toEqual([])
+  // Then they load again, the same notes in the same places.
+  await expect
+    .poll(async () => (await positionsShown(page)).filter(({ position }) => position <= 5), {
+      timeout: 30_000,
+    })
+    .toEqual(top)
+})
