@@ -43,6 +43,8 @@ export interface LoadOptions {
   /** Keep the page open until this many ms after navigation (0: only until the first note). */
   observeMs: number
   timeoutMs: number
+  /** Run in the page before its scripts, after the probe (Plume's PLAIN_FEED). */
+  initScript?: string
 }
 
 export function watchProblems(page: Page, problems: string[]): void {
@@ -115,6 +117,7 @@ export async function coldLoad(
     const problems: string[] = []
     watchProblems(page, problems)
     await page.addInitScript(FIRST_NOTE_PROBE)
+    if (options.initScript) await page.addInitScript(options.initScript)
 
     // Frame timestamps are monotonic seconds; the document request pairs that clock with wall time.
     const cdp = await context.newCDPSession(page)

@@ -4,6 +4,7 @@ import { firstNote } from './first-note.ts'
 import { ncryptsecResponsiveness, unlockResponsiveness } from './identity.ts'
 import { ingestBlocking } from './ingest.ts'
 import { unlockDerivation } from './kdf.ts'
+import { powNodeCore, powTwoWorkers, powWorker } from './pow.ts'
 import { reqCount } from './reqs.ts'
 import { scriptBytes } from './script-bytes.ts'
 import { scrollHeap } from './scroll-heap.ts'
@@ -21,4 +22,7 @@ export const MEASURES: Measure[] = [
   verifyThroughput,
   ingestBlocking,
   scrollHeap,
+  powWorker,
+  powTwoWorkers,
+  powNodeCore,
 ]

@@ -17,6 +17,18 @@ export const FIRST_NOTE_PROBE = `(() => {
   observer.observe(document, { childList: true, subtree: true, attributes: true })
 })()`
 
+/**
+ * Plume's home feed as it was measured from the start: every note, pictures as pictures. A fresh
+ * install shows only notes with pictures tagged #bitcoin, #nostr or #news, drawn as ASCII art,
+ * which would time a different first note. Set before the app's scripts, where nothing is stored.
+ */
+export const PLAIN_FEED = `(() => {
+  const plain = { filterByImageNotesOnly: 'false', customHashtags: '[]', useAscii: 'false' }
+  for (const key of Object.keys(plain)) {
+    if (localStorage.getItem(key) === null) localStorage.setItem(key, plain[key])
+  }
+})()`
+
 /** What the page reports once the probe has fired. */
 export const READ_PROBE = `({
   timeOrigin: performance.timeOrigin,

@@ -5,6 +5,7 @@
 import type { Browser } from 'playwright-core'
 import type { RelayHandle } from '../tests/peers/relay.ts'
 import { coldLoad, type LoadOptions, type LoadSample } from './load.ts'
+import { PLAIN_FEED } from './probe.ts'
 
 export interface Sample extends LoadSample {
   /** REQs the relay received while this page was open: a cross-check of the frame count. */
@@ -40,7 +41,7 @@ async function sampleOnce(
 }
 
 export async function collectSamples(browser: Browser, o: SampleOptions): Promise<Samples> {
-  const plumeLoad = { observeMs: o.plumeObserveMs, timeoutMs: o.timeoutMs }
+  const plumeLoad = { observeMs: o.plumeObserveMs, timeoutMs: o.timeoutMs, initScript: PLAIN_FEED }
   const referenceLoad = { observeMs: 0, timeoutMs: o.timeoutMs }
   const samples: Samples = { plume: [], reference: [], failures: [] }
   const attempt = async (

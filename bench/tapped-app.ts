@@ -10,6 +10,7 @@ import { localRuntimeConfig } from '../src/core/runtime-config.ts'
 import { startAppServer } from '../tests/peers/app-server.ts'
 import type { BenchContext } from './context.ts'
 import { watchProblems } from './load.ts'
+import { PLAIN_FEED } from './probe.ts'
 import { tappedAppDir } from './tap-build.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -78,6 +79,7 @@ export async function openTappedApp(
     const problems: string[] = []
     watchProblems(page, problems)
     await page.addInitScript(PROBE)
+    await page.addInitScript(PLAIN_FEED)
     await page.goto(`${app.url}/`)
     await page.waitForFunction('typeof globalThis.__plumeBench === "object"')
     await page.waitForFunction(

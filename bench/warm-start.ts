@@ -6,7 +6,7 @@
  */
 import { type Measure, plumeSamples } from './context.ts'
 import { watchProblems } from './load.ts'
-import { FIRST_NOTE_PROBE, parseProbeReading, READ_PROBE } from './probe.ts'
+import { FIRST_NOTE_PROBE, PLAIN_FEED, parseProbeReading, READ_PROBE } from './probe.ts'
 import { median, round } from './stats.ts'
 
 /** Every frame from the relay waits this long on warm starts. */
@@ -27,6 +27,7 @@ export const warmStart: Measure = {
         const page = await browserContext.newPage()
         watchProblems(page, problems)
         await page.addInitScript(FIRST_NOTE_PROBE)
+        await page.addInitScript(PLAIN_FEED)
         const firstNote = async () => {
           await page.waitForFunction('window.__benchFirstNote !== undefined', undefined, {
             timeout: TIMEOUT_MS,

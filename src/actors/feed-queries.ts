@@ -131,8 +131,8 @@ export const feedEntries = (
     live,
   )
 
-/** Adds a live row to every feed whose filters it matches. */
-function addLive(queryClient: QueryClient, event: NostrEvent, entry: FeedEntry): void {
+/** Adds a live row to every feed whose filters it matches (also what the user just published). */
+export function addLive(queryClient: QueryClient, event: NostrEvent, entry: FeedEntry): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ['feed'] })) {
     const { meta } = query
     if (!isFeedMeta(meta) || !matchFilters(meta.feedFilters, event)) continue

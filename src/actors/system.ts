@@ -20,6 +20,10 @@ import { loadConfig } from './load-config.ts'
 import { loginEffects, type RemoteSignerSlot } from './login-effects.ts'
 import { createMetadataLoader, metadataQueryOptions } from './metadata-queries.ts'
 import { type Nip49Client, startNip49Worker } from './nip49-client.ts'
+import {
+  createNotificationSettingsStore,
+  type NotificationSettingsStore,
+} from './notification-settings-store.ts'
 import { preferencesLogic } from './preferences.ts'
 import { createQueryClient } from './query-client.ts'
 import { startQueryPersistence } from './query-persistence.ts'
@@ -58,6 +62,8 @@ export interface PlumeSystem {
   relayInfoQuery(url: string): ReturnType<typeof relayInfoQueryOptions>
   /** The user's relay list (NIP-65): Relay Management sends the user's edits here. */
   relayList: RelayListActorRef
+  /** Notification mutes and last-seen times (local storage), read by the header and the page. */
+  notificationSettings: NotificationSettingsStore
 }
 
 const relayPool = relayPoolMachine.provide({
@@ -211,5 +217,6 @@ export function startSystem(
     metadataQuery: (pubkey) => metadataQueryOptions(loadMetadata, pubkey),
     relayInfoQuery: (url) => relayInfoQueryOptions(fetchRelayInfo, url),
     relayList,
+    notificationSettings: createNotificationSettingsStore(),
   }
 }

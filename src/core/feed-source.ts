@@ -1,7 +1,8 @@
 /**
  * Where the feed's notes come from: everyone, or the people the user follows (Follow Only), either
- * narrowed to one hashtag. The relays do this narrowing (authors, #t), so a page of 10 is 10 notes
- * of that feed rather than 10 notes mostly thrown away.
+ * narrowed to notes tagged with any of some hashtags (the custom hashtag filter, spec README
+ * decisions; an empty list is every note). The relays do this narrowing (authors, #t), so a page
+ * of 10 is 10 notes of that feed rather than 10 notes mostly thrown away.
  */
 import type { Filter } from 'nostr-tools/filter'
 import { hashtagKey } from './hashtags.ts'
@@ -15,20 +16,30 @@ export const MAX_AUTHORS_PER_FILTER = 500
 export interface FeedSource {
   /** Follow Only: whose list, its version (the kind-3 created_at) and the authors in it. */
   follows: { pubkey: string; version: number; authors: readonly string[] } | null
-  /** One hashtag (lower case), or null for every note. */
-  tag: string | null
+  /** Notes t-tagged with any of these (compared in lower case); empty for every note. */
+  hashtags: readonly string[]
 }
 
-export const GLOBAL_SOURCE: FeedSource = { follows: null, tag: null }
+export const GLOBAL_SOURCE: FeedSource = { follows: null, hashtags: [] }
 
 /**
- * The query key of a feed: ['feed', 'global'] for everyone, then the follow list and the tag.
- * Every feed key starts with 'feed' (the spec's cache group).
+ * The hashtags a feed shows: the one the URL names (`?tag=`, a narrower view of one tab), else
+ * the custom list, as relays index them (NIP-24: lower case), sorted so the same set is one key.
+ */
+export function feedHashtags(custom: readonly string[], urlTag: string | null): string[] {
+  const tags = urlTag ? [urlTag] : custom
+  return [...new Set(tags.map(hashtagKey))].sort()
+}
+
+/**
+ * The query key of a feed: ['feed', 'global'] for everyone, then the follow list and the
+ * hashtags. Every feed key starts with 'feed' (the spec's cache group).
  */
 export function feedSourceKey(source: FeedSource): readonly string[] {
   const key = ['feed']
   if (source.follows) key.push('follows', source.follows.pubkey, String(source.follows.version))
-  if (source.tag) key.push('tag', hashtagKey(source.tag))
+  const hashtags = feedHashtags(source.hashtags, null)
+  if (hashtags.length > 0) key.push('tags', ...hashtags)
   if (key.length === 1) key.push('global')
   return key
 }
@@ -37,7 +48,8 @@ export function feedSourceKey(source: FeedSource): readonly string[] {
 export function feedFilters(source: FeedSource): Filter[] {
   const base: Filter = { kinds: [...FEED_KINDS] }
   // Reposts carry no t tags: a hashtag feed is notes only.
-  if (source.tag) Object.assign(base, { kinds: [TEXT_NOTE_KIND], '#t': [hashtagKey(source.tag)] })
+  const hashtags = feedHashtags(source.hashtags, null)
+  if (hashtags.length > 0) Object.assign(base, { kinds: [TEXT_NOTE_KIND], '#t': hashtags })
   if (!source.follows) return [base]
   const { authors } = source.follows
   const filters: Filter[] = []
@@ -59,20 +71,33 @@ export const feedPageFilters = (source: FeedSource, limit: number, until?: numbe
 export interface PageStart {
   until: number
   shown: readonly string[]
+  /** Empty pages in a row just before this one (see EMPTY_PAGES_BEFORE_END). */
+  empty?: number
 }
 
 export const FIRST_PAGE: PageStart = { until: 0, shown: [] }
 
 /**
+ * Empty pages in a row that end the feed. A relay that does not answer in time gives an empty
+ * page as well as one that has nothing older, so one empty page is asked again, twice, before
+ * the feed is taken to have ended: a slow moment must not end it.
+ */
+export const EMPTY_PAGES_BEFORE_END = 3
+
+/**
  * The start of the page after `page`, whose events (newest first) are given: the oldest second of
- * them, past the events of that second shown so far; undefined after an empty page.
+ * them, past the events of that second shown so far. After an empty page the same start again,
+ * until EMPTY_PAGES_BEFORE_END of them in a row: then undefined, the end.
  */
 export function nextPageStart(
   start: PageStart,
   page: readonly { id: string; created_at: number }[],
 ): PageStart | undefined {
   const oldest = page.at(-1)
-  if (!oldest) return undefined
+  if (!oldest) {
+    const empty = (start.empty ?? 0) + 1
+    return empty < EMPTY_PAGES_BEFORE_END ? { ...start, empty } : undefined
+  }
   const atOldest = page.filter((e) => e.created_at === oldest.created_at).map((e) => e.id)
   const earlier = start.until === oldest.created_at ? start.shown : []
   return { until: oldest.created_at, shown: [...earlier, ...atOldest] }

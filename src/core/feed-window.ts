@@ -16,25 +16,15 @@ export interface FeedCursor {
   page: number
   /** The cursor of the page before (newer), to ask for it again; undefined for the newest. */
   before: FeedCursor | undefined
-  /** Asks again where the page before found nothing. */
-  retry?: true
 }
 
 export const FIRST_CURSOR: FeedCursor = { start: FIRST_PAGE, page: 0, before: undefined }
 
-/**
- * The cursor of the page after the one `cursor` asked for, which ended at `next` (undefined when
- * it found nothing). An empty page may be relays too slow to answer in time rather than the end:
- * the feed ends only when the same place comes back empty twice.
- */
-export function nextCursor(
+/** The cursor of the page after the one `cursor` asked for, which ended at `next`. */
+export const nextCursor = (
   cursor: FeedCursor,
   next: PageStart | undefined,
-): FeedCursor | undefined {
-  const page = cursor.page + 1
-  if (next) return { start: next, page, before: cursor }
-  return cursor.retry ? undefined : { start: cursor.start, page, before: cursor, retry: true }
-}
+): FeedCursor | undefined => next && { start: next, page: cursor.page + 1, before: cursor }
 
 /** Whether a page list starts past the newest page: the window has moved down. */
 export const startsPastNewest = (pageParams: readonly unknown[]): boolean => {

@@ -15,6 +15,10 @@ export const MODAL_FLAGS = [
   'viewNsec',
   'relayHealth',
   'auxRelays',
+  /** Confirm before the preferences are reset (spec §2: resetPreferences=true). */
+  'resetPreferences',
+  /** Edit profile, on one's own profile page only (spec §2: edit=true). */
+  'edit',
 ] as const
 
 export type ModalFlag = (typeof MODAL_FLAGS)[number]
@@ -23,6 +27,10 @@ export type ModalSearch = Partial<Record<ModalFlag, true>> & {
   removeRelay?: string
   /** The note whose thread shows as a modal over the page (spec §2: thread={id}, 64 hex). */
   thread?: string
+  /** The note a reply is being written to, in a modal (spec §2: reply={id}, 64 hex). */
+  reply?: string
+  /** The note being reposted or quoted, in a modal (spec §2: repost={id}, 64 hex). */
+  repost?: string
 }
 
 const NOTE_ID = /^[0-9a-f]{64}$/i
@@ -38,6 +46,10 @@ export function parseModalSearch(raw: Record<string, unknown>): ModalSearch {
   if (removeRelay) search.removeRelay = removeRelay
   if (typeof raw.thread === 'string' && NOTE_ID.test(raw.thread)) {
     search.thread = raw.thread.toLowerCase()
+  }
+  for (const key of ['reply', 'repost'] as const) {
+    const id = raw[key]
+    if (typeof id === 'string' && NOTE_ID.test(id)) search[key] = id.toLowerCase()
   }
   return search
 }

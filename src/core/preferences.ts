@@ -5,7 +5,7 @@
 
 export interface Preferences {
   isDarkMode: boolean
-  /** Stored and reset as the spec says; ASCII rendering itself is not implemented. */
+  /** Note pictures drawn as ASCII art (spec §2, Modes). */
   useAscii: boolean
   /** Only meaningful with useAscii (spec §2: enabled only when ASCII Mode is on). */
   useColor: boolean
@@ -44,21 +44,13 @@ export const RESET_PREFERENCES: Omit<Preferences, 'imageMode'> = {
 }
 
 /**
- * A fresh install. The spec fixes only its hashtags; the rest is what a first visit should see:
- * every note (no image-only filter, unlike a reset), the dark theme the app is drawn in, and no
- * ASCII rendering, which this client does not have.
+ * A fresh install: the reset values (spec README, "preferences on a fresh install"), with Image
+ * Mode off, which a reset leaves as it is.
  */
 export const DEFAULT_PREFERENCES: Preferences = {
-  isDarkMode: true,
-  useAscii: false,
-  useColor: false,
-  showReplies: true,
-  showReposts: true,
-  nsfwBlock: true,
-  filterByFollow: false,
-  filterByImageNotesOnly: false,
-  imageMode: false,
+  ...RESET_PREFERENCES,
   customHashtags: [...DEFAULT_HASHTAGS],
+  imageMode: false,
 }
 
 /** Local storage key of each preference (spec §3; imageMode has none there, so its own name). */

@@ -5,9 +5,12 @@
 import type { AnyStateMachine } from 'xstate'
 import { appMachine } from './app.machine.ts'
 import { cacheRestoreMachine } from './cache-restore.machine.ts'
+import { followMachine } from './follow.machine.ts'
 import { loginMachine } from './login.machine.ts'
+import { miningMachine } from './mining.machine.ts'
 import { nsecKeyMachine } from './nsec-key.machine.ts'
 import { preferencesMachine } from './preferences.machine.ts'
+import { publishMachine } from './publish.machine.ts'
 import { relayListMachine } from './relay-list.machine.ts'
 import { relayManagerMachine } from './relay-manager.machine.ts'
 import { relayPoolMachine } from './relay-pool.machine.ts'
@@ -23,9 +26,12 @@ export interface MachineEntry {
 export const machines: MachineEntry[] = [
   { name: 'app', machine: appMachine },
   { name: 'cache-restore', machine: cacheRestoreMachine },
+  { name: 'follow', machine: followMachine },
   { name: 'login', machine: loginMachine },
+  { name: 'mining', machine: miningMachine },
   { name: 'nsec-key', machine: nsecKeyMachine },
   { name: 'preferences', machine: preferencesMachine },
+  { name: 'publish', machine: publishMachine },
   { name: 'relay-list', machine: relayListMachine },
   { name: 'relay-manager', machine: relayManagerMachine },
   { name: 'relay-pool', machine: relayPoolMachine },

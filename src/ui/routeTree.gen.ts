@@ -11,6 +11,8 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as CreateRouteImport } from './routes/create'
+import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as NoteNoteIdRouteImport } from './routes/note.$noteId'
 import { Route as NpubNpubRouteImport } from './routes/npub.$npub'
@@ -29,6 +31,16 @@ const IndexRoute = IndexRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreateRoute = CreateRouteImport.update({
+  id: '/create',
+  path: '/create',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotificationsRoute = NotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -80,6 +92,8 @@ const NpubNpubRelaysRoute = NpubNpubRelaysRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/create': typeof CreateRoute
+  '/notifications': typeof NotificationsRoute
   '/search': typeof SearchRoute
   '/note/$noteId': typeof NoteNoteIdRoute
   '/npub/$npub': typeof NpubNpubRouteWithChildren
@@ -93,6 +107,8 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/create': typeof CreateRoute
+  '/notifications': typeof NotificationsRoute
   '/search': typeof SearchRoute
   '/note/$noteId': typeof NoteNoteIdRoute
   '/npub/$npub/followers': typeof NpubNpubFollowersRoute
@@ -106,6 +122,8 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/create': typeof CreateRoute
+  '/notifications': typeof NotificationsRoute
   '/search': typeof SearchRoute
   '/note/$noteId': typeof NoteNoteIdRoute
   '/npub/$npub': typeof NpubNpubRouteWithChildren
@@ -121,6 +139,8 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/create'
+    | '/notifications'
     | '/search'
     | '/note/$noteId'
     | '/npub/$npub'
@@ -134,6 +154,8 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/create'
+    | '/notifications'
     | '/search'
     | '/note/$noteId'
     | '/npub/$npub/followers'
@@ -146,6 +168,8 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/about'
+    | '/create'
+    | '/notifications'
     | '/search'
     | '/note/$noteId'
     | '/npub/$npub'
@@ -160,6 +184,8 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
+  CreateRoute: typeof CreateRoute
+  NotificationsRoute: typeof NotificationsRoute
   SearchRoute: typeof SearchRoute
   NoteNoteIdRoute: typeof NoteNoteIdRoute
   NpubNpubRoute: typeof NpubNpubRouteWithChildren
@@ -179,6 +205,20 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/create': {
+      id: '/create'
+      path: '/create'
+      fullPath: '/create'
+      preLoaderRoute: typeof CreateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notifications': {
+      id: '/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof NotificationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -272,6 +312,8 @@ const NpubNpubRouteWithChildren = NpubNpubRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
+  CreateRoute: CreateRoute,
+  NotificationsRoute: NotificationsRoute,
   SearchRoute: SearchRoute,
   NoteNoteIdRoute: NoteNoteIdRoute,
   NpubNpubRoute: NpubNpubRouteWithChildren,

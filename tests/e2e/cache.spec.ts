@@ -1,5 +1,6 @@
 import { CACHE_DATABASE, CACHE_KEY, CACHE_STORE } from '../../src/core/persisted-cache.ts'
 import { expect, test } from './fixtures.ts'
+import { showEveryNote } from './plain-feed.ts'
 
 /** Reads or writes the persisted query cache record in the page's IndexedDB. */
 const record = {
@@ -43,6 +44,7 @@ test('a warm start paints the notes of the last visit before any relay answers',
   openApp,
 }) => {
   const relay = await launchRelay()
+  await showEveryNote(page)
   await openApp([relay])
   await expect.poll(() => articles(page).count()).toBeGreaterThan(0)
   const first = await articles(page).first().getAttribute('data-note-id')
@@ -96,6 +98,7 @@ test('a stored cache from another version, an old one or a corrupted one is remo
   openApp,
 }) => {
   const relay = await launchRelay()
+  await showEveryNote(page)
   await openApp([relay])
   await expect.poll(() => articles(page).count()).toBeGreaterThan(0)
   await expect.poll(() => record.read(page), { timeout: 10_000 }).toBeTruthy()

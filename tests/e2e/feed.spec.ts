@@ -2,6 +2,7 @@ import { hexToBytes } from '@noble/hashes/utils.js'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
 import { byAuthors } from '../peers/faults.ts'
 import { expect, relayLight, test } from './fixtures.ts'
+import { showEveryNote } from './plain-feed.ts'
 
 /** A kind-1 note signed now. */
 const textNote = (key: Uint8Array, content: string, ago = 0) =>
@@ -18,6 +19,7 @@ test('shows the seeded feed: names, pictures, times and content from the local r
   openApp,
 }) => {
   const relay = await launchRelay()
+  await showEveryNote(page)
   await openApp([relay])
   const notes = feed(page).getByRole('article')
   await expect(notes.first()).toBeVisible()
@@ -46,6 +48,7 @@ test('a relay that goes away: the light turns red, the app reconnects, notes pub
   world,
 }) => {
   const relay = await launchRelay()
+  await showEveryNote(page)
   await openApp([relay])
   const notes = feed(page).getByRole('article')
   await expect.poll(() => notes.count()).toBeGreaterThanOrEqual(10)
@@ -85,6 +88,7 @@ test('a relay that sends a bad signature: the event is never shown and the count
     seed: [],
     faults: { corruptSignatures: byAuthors(getPublicKey(mallory)) },
   })
+  await showEveryNote(page)
   await openApp([good, evil])
   await expect.poll(() => feed(page).getByRole('article').count()).toBeGreaterThanOrEqual(10)
   await expect(relayLight(page, evil.url)).toHaveAttribute('data-state', 'connected')

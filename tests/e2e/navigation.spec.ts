@@ -16,6 +16,7 @@ import packageJson from '../../package.json' with { type: 'json' }
 import { SEARCH_MESSAGES } from '../../src/core/search-query.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
+import { showEveryNote } from './plain-feed.ts'
 import { profileOf } from './seeded.ts'
 
 const SCREENS = [
@@ -341,6 +342,7 @@ test('hovering a note link for 80 ms prefetches its code and data; data saver st
   const sent = watchRequests(page)
   const chunks: string[] = []
   page.on('request', (request) => chunks.push(request.url()))
+  await showEveryNote(page)
   await openApp([relay])
   const articles = page.getByRole('feed').getByRole('article')
   await expect(articles.nth(4)).toBeVisible()
@@ -416,6 +418,7 @@ for (const [name, connection] of [
     const sent = watchRequests(page)
     const chunks: string[] = []
     page.on('request', (request) => chunks.push(request.url()))
+    await showEveryNote(page)
     await openApp([relay])
     const rows = page.getByRole('feed').getByRole('article')
     await expect(rows.nth(4)).toBeVisible()

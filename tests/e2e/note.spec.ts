@@ -9,6 +9,7 @@ import { neventEncode, noteEncode } from 'nostr-tools/nip19'
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
+import { showEveryNote } from './plain-feed.ts'
 
 const thread = (scope: Page | Locator) => scope.getByRole('feed', { name: 'Thread' })
 const ids = (feed: Locator) =>
@@ -220,6 +221,7 @@ test('?thread={id} opens the thread over the feed; Escape, Close and Back leave 
 }) => {
   const relay = await launchRelay()
   const { focused, root } = seededDeepReply(relay)
+  await showEveryNote(page)
   const app = await openApp([relay])
   const feed = page.getByRole('feed', { name: 'Notes' })
   await expect.poll(() => feed.getByRole('article').count()).toBeGreaterThanOrEqual(5)

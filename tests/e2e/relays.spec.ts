@@ -2,6 +2,7 @@ import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure
 import { EVALUATE_INTERVAL_MS } from '../../src/machines/relay-manager.machine.ts'
 import { byAuthors } from '../peers/faults.ts'
 import { expect, relayLight, test } from './fixtures.ts'
+import { showEveryNote } from './plain-feed.ts'
 
 /** Every frame of the slow relay waits this long: well above a local relay's answer. */
 const SLOW_MS = 1500
@@ -24,6 +25,7 @@ test('five relays: the feed loads from the healthy ones, health sorts them, the 
   })
   const slow = await launchRelay({ faults: { delayMs: SLOW_MS } })
   const relays = [good, other, stopped, evil, slow]
+  await showEveryNote(page)
   await openApp(relays)
 
   // The feed loads from the relays that work.

@@ -66,3 +66,15 @@ const isEvent = (value: unknown): value is NostrEvent =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as { sig?: unknown }).sig === 'string'
+
+/**
+ * A relay that refuses every event it is sent: each accepting OK is turned into a refusal with
+ * this reason. Only the answer changes (faults act on what the relay sends): the relay still
+ * stores the event, but no client is told it was accepted.
+ */
+export const refuseWrites = (
+  reason = 'blocked: this relay accepts no events from you',
+): RelayFaults => ({
+  rewrite: (frame) =>
+    frame[0] === 'OK' && frame[2] === true ? ['OK', frame[1], false, reason] : frame,
+})

@@ -35,8 +35,8 @@ const ROWS_LEFT_BEFORE_NEXT_PAGE = 6
 /** Below the sticky header: where a row scrolled to is placed. */
 const SCROLL_PADDING_TOP = 64
 /** First guesses of a row's height; every row is measured once rendered. */
-const ESTIMATED_ROW_PX = 170
-const ESTIMATED_IMAGE_ROW_PX = 560
+const ESTIMATED_ROW_PX = 210
+const ESTIMATED_IMAGE_ROW_PX = 600
 
 /**
  * The home feed, in the WAI-ARIA feed pattern (a `feed` of `article`s with their position), as a

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { profileParam } from '../../core/route-ids.ts'
 import { useLogin } from '../hooks/use-login.ts'
 import { useModal } from '../hooks/use-modal.ts'
@@ -7,14 +8,17 @@ import { Logo } from './Logo.tsx'
 import { ProfileAvatar } from './ProfileAvatar.tsx'
 import { RelayLights } from './RelayLights.tsx'
 
+// Not in the first note's bundle: the square's code and query load only for a logged-in user.
+const NotificationsSquare = lazy(() => import('./notifications/NotificationsSquare.tsx'))
+
 /** The header's title (spec §2): the short one under 640 px width, the long one otherwise. */
 export const SHORT_TITLE = 'Plume'
 export const LONG_TITLE = 'Plume — a Nostr client'
 
 /**
  * The header (spec §2), in the spec's order, which is also the tab order: logo (the feed), relay
- * lights, search, title (about), then the account's buttons. The notifications square, shown
- * when logged in between the title and the avatar, belongs to the Notifications issue.
+ * lights, search, title (about), then the account's buttons: when logged in, the notifications
+ * square and the avatar.
  */
 export function Header() {
   const { login } = useSystem()
@@ -47,6 +51,22 @@ export function Header() {
         <span className="header-title-long">{LONG_TITLE}</span>
       </Link>
       <div className="header-actions">
+        {signedIn && (
+          // Beyond the spec's header: the way to /create, for whoever is logged in.
+          <Link to="/create" className="icon-button" aria-label="New note">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25Zm17.71-10.21a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83Z"
+              />
+            </svg>
+          </Link>
+        )}
+        {signedIn && pubkey && (
+          <Suspense fallback={<span className="notifications-square-slot" />}>
+            <NotificationsSquare pubkey={pubkey} />
+          </Suspense>
+        )}
         {signedIn && pubkey ? (
           <Link
             to="/npub/$npub"

@@ -11,6 +11,7 @@ import { sensitiveReason } from '../../core/sensitive-content.ts'
 import { useSystem } from '../system-context.tsx'
 import { Avatar } from './Avatar.tsx'
 import { NoteContent } from './NoteContent.tsx'
+import { NoteActions } from './note/NoteActions.tsx'
 import { SensitiveContent } from './note/SensitiveContent.tsx'
 
 interface NoteCardProps {
@@ -31,6 +32,8 @@ interface NoteCardProps {
   /** Whether a note behind a content warning was revealed, when the list keeps that. */
   revealed?: boolean
   onReveal?(): void
+  /** The action bar (Reply, Repost, Like); off where the note is what a reply or repost is about. */
+  actions?: boolean
 }
 
 /** What a click on the card itself means; clicks on its links, buttons and media are theirs. */
@@ -48,6 +51,7 @@ export function NoteCard({
   imageMode = false,
   revealed,
   onReveal,
+  actions = true,
 }: NoteCardProps) {
   const system = useSystem()
   const { data: metadata } = useQuery(system.metadataQuery(note.pubkey))
@@ -122,6 +126,7 @@ export function NoteCard({
         >
           <NoteContent content={note.content} tags={note.tags} imageMode={imageMode} />
         </SensitiveContent>
+        {actions && <NoteActions note={note} />}
       </div>
     </article>
   )

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useLogin } from '../hooks/use-login.ts'
 import { useModal, useRemoveRelayModal } from '../hooks/use-modal.ts'
+import { useNoteModal } from '../hooks/use-note-modal.ts'
 import { useThreadModal } from '../hooks/use-thread-modal.ts'
 
 // Overlays and the crypto behind them load when first opened, not before the first note.
@@ -16,7 +17,10 @@ const SignOutModal = lazy(() => import('./login/SignOutModal.tsx'))
 const RemoveRelayModal = lazy(() => import('./relays/RemoveRelayModal.tsx'))
 const RelayHealthModal = lazy(() => import('./relays/RelayHealthModal.tsx'))
 const AuxRelaysModal = lazy(() => import('./relays/AuxRelaysModal.tsx'))
+const ResetPreferencesModal = lazy(() => import('./settings/ResetPreferencesModal.tsx'))
 const ThreadModal = lazy(() => import('./thread/ThreadModal.tsx'))
+const ReplyModal = lazy(() => import('./compose/ReplyModal.tsx'))
+const RepostModal = lazy(() => import('./compose/RepostModal.tsx'))
 
 /** Every overlay the URL (or the login gate) says is open, stacked in a fixed order. */
 export function Overlays() {
@@ -30,12 +34,17 @@ export function Overlays() {
   const signOut = useModal('signOut').open
   const relayHealth = useModal('relayHealth').open
   const auxRelays = useModal('auxRelays').open
+  const resetPreferences = useModal('resetPreferences').open
   const removeRelay = useRemoveRelayModal().url
   const thread = useThreadModal().id
+  const reply = useNoteModal('reply').id
+  const repost = useNoteModal('repost').id
   useCloseFinished()
   return (
     <Suspense fallback={null}>
       {thread && <ThreadModal id={thread} />}
+      {reply && <ReplyModal key={reply} id={reply} />}
+      {repost && <RepostModal key={repost} id={repost} />}
       {settings && <SettingsOverlay />}
       {choosing && <LoginOptionsModal />}
       {nsecLogin && <NsecLoginModal />}
@@ -46,6 +55,7 @@ export function Overlays() {
       {signOut && <SignOutModal />}
       {relayHealth && <RelayHealthModal />}
       {auxRelays && <AuxRelaysModal />}
+      {resetPreferences && <ResetPreferencesModal />}
       {removeRelay && <RemoveRelayModal url={removeRelay} />}
     </Suspense>
   )

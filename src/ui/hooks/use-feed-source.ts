@@ -1,10 +1,11 @@
 /**
  * Where the feed's notes come from, as the preferences, the login and the URL say: everyone or
- * the people the user follows (Follow Only, with their kind-3 list), either narrowed to a hashtag.
+ * the people the user follows (Follow Only, with their kind-3 list), either narrowed to the custom
+ * hashtags, or to the one hashtag the URL names (`?tag=`).
  */
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import type { FeedSource } from '../../core/feed-source.ts'
+import { type FeedSource, feedHashtags } from '../../core/feed-source.ts'
 import { useLogin } from './use-login.ts'
 import { usePreferences } from './use-preferences.ts'
 import { useProfileQueries } from './use-profile.ts'
@@ -17,7 +18,9 @@ export type FeedSourceState =
   | { status: 'noFollows' }
 
 export function useFeedSource(tag: string | null): FeedSourceState {
-  const { filterByFollow } = usePreferences()
+  const { filterByFollow, customHashtags } = usePreferences()
+  // One string for the set, so an equal list read anew does not make a new source.
+  const tagsKey = feedHashtags(customHashtags, tag).join(' ')
   const { signedIn, pubkey } = useLogin()
   // Follow Only needs a logged-in user (spec §6): without one the feed is everyone's.
   const followOnly = filterByFollow && signedIn && pubkey !== null
@@ -25,15 +28,16 @@ export function useFeedSource(tag: string | null): FeedSourceState {
   const contacts = useQuery({ ...queries.contacts(pubkey ?? ''), enabled: followOnly })
   const list = contacts.data
   return useMemo((): FeedSourceState => {
+    const hashtags = tagsKey === '' ? [] : tagsKey.split(' ')
     if (!followOnly || !pubkey)
-      return { status: 'ready', source: { follows: null, tag }, follows: null }
+      return { status: 'ready', source: { follows: null, hashtags }, follows: null }
     if (list === undefined) return { status: 'loadingFollows' }
     const authors = list?.contacts.map((contact) => contact.pubkey) ?? []
     if (authors.length === 0) return { status: 'noFollows' }
     return {
       status: 'ready',
-      source: { follows: { pubkey, version: list?.createdAt ?? 0, authors }, tag },
+      source: { follows: { pubkey, version: list?.createdAt ?? 0, authors }, hashtags },
       follows: authors,
     }
-  }, [followOnly, pubkey, list, tag])
+  }, [followOnly, pubkey, list, tagsKey])
 }

@@ -18,7 +18,7 @@ import { createRelayHub, type RelayHub } from '../../../src/actors/relay-hub.ts'
 import { socketLink } from '../../../src/actors/socket-link.ts'
 import { createVerifier, type Verifier } from '../../../src/actors/verifier.ts'
 import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
-import type { PageStart } from '../../../src/core/feed-source.ts'
+import { type FeedSource, GLOBAL_SOURCE, type PageStart } from '../../../src/core/feed-source.ts'
 import { socketMachine } from '../../../src/machines/socket.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../peers/relay.ts'
@@ -112,5 +112,71 @@ describe('feed queries', () => {
       expect(rows.length).toBe(21)
     })
     stop()
+  })
+
+  it('a hashtag feed holds the notes tagged with any of its hashtags, stored and live', async () => {
+    const { hub, verifier } = connect()
+    const queryClient = new QueryClient()
+    const tagged: FeedSource = { follows: null, hashtags: ['News', 'Bitcoin'] }
+    // Older than the first test's pages, so they never meet.
+    const tagNote = (ago: number, tag: string | null, content: string) =>
+      finalizeEvent(
+        { kind: 1, created_at: now - ago, tags: tag ? [['t', tag]] : [], content },
+        alice,
+      )
+    const news = tagNote(10_000, 'news', 'stored #news')
+    const art = tagNote(10_001, 'art', 'stored #art')
+    const bitcoin = tagNote(10_002, 'bitcoin', 'stored #bitcoin')
+    for (const event of [news, art, bitcoin]) await relay.publish(event)
+
+    const options = feedQueryOptions(hub, tagged, verifier)
+    expect(options.queryKey).toEqual(['feed', 'tags', 'bitcoin', 'news'])
+    const data = await queryClient.fetchInfiniteQuery(options)
+    expect(feedEntries(data).map((row) => row.id)).toEqual([news.id, bitcoin.id])
+    await queryClient.fetchInfiniteQuery(feedQueryOptions(hub, GLOBAL_SOURCE, verifier))
+
+    const stop = followLiveFeed(hub, queryClient, verifier)
+    await hub.query([{ kinds: [1], limit: 1 }]) // the live REQ is out by the time this answers
+    const at = Math.floor(Date.now() / 1000) + 1
+    const liveTagged = finalizeEvent(
+      { kind: 1, created_at: at, tags: [['t', 'bitcoin']], content: 'live #bitcoin' },
+      alice,
+    )
+    const livePlain = finalizeEvent(
+      { kind: 1, created_at: at, tags: [], content: 'live, no tag' },
+      alice,
+    )
+    await relay.publish(liveTagged)
+    await relay.publish(livePlain)
+    const liveIds = (source: FeedSource) =>
+      (queryClient.getQueryData(liveRowsOptions(source).queryKey) ?? []).map((row) => row.id)
+    // The global feed takes both (and the notes of the last minute, the live overlap).
+    await vi.waitFor(() =>
+      expect(liveIds(GLOBAL_SOURCE)).toEqual(expect.arrayContaining([liveTagged.id, livePlain.id])),
+    )
+    expect(liveIds(tagged)).toEqual([liveTagged.id])
+    stop()
+  })
+
+  it('a page the relay does not answer in time is asked again, not taken for the end', async () => {
+    const { hub, verifier } = connect()
+    const queryClient = new QueryClient()
+    const options = feedQueryOptions(hub, undefined, verifier)
+    await queryClient.fetchInfiniteQuery(options)
+    const observer = new InfiniteQueryObserver(queryClient, { ...options, staleTime: Infinity })
+    // The relay swallows the next page's REQ: the hub gives up after EOSE_WAIT_MS, empty-handed.
+    relay.setFaults({ dropAll: true })
+    await observer.fetchNextPage()
+    const emptyPage = observer.getCurrentResult()
+    expect(emptyPage.data?.pages.at(-1)?.entries).toEqual([])
+    expect(emptyPage.hasNextPage).toBe(true)
+    relay.setFaults(undefined)
+    await observer.fetchNextPage()
+    const { data } = observer.getCurrentResult()
+    // The same start asked again: the page the relay swallowed, right after the first.
+    expect(data?.pages.map((page) => page.entries.length)).toEqual([10, 0, 10])
+    const [first, , third] = data!.pages.map((page) => page.entries.map((row) => row.created_at))
+    expect(Math.max(...third!)).toBeLessThanOrEqual(Math.min(...first!))
+    expect(new Set(feedEntries(data).map((row) => row.id)).size).toBe(20)
   })
 })

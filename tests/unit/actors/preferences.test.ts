@@ -60,4 +60,25 @@ describe('preferences actor', () => {
     expect(preferences.getSnapshot().context.preferences.filterByFollow).toBe(false)
     expect(localStorage.getItem('filterByFollow')).toBe('false')
   })
+
+  it('a fresh install starts with the reset values; an emptied hashtag list stays empty after a reload; reset writes the defaults back', () => {
+    const first = startApp().preferences
+    expect(first.getSnapshot().context.preferences).toEqual(DEFAULT_PREFERENCES)
+    for (const tag of ['Bitcoin', 'Nostr', 'News']) {
+      first.send({ type: 'preferences.hashtag.remove', tag })
+    }
+    first.send({ type: 'preferences.set', key: 'useAscii', value: false })
+    expect(localStorage.getItem('customHashtags')).toBe('[]')
+
+    const again = startApp().preferences
+    expect(again.getSnapshot().context.preferences).toMatchObject({
+      customHashtags: [],
+      useAscii: false,
+    })
+    again.send({ type: 'preferences.reset' })
+    expect(again.getSnapshot().context.preferences).toEqual(DEFAULT_PREFERENCES)
+    expect(localStorage.getItem('customHashtags')).toBe('["Bitcoin","Nostr","News"]')
+    expect(localStorage.getItem('useAscii')).toBe('true')
+    expect(localStorage.getItem('filterByImageNotesOnly')).toBe('true')
+  })
 })

@@ -39,10 +39,19 @@ const lostRepost = repostEntry(
 )
 const all: FeedEntry[] = [plain, reply, picture, byBob, repostOfPicture, lostRepost]
 const ids = (entries: readonly FeedEntry[]) => entries.map((entry) => entry.id)
+/** Every row filter off but Image Notes Only, which a fresh install has on. */
+const EVERY_NOTE = { ...DEFAULT_PREFERENCES, filterByImageNotesOnly: false }
 
 describe('feed filters', () => {
-  it('by default shows everything that can be shown (a repost of a lost note cannot)', () => {
+  it('a fresh install shows notes with pictures only (spec README decisions)', () => {
     expect(ids(filterEntries(all, feedFilter(DEFAULT_PREFERENCES, null)))).toEqual([
+      'picture',
+      'repost',
+    ])
+  })
+
+  it('with Image Notes Only off shows everything that can be shown (a repost of a lost note cannot)', () => {
+    expect(ids(filterEntries(all, feedFilter(EVERY_NOTE, null)))).toEqual([
       'plain',
       'reply',
       'picture',
@@ -52,24 +61,24 @@ describe('feed filters', () => {
   })
 
   it('Show Replies off hides NIP-10 replies', () => {
-    const filter = feedFilter({ ...DEFAULT_PREFERENCES, showReplies: false }, null)
+    const filter = feedFilter({ ...EVERY_NOTE, showReplies: false }, null)
     expect(ids(filterEntries(all, filter))).not.toContain('reply')
   })
 
   it('Show Reposts off hides reposts', () => {
-    const filter = feedFilter({ ...DEFAULT_PREFERENCES, showReposts: false }, null)
+    const filter = feedFilter({ ...EVERY_NOTE, showReposts: false }, null)
     expect(ids(filterEntries(all, filter))).toEqual(['plain', 'reply', 'picture', 'bob'])
   })
 
   it('Image Notes Only keeps notes with pictures, reposted ones too', () => {
-    const filter = feedFilter({ ...DEFAULT_PREFERENCES, filterByImageNotesOnly: true }, null)
+    const filter = feedFilter({ ...EVERY_NOTE, filterByImageNotesOnly: true }, null)
     expect(ids(filterEntries(all, filter))).toEqual(['picture', 'repost'])
   })
 
   it('Follow Only keeps rows of followed people (a repost is the reposter’s), and needs a list', () => {
-    const on = { ...DEFAULT_PREFERENCES, filterByFollow: true }
+    const on = { ...EVERY_NOTE, filterByFollow: true }
     expect(ids(filterEntries(all, feedFilter(on, [BOB])))).toEqual(['bob', 'repost'])
     expect(feedFilter(on, null).authors).toBeNull()
-    expect(feedFilter(DEFAULT_PREFERENCES, [BOB]).authors).toBeNull()
+    expect(feedFilter(EVERY_NOTE, [BOB]).authors).toBeNull()
   })
 })

@@ -1,7 +1,10 @@
+import { matchFilters } from 'nostr-tools/filter'
 import { describe, expect, it } from 'vitest'
 import {
+  EMPTY_PAGES_BEFORE_END,
   FIRST_PAGE,
   feedFilters,
+  feedHashtags,
   feedPageFilters,
   feedSourceKey,
   GLOBAL_SOURCE,
@@ -15,23 +18,85 @@ const authors = Array.from({ length: MAX_AUTHORS_PER_FILTER + 3 }, (_, i) =>
 const follows = { pubkey: 'e'.repeat(64), version: 42, authors }
 
 describe('feed source', () => {
-  it('keys every feed under "feed", the global one as before', () => {
-    expect(feedSourceKey(GLOBAL_SOURCE)).toEqual(['feed', 'global'])
-    expect(feedSourceKey({ follows: null, tag: 'Bitcoin' })).toEqual(['feed', 'tag', 'bitcoin'])
-    expect(feedSourceKey({ follows, tag: null })).toEqual(['feed', 'follows', follows.pubkey, '42'])
+  it('shows the custom hashtags, or the one the URL names, lower-cased, sorted, each once', () => {
+    expect(feedHashtags(['Bitcoin', 'Nostr', 'News'], null)).toEqual(['bitcoin', 'news', 'nostr'])
+    expect(feedHashtags(['Bitcoin', 'Nostr', 'News'], 'art')).toEqual(['art'])
+    expect(feedHashtags(['Art', 'ART', 'art'], null)).toEqual(['art'])
+    // An empty list is every note.
+    expect(feedHashtags([], null)).toEqual([])
   })
 
-  it('asks for notes and reposts; a hashtag feed asks notes with that t tag', () => {
+  it('keys every feed under "feed", with the sorted lower-case hashtags; the global one as before', () => {
+    expect(feedSourceKey(GLOBAL_SOURCE)).toEqual(['feed', 'global'])
+    expect(feedSourceKey({ follows: null, hashtags: ['Nostr', 'Bitcoin', 'News'] })).toEqual([
+      'feed',
+      'tags',
+      'bitcoin',
+      'news',
+      'nostr',
+    ])
+    // The same set in another order or case is the same feed.
+    expect(feedSourceKey({ follows: null, hashtags: ['news', 'NOSTR', 'bitcoin'] })).toEqual(
+      feedSourceKey({ follows: null, hashtags: ['Bitcoin', 'Nostr', 'News'] }),
+    )
+    expect(feedSourceKey({ follows, hashtags: [] })).toEqual([
+      'feed',
+      'follows',
+      follows.pubkey,
+      '42',
+    ])
+    expect(feedSourceKey({ follows, hashtags: ['Art'] })).toEqual([
+      'feed',
+      'follows',
+      follows.pubkey,
+      '42',
+      'tags',
+      'art',
+    ])
+  })
+
+  it('asks for notes and reposts; a hashtag feed asks notes t-tagged with any of its hashtags', () => {
     expect(feedFilters(GLOBAL_SOURCE)).toEqual([{ kinds: [1, 6] }])
-    expect(feedFilters({ follows: null, tag: 'News' })).toEqual([{ kinds: [1], '#t': ['news'] }])
+    expect(feedFilters({ follows: null, hashtags: ['News'] })).toEqual([
+      { kinds: [1], '#t': ['news'] },
+    ])
+    expect(feedFilters({ follows: null, hashtags: ['Nostr', 'Bitcoin', 'News'] })).toEqual([
+      { kinds: [1], '#t': ['bitcoin', 'news', 'nostr'] },
+    ])
+  })
+
+  it('matches live notes as the relays do: tagged with any of the hashtags, by followed authors', () => {
+    const note = (pubkey: string, tags: string[][]) => ({
+      id: '0'.repeat(64),
+      pubkey,
+      created_at: 1,
+      kind: 1,
+      tags,
+      content: '',
+      sig: '0'.repeat(128),
+    })
+    const tagged = feedFilters({ follows: null, hashtags: ['Bitcoin', 'News'] })
+    expect(matchFilters(tagged, note(authors[0]!, [['t', 'news']]))).toBe(true)
+    expect(matchFilters(tagged, note(authors[0]!, [['t', 'art']]))).toBe(false)
+    expect(matchFilters(tagged, note(authors[0]!, []))).toBe(false)
+    expect(matchFilters(tagged, { ...note(authors[0]!, [['t', 'news']]), kind: 6 })).toBe(false)
+
+    const followed = feedFilters({ follows, hashtags: ['Bitcoin'] })
+    expect(matchFilters(followed, note(authors.at(-1)!, [['t', 'bitcoin']]))).toBe(true)
+    expect(matchFilters(followed, note('f'.repeat(64), [['t', 'bitcoin']]))).toBe(false)
   })
 
   it('splits a long follow list over several filters', () => {
-    const filters = feedFilters({ follows, tag: null })
+    const filters = feedFilters({ follows, hashtags: [] })
     expect(filters).toHaveLength(2)
     expect(filters[0]?.authors).toHaveLength(MAX_AUTHORS_PER_FILTER)
     expect(filters[1]?.authors).toEqual(authors.slice(MAX_AUTHORS_PER_FILTER))
-    expect(feedFilters({ follows: { ...follows, authors: [] }, tag: null })).toEqual([])
+    expect(feedFilters({ follows: { ...follows, authors: [] }, hashtags: [] })).toEqual([])
+    expect(feedFilters({ follows, hashtags: ['Art'] })[1]).toEqual({
+      kinds: [1],
+      '#t': ['art'],
+      authors: authors.slice(MAX_AUTHORS_PER_FILTER),
+    })
   })
 
   it('pages by limit and an inclusive until', () => {
@@ -61,7 +126,15 @@ describe('nextPageStart', () => {
     expect(nextPageStart(start, [e('d', 20), e('g', 10)])).toEqual({ until: 10, shown: ['g'] })
   })
 
-  it('ends after an empty page', () => {
-    expect(nextPageStart({ until: 20, shown: ['b'] }, [])).toBeUndefined()
+  it('asks an empty page again (a relay may have run out of time), and ends after three in a row', () => {
+    const start = { until: 20, shown: ['b'] }
+    const again = nextPageStart(start, [])
+    expect(again).toEqual({ until: 20, shown: ['b'], empty: 1 })
+    const last = nextPageStart(again!, [])
+    expect(last).toEqual({ until: 20, shown: ['b'], empty: 2 })
+    expect(EMPTY_PAGES_BEFORE_END).toBe(3)
+    expect(nextPageStart(last!, [])).toBeUndefined()
+    // A page with events in between starts the count again.
+    expect(nextPageStart(again!, [e('c', 10)])).toEqual({ until: 10, shown: ['c'] })
   })
 })

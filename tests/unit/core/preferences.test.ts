@@ -32,16 +32,23 @@ describe('preferences', () => {
     expect(PREFERENCE_STORAGE_KEYS.isDarkMode).toBe('darkMode')
   })
 
-  it('a fresh install has the hashtags Bitcoin, Nostr, News (§4) and shows every note', () => {
+  it('a fresh install has the reset values (spec README decisions), Image Mode off', () => {
     expect(DEFAULT_HASHTAGS).toEqual(['Bitcoin', 'Nostr', 'News'])
-    expect(DEFAULT_PREFERENCES).toMatchObject({
-      customHashtags: ['Bitcoin', 'Nostr', 'News'],
+    expect(DEFAULT_PREFERENCES).toEqual({
+      isDarkMode: true,
+      useAscii: true,
+      useColor: true,
       showReplies: true,
       showReposts: true,
       nsfwBlock: true,
+      filterByImageNotesOnly: true,
       filterByFollow: false,
-      filterByImageNotesOnly: false,
+      imageMode: false,
+      customHashtags: ['Bitcoin', 'Nostr', 'News'],
     })
+    expect(DEFAULT_PREFERENCES).toEqual({ ...RESET_PREFERENCES, imageMode: false })
+    // Nothing stored is a fresh install.
+    expect(withStored(readStoredPreferences(storage({})))).toEqual(DEFAULT_PREFERENCES)
   })
 
   it('reset sets dark, ascii, color, replies, reposts, nsfw block and image-only on, follow off, hashtags Bitcoin, Nostr, News (§4)', () => {
@@ -88,6 +95,8 @@ describe('preferences', () => {
       imageMode: true,
       customHashtags: ['Art', 'Music'],
     })
+    // An emptied list stays empty (every note), rather than coming back as the defaults.
+    expect(readStoredPreferences(storage({ customHashtags: '[]' }))).toEqual({ customHashtags: [] })
     expect(readStoredPreferences(storage({ customHashtags: '{not json' }))).toEqual({})
     expect(readStoredPreferences(storage({ customHashtags: '"Art"' }))).toEqual({})
   })
@@ -103,11 +112,16 @@ describe('preferences', () => {
     const preferences: Preferences = {
       ...DEFAULT_PREFERENCES,
       isDarkMode: false,
-      filterByImageNotesOnly: true,
+      useAscii: false,
+      useColor: false,
+      filterByImageNotesOnly: false,
+      imageMode: true,
       customHashtags: ['Art', 'Café'],
     }
     const entries = Object.fromEntries(storedEntries(preferences))
     expect(entries.darkMode).toBe('false')
+    expect(entries.useAscii).toBe('false')
+    expect(entries.useColor).toBe('false')
     expect(entries.customHashtags).toBe('["Art","Café"]')
     expect(withStored(readStoredPreferences(storage(entries)))).toEqual(preferences)
   })

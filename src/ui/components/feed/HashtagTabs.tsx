@@ -5,15 +5,24 @@ import { hashtagKey } from '../../../core/hashtags.ts'
 const EXACT = { exact: true }
 
 /**
- * The custom hashtag filter (spec §2) as tabs over the feed: all notes, or one of the user's
- * hashtags. A hashtag opened from a note that is not in the list shows as a tab of its own.
+ * The custom hashtag filter (spec §2) as tabs over the feed: "All" is every note tagged with any
+ * of the user's hashtags (the feed itself), each hashtag's tab narrows it to that one. A hashtag
+ * in the URL that is not in the list shows as a tab of its own. Without hashtags the feed is every
+ * note and there is nothing to choose between: no tabs.
  */
 export function HashtagTabs({ hashtags, active }: { hashtags: string[]; active: string | null }) {
   const tabs = hashtags.map((tag) => ({ label: tag, key: hashtagKey(tag) }))
   if (active && !tabs.some((tab) => tab.key === active)) tabs.push({ label: active, key: active })
+  if (tabs.length === 0) return null
   return (
     <nav className="feed-tabs" aria-label="Feeds">
-      <Link to="/" search={{}} className="feed-tab" activeOptions={EXACT}>
+      <Link
+        to="/"
+        search={{}}
+        className="feed-tab"
+        activeOptions={EXACT}
+        title={hashtags.length > 0 ? 'Notes tagged with any of your hashtags' : 'Every note'}
+      >
         All
       </Link>
       {tabs.map((tab) => (

@@ -1,6 +1,14 @@
+import { lazy, Suspense } from 'react'
+import { asciiGrid } from '../../../core/ascii-art.ts'
 import type { MediaInfo } from '../../../core/nip92.ts'
+import { usePreferences } from '../../hooks/use-preferences.ts'
+import { AsciiPending } from './AsciiPending.tsx'
 
 const LINK_REL = 'noopener noreferrer nofollow'
+// ASCII Mode's drawing, cache and worker load with the first picture drawn, not with the feed.
+const AsciiImage = lazy(() => import('./AsciiImage.tsx'))
+/** Held for a picture of unknown size until it is drawn: a common 3:2 photo. */
+const UNKNOWN_GRID = asciiGrid(1200, 800)
 
 interface NoteMediaProps {
   images: string[]
@@ -11,20 +19,33 @@ interface NoteMediaProps {
 
 /**
  * A note's pictures (each opens full size) and clips (loaded only when played). A picture whose
- * size is known holds its space before it loads, so the rows below do not move.
+ * size is known holds its space before it loads, so the rows below do not move. In ASCII Mode
+ * (spec §2) pictures are drawn as ASCII art, coloured in Color Mode.
  */
 export function NoteMedia({ images, videos, info }: NoteMediaProps) {
+  const { useAscii, useColor } = usePreferences()
   return (
     <>
       {images.length > 0 && (
         <div className={`note-media count-${Math.min(images.length, 4)}`}>
           {images.map((url) => {
             const media = info.get(url)
+            const label = media?.alt || 'Image'
+            if (useAscii) {
+              const expected =
+                media?.width && media.height ? asciiGrid(media.width, media.height) : UNKNOWN_GRID
+              const pending = <AsciiPending grid={expected} label={label} />
+              return (
+                <Suspense key={url} fallback={pending}>
+                  <AsciiImage url={url} label={label} color={useColor} expected={expected} />
+                </Suspense>
+              )
+            }
             return (
               <a key={url} href={url} target="_blank" rel={LINK_REL}>
                 <img
                   src={url}
-                  alt={media?.alt || 'Image'}
+                  alt={label}
                   width={media?.width ?? undefined}
                   height={media?.height ?? undefined}
                   loading="lazy"

@@ -7,14 +7,11 @@ import { profileLightning } from '../../../core/lightning-address.ts'
 import { displayName, type ProfileMetadata, shortNpub } from '../../../core/profile.ts'
 import type { ProfileTarget } from '../../../core/route-ids.ts'
 import { websiteLink } from '../../../core/website.ts'
-import {
-  useContactsModal,
-  useProfileQueries,
-  useRelayDiscoveryModal,
-} from '../../hooks/use-profile.ts'
+import { useContactsModal, useProfileQueries } from '../../hooks/use-profile.ts'
 import { Avatar } from '../Avatar.tsx'
 import { CopyButton } from '../CopyButton.tsx'
 import { Nip05Badge } from './Nip05Badge.tsx'
+import { ProfileActions } from './ProfileActions.tsx'
 
 /** The spec's §8 text when the metadata is null. */
 export const PROFILE_FAILED = 'Failed to load profile'
@@ -39,7 +36,7 @@ export function ProfileHeader({ target }: { target: ProfileTarget }) {
             picture={httpUrl(metadata?.picture ?? '') ?? undefined}
           />
         </div>
-        <DiscoverButton />
+        <ProfileActions pubkey={pubkey} />
       </div>
       {isPending ? (
         <h1 className="profile-name profile-name-pending">{name}</h1>
@@ -132,14 +129,5 @@ function ContactCounts({ pubkey }: { pubkey: string }) {
         {followers.data ? followersCountText(followers.data) : '… followers'}
       </button>
     </p>
-  )
-}
-
-function DiscoverButton() {
-  const discovery = useRelayDiscoveryModal()
-  return (
-    <button type="button" className="button profile-discover" onClick={discovery.show}>
-      Relay discovery
-    </button>
   )
 }

@@ -4,8 +4,9 @@ import { useHashtagError, usePreferences, useSendPreferences } from '../../hooks
 import { FormError } from '../Form.tsx'
 
 /**
- * The custom hashtags (spec §2, §5): the feed offers each as a tab of its own. Tags are added
- * with the rules of core/hashtags.ts; a rejected one leaves the input as typed, with the reason.
+ * The custom hashtags (spec §2, §5): the feed shows notes tagged with any of them, every note when
+ * there are none, and offers each as a tab of its own. Tags are added with the rules of
+ * core/hashtags.ts; a rejected one leaves the input as typed, with the reason.
  */
 export function HashtagFilter() {
   const { customHashtags } = usePreferences()
@@ -23,7 +24,9 @@ export function HashtagFilter() {
   return (
     <div className="hashtag-filter">
       <h4 id="hashtags-heading">Custom Hashtags</h4>
-      <p className="form-hint">Each one gets a tab over the feed.</p>
+      <p className="form-hint">
+        The feed shows notes tagged with any of these, each also as a tab of its own.
+      </p>
       {customHashtags.length > 0 ? (
         <ul className="hashtag-chips" aria-labelledby="hashtags-heading">
           {customHashtags.map((tag) => (
@@ -41,7 +44,7 @@ export function HashtagFilter() {
           ))}
         </ul>
       ) : (
-        <p className="form-hint">No hashtags yet.</p>
+        <p className="form-hint">No hashtags: the feed shows every note.</p>
       )}
       <form className="form-row hashtag-add" onSubmit={submit}>
         <input

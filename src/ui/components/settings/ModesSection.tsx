@@ -2,8 +2,8 @@ import { usePreferences, useSendPreferences } from '../../hooks/use-preferences.
 import { Toggle } from './Toggle.tsx'
 
 /**
- * Settings, "Modes" (spec §2). ASCII Mode and Color Mode are not offered: this client has no
- * ASCII rendering, and a switch that changes nothing would mislead. Their stored values are kept.
+ * Settings, "Modes" (spec §2): Dark Mode, Image Notes Only, Image Mode, ASCII Mode, and Color
+ * Mode, which is enabled only when ASCII Mode is on.
  */
 export function ModesSection() {
   const preferences = usePreferences()
@@ -30,6 +30,22 @@ export function ModesSection() {
           hint="Pictures first and large, the text under them"
           checked={preferences.imageMode}
           onChange={(value) => send({ type: 'preferences.set', key: 'imageMode', value })}
+        />
+        <Toggle
+          label="ASCII Mode"
+          hint="Pictures drawn as ASCII art"
+          checked={preferences.useAscii}
+          onChange={(value) => send({ type: 'preferences.set', key: 'useAscii', value })}
+        />
+        <Toggle
+          label="Color Mode"
+          hint={
+            preferences.useAscii ? 'ASCII art in the colours of the picture' : 'Needs ASCII Mode'
+          }
+          // Spec §2: enabled only when ASCII Mode is on; its own value is kept meanwhile.
+          checked={preferences.useColor}
+          disabled={!preferences.useAscii}
+          onChange={(value) => send({ type: 'preferences.set', key: 'useColor', value })}
         />
       </div>
     </section>

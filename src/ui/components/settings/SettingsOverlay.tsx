@@ -2,8 +2,10 @@ import { useModal } from '../../hooks/use-modal.ts'
 import { Modal } from '../Modal.tsx'
 import { RelaySection } from '../relays/RelaySection.tsx'
 import { AccountSection } from './AccountSection.tsx'
+import { CacheSection } from './CacheSection.tsx'
 import { FiltersSection } from './FiltersSection.tsx'
 import { ModesSection } from './ModesSection.tsx'
+import { PowSection } from './PowSection.tsx'
 
 /** Settings: a full-screen overlay (?settings=true) with a Back button (spec §2). */
 export function SettingsOverlay() {
@@ -13,7 +15,9 @@ export function SettingsOverlay() {
       <ModesSection />
       <FiltersSection />
       <AccountSection />
+      <CacheSection />
       <RelaySection />
+      <PowSection />
     </Modal>
   )
 }

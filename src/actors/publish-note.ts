@@ -1,0 +1,173 @@
+/**
+ * The publish machine's effects: building the event after the spec's checks (a ready client, the
+ * user's write relays, a valid target), signing it with the current signer, sending it to each
+ * write relay and reporting every answer, and putting what a relay accepted into the caches.
+ *
+ * Proof of work goes between building and signing: pass `prepare` (a promise actor from the
+ * unsigned event to the mined one); without it the event is signed as built.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
+import { createActor, fromCallback, fromPromise, type PromiseActorLogic, waitFor } from 'xstate'
+import { assertPublishable } from '../core/publish-checks.ts'
+import { type PublishRequest, requestTarget, requestTemplate } from '../core/publish-request.ts'
+import type { PublishResult } from '../core/publish-result.ts'
+import { canRead, canWrite } from '../core/relay-permission.ts'
+import { normalizeRelayUrl } from '../core/relay-url.ts'
+import {
+  type AcceptedParams,
+  type BuildInput,
+  isPublished,
+  type PublishActorRef,
+  type PublishEvent,
+  publishMachine,
+  type SendInput,
+  type TemplateInput,
+} from '../machines/publish.machine.ts'
+import type { PoolEntry, RelayPoolActorRef } from '../machines/relay-pool.machine.ts'
+import { rememberPublished } from './published-cache.ts'
+import type { RelayHub } from './relay-hub.ts'
+import type { Signer } from './signer.ts'
+import type { PlumeSystem } from './system.ts'
+import { SIGNER_MISMATCH } from './user-relays.ts'
+
+export type PrepareLogic = PromiseActorLogic<EventTemplate, TemplateInput>
+
+export interface PublishDeps {
+  hub: Pick<RelayHub, 'publish' | 'query'>
+  /** The signer of whoever is logged in now. */
+  signer(): Signer
+  /** Who is logged in: the signer must sign as them. */
+  pubkey(): string | null
+  /** The relay pool, once the client runs. */
+  pool(): RelayPoolActorRef | undefined
+  queryClient: QueryClient
+  /** Milliseconds clock. */
+  now?: () => number
+  /** The step between building and signing (proof of work); absent: none. */
+  prepare?: PrepareLogic
+}
+
+/** The relays events are published to: write and readwrite (spec §7: filtered by permission). */
+export const writeRelays = (entries: readonly PoolEntry[]): string[] => [
+  ...new Set(entries.filter((entry) => canWrite(entry.permission)).map((entry) => entry.url)),
+]
+
+/**
+ * Where the note acted on can be found, for the tags' relay hints: the first relay the app reads
+ * from (it is where the note was read), else '' (NIP-10 allows it).
+ */
+export function relayHint(entries: readonly PoolEntry[]): string {
+  const read = entries.find((entry) => canRead(entry.permission))
+  return read ? (normalizeRelayUrl(read.url) ?? read.url) : ''
+}
+
+/** The reason in the hub's one-relay refusal, 'Publish failed: {relay}: {reason}' (publish-result). */
+function refusal(url: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  const prefix = `Publish failed: ${url}: `
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message
+}
+
+/** The signed note a repost carries, from the relays the app reads. */
+async function fetchOriginal(hub: Pick<RelayHub, 'query'>, id: string): Promise<NostrEvent | null> {
+  const events = await hub.query([{ ids: [id], kinds: [1], limit: 1 }])
+  return events.find((event) => event.id === id) ?? null
+}
+
+export function publishEffects(deps: PublishDeps) {
+  const now = deps.now ?? Date.now
+  const entries = () => deps.pool()?.getSnapshot().context.entries ?? []
+  return {
+    actors: {
+      build: fromPromise<EventTemplate, BuildInput>(async ({ input: { request } }) => {
+        const target = requestTarget(request)
+        const conditions = {
+          clientReady: deps.pool() !== undefined,
+          relays: writeRelays(entries()),
+        }
+        assertPublishable(request.kind === 'note' ? conditions : { ...conditions, target })
+        const original =
+          request.kind === 'repost' ? await fetchOriginal(deps.hub, request.target.id) : null
+        return requestTemplate(request, {
+          createdAt: Math.floor(now() / 1000),
+          hint: relayHint(entries()),
+          original,
+        })
+      }),
+      ...(deps.prepare ? { prepare: deps.prepare } : {}),
+      sign: fromPromise<NostrEvent, TemplateInput>(async ({ input: { template } }) => {
+        // A mined event carries its nonce tag: the signer allows it the longer timeout.
+        const pow = template.tags.some((tag) => tag[0] === 'nonce')
+        const event = await deps.signer().signEvent(template, { pow })
+        const pubkey = deps.pubkey()
+        if (pubkey && event.pubkey !== pubkey) throw new Error(SIGNER_MISMATCH)
+        return event
+      }),
+      /** Each write relay separately, so every relay's answer is shown, not only the first. */
+      send: fromCallback<PublishEvent, SendInput>(({ input: { event }, sendBack }) => {
+        const targets = writeRelays(entries())
+        let outstanding = targets.length
+        let stopped = false
+        const answer = (result: PublishResult) => {
+          if (stopped) return
+          sendBack({ type: 'publish.answered', result })
+          if (--outstanding === 0) sendBack({ type: 'publish.settled' })
+        }
+        if (targets.length === 0) sendBack({ type: 'publish.settled' })
+        for (const url of targets) {
+          deps.hub.publish(event, [url]).then(
+            (results) =>
+              answer(results.find((r) => r.relay === url) ?? { relay: url, ok: true, message: '' }),
+            (error: unknown) => answer({ relay: url, ok: false, message: refusal(url, error) }),
+          )
+        }
+        return () => {
+          stopped = true
+        }
+      }),
+    },
+    actions: {
+      remember: (_: unknown, accepted: AcceptedParams) =>
+        rememberPublished(deps.queryClient, accepted, now()),
+    },
+  }
+}
+
+/** The publish machine with the app's effects. */
+export const publishLogic = (deps: PublishDeps) => publishMachine.provide(publishEffects(deps))
+
+/** The app's effects, from the system the UI holds. */
+export function publishDepsOf(system: PlumeSystem, prepare?: PrepareLogic): PublishDeps {
+  return {
+    hub: system.hub,
+    signer: system.signer,
+    pubkey: () => system.login.getSnapshot().context.pubkey,
+    pool: () => system.app.getSnapshot().children.relays,
+    queryClient: system.queryClient,
+    ...(prepare ? { prepare } : {}),
+  }
+}
+
+/** A running publish actor, for one-shot actions (a like, a repost) outside a component. */
+export function startPublisher(deps: PublishDeps): PublishActorRef {
+  return createActor(publishLogic(deps)).start()
+}
+
+/**
+ * Publishes one request (a like) and resolves once a relay accepted it, with null, or once it
+ * failed, with the message. The answers of the other relays are not waited for.
+ */
+export async function publishOnce(
+  deps: PublishDeps,
+  request: PublishRequest,
+): Promise<string | null> {
+  const actor = startPublisher(deps)
+  actor.send({ type: 'publish.submitted', request })
+  const end = await waitFor(
+    actor,
+    (snapshot) => isPublished(snapshot) || snapshot.matches('failed'),
+  )
+  actor.stop()
+  return end.matches('failed') ? end.context.error : null
+}

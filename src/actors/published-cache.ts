@@ -1,0 +1,53 @@
+/**
+ * What the user just published, put where the app shows it, without waiting for a relay to send
+ * it back: a note in its own query and in every feed it belongs to, a reply in its thread, a
+ * repost as a feed row, and a like or a repost on the note's buttons (core/own-actions.ts).
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import type { NostrEvent } from 'nostr-tools/pure'
+import { noteEntry, repostEntry } from '../core/feed-entry.ts'
+import { threadRefs } from '../core/nip10.ts'
+import { parseRepost, REPOST_KIND, TEXT_NOTE_KIND } from '../core/nip18.ts'
+import { mergeNotes, type Note, toNote } from '../core/note.ts'
+import { ownActionKey } from '../core/own-actions.ts'
+import type { PublishRequest } from '../core/publish-request.ts'
+import { REACTION_KIND } from '../core/reaction.ts'
+import { addLive } from './feed-queries.ts'
+import { noteKey, threadKey } from './thread-queries.ts'
+
+function rememberNote(queryClient: QueryClient, event: NostrEvent, note: Note): void {
+  queryClient.setQueryData(noteKey(event.id), note)
+  addLive(queryClient, event, noteEntry(note))
+  const { root } = threadRefs(event.tags)
+  if (root) {
+    queryClient.setQueryData<readonly Note[]>(threadKey(root), (pool) =>
+      pool ? mergeNotes(pool, [note]) : pool,
+    )
+  }
+}
+
+function rememberRepost(queryClient: QueryClient, event: NostrEvent, now: number): void {
+  const repost = parseRepost(event)
+  if (!repost) return
+  const original = repost.embedded ? toNote(repost.embedded, now) : null
+  const info = {
+    id: event.id,
+    pubkey: event.pubkey,
+    created_at: event.created_at,
+    target: repost.target,
+  }
+  addLive(queryClient, event, repostEntry(info, original))
+  queryClient.setQueryData(ownActionKey('reposted', event.pubkey, repost.target.id), event.id)
+}
+
+export function rememberPublished(
+  queryClient: QueryClient,
+  { event, request }: { event: NostrEvent; request: PublishRequest },
+  now: number = Date.now(),
+): void {
+  if (event.kind === TEXT_NOTE_KIND) rememberNote(queryClient, event, toNote(event, now))
+  else if (event.kind === REPOST_KIND) rememberRepost(queryClient, event, now)
+  else if (event.kind === REACTION_KIND && request.kind === 'reaction') {
+    queryClient.setQueryData(ownActionKey('reacted', event.pubkey, request.target.id), event.id)
+  }
+}

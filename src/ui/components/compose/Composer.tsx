@@ -1,0 +1,119 @@
+import { type FormEvent, useEffect, useId } from 'react'
+import { COMPOSE_ERRORS, containsSecretKey } from '../../../core/compose-note.ts'
+import type { DraftContext } from '../../../core/draft.ts'
+import type { PublishRequest } from '../../../core/publish-request.ts'
+import {
+  isPublishing,
+  type PublishActorRef,
+  type PublishSnapshot,
+} from '../../../machines/publish.machine.ts'
+import { useDraft } from '../../hooks/use-draft.ts'
+import { useGated } from '../../hooks/use-gated.ts'
+import { PublishStatus } from './PublishStatus.tsx'
+import { TagPreview } from './TagPreview.tsx'
+
+interface ComposerProps {
+  publisher: { actor: PublishActorRef; snapshot: PublishSnapshot }
+  draft: DraftContext
+  /** The text box's label. */
+  label: string
+  submitLabel: string
+  /** The name the login gate shows ('Log in to {action}'). */
+  action: string
+  /** The request for the text as written. */
+  toRequest(content: string): PublishRequest
+  /** Blank text may be submitted, to be refused with the spec's message (a quote). */
+  submitBlank?: boolean
+  placeholder?: string
+}
+
+/**
+ * A text box for a note, a reply or a quote: the text is a draft until a relay accepts it, so a
+ * reload, a failed publish or a login in between loses nothing. Shows the character count, the
+ * tags the text will carry, and each relay's answer.
+ */
+export function Composer({
+  publisher,
+  draft,
+  label,
+  submitLabel,
+  action,
+  toRequest,
+  submitBlank = false,
+  placeholder,
+}: ComposerProps) {
+  const id = useId()
+  const { actor, snapshot } = publisher
+  const { text, setText, clear, latest } = useDraft(draft)
+  const gate = useGated(action)
+  const busy = isPublishing(snapshot)
+  const secret = containsSecretKey(text)
+
+  // Only this composer's request clears its text (a modal may publish other things too); a
+  // draft's kind is the kind of request its text becomes.
+  const kind = draft.kind
+  useEffect(() => {
+    const subscription = actor.on('publish.accepted', ({ request }) => {
+      if (request.kind === kind) clear()
+    })
+    return () => subscription.unsubscribe()
+  }, [actor, kind, clear])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    gate.run(() => actor.send({ type: 'publish.submitted', request: toRequest(latest()) }))
+  }
+
+  const blank = text.trim() === ''
+  return (
+    <form className="form composer" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <textarea
+          id={id}
+          className="composer-text"
+          value={text}
+          placeholder={placeholder}
+          rows={5}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <div className="composer-meta">
+        <span className="form-hint" data-testid="char-count">
+          {[...text].length} characters
+        </span>
+        <TagPreview text={text} />
+      </div>
+      {secret && (
+        <p className="form-error" role="alert">
+          {COMPOSE_ERRORS.secretKey}
+        </p>
+      )}
+      {gate.problem && (
+        <p className="form-error" role="alert">
+          {gate.problem}: this login can only read. Log in with a key or an extension in Settings to
+          publish.
+        </p>
+      )}
+      <div className="form-row">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={busy || secret || (blank && !submitBlank)}
+        >
+          {submitLabel}
+        </button>
+        {busy && !snapshot.matches('sending') && (
+          <button
+            type="button"
+            className="button-quiet"
+            onClick={() => actor.send({ type: 'publish.cancelled' })}
+          >
+            Cancel
+          </button>
+        )}
+      </div>
+      <PublishStatus snapshot={snapshot} />
+    </form>
+  )
+}

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { noteQueryOptions } from '../../../actors/thread-queries.ts'
+import type { Note } from '../../../core/note.ts'
+import { useNow } from '../../hooks/use-now.ts'
+import { useSystem } from '../../system-context.tsx'
+import { NoteCard } from '../NoteCard.tsx'
+import { NOTE_NOT_FOUND } from '../thread/ThreadView.tsx'
+
+/** The note a reply, a quote or a repost is about, loaded by id; `children` get it once loaded. */
+export function TargetNote({ id, children }: { id: string; children(note: Note): ReactNode }) {
+  const { hub } = useSystem()
+  const now = useNow()
+  const { data: note, isPending, isError } = useQuery(noteQueryOptions(hub, id))
+  if (isPending) return <p className="feed-message">Loading note…</p>
+  if (isError) {
+    return (
+      <p className="feed-message" role="alert">
+        Failed to load note
+      </p>
+    )
+  }
+  if (!note) {
+    return (
+      <p className="feed-message" role="status">
+        {NOTE_NOT_FOUND}
+      </p>
+    )
+  }
+  return (
+    <>
+      <div className="compose-target">
+        <NoteCard note={note} position={1} setSize={1} now={now} actions={false} />
+      </div>
+      {children(note)}
+    </>
+  )
+}

@@ -1,0 +1,101 @@
+/**
+ * A note's action bar: Reply and Repost open their modals (?reply={id}, ?repost={id}); Like
+ * publishes a reaction. On every card of the feed, so it stays light: the publishing code loads
+ * on the first like, and a visitor's like goes through the login gate first.
+ */
+import { skipToken, useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { useState } from 'react'
+import type { Note } from '../../../core/note.ts'
+import { type OwnAction, ownActionKey } from '../../../core/own-actions.ts'
+import { PUBLISH_ERRORS } from '../../../core/publish-checks.ts'
+import { withSigner } from '../../signing-gate.ts'
+import { useSystem } from '../../system-context.tsx'
+import '../compose/compose.css'
+
+/** Whether the logged-in user did this to the note (the event's id), from the query cache. */
+function useOwnAction(action: OwnAction, pubkey: string | null, noteId: string): boolean {
+  const { data } = useQuery<string>({
+    queryKey: ownActionKey(action, pubkey ?? '', noteId),
+    queryFn: skipToken,
+    enabled: pubkey !== null,
+  })
+  return pubkey !== null && data !== undefined
+}
+
+export function NoteActions({ note }: { note: Note }) {
+  const system = useSystem()
+  const navigate = useNavigate()
+  const pubkey = useSelector(system.login, (snapshot) => snapshot.context.pubkey)
+  const liked = useOwnAction('reacted', pubkey, note.id)
+  const reposted = useOwnAction('reposted', pubkey, note.id)
+  const [liking, setLiking] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const openModal = (param: 'reply' | 'repost' | 'unlockKey') =>
+    void navigate({
+      to: '.',
+      search: (prev) => ({ ...prev, [param]: param === 'unlockKey' ? true : note.id }),
+      resetScroll: false,
+    })
+
+  const publishLike = async () => {
+    setLiking(true)
+    setError(null)
+    try {
+      const { publishDepsOf, publishOnce } = await import('../../../actors/publish-note.ts')
+      const target = { id: note.id, pubkey: note.pubkey, kind: 1 }
+      setError(await publishOnce(publishDepsOf(system), { kind: 'reaction', target }))
+    } catch (problem) {
+      // The publishing code failed to load (offline after an update, say).
+      setError((problem as Error).message)
+    } finally {
+      setLiking(false)
+    }
+  }
+
+  const like = () => {
+    const outcome = withSigner(system.login, 'like', () => void publishLike())
+    if (outcome === 'unlock') openModal('unlockKey')
+    setError(outcome === 'read-only' ? PUBLISH_ERRORS.loginRequired : null)
+  }
+
+  return (
+    <footer className="note-actions">
+      <button
+        type="button"
+        className="note-action"
+        data-action="reply"
+        onClick={() => openModal('reply')}
+      >
+        Reply
+      </button>
+      <button
+        type="button"
+        className="note-action"
+        data-action="repost"
+        data-done={reposted || undefined}
+        onClick={() => openModal('repost')}
+      >
+        {reposted ? 'Reposted' : 'Repost'}
+      </button>
+      <button
+        type="button"
+        className="note-action"
+        data-action="like"
+        aria-pressed={liked}
+        data-done={liked || undefined}
+        disabled={liking || liked}
+        onClick={like}
+      >
+        {liked ? 'Liked' : liking ? 'Liking…' : 'Like'}
+      </button>
+      {error && (
+        <p className="note-action-error" role="alert">
+          {error}
+        </p>
+      )}
+    </footer>
+  )
+}

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query'
+import { type ReactNode, useMemo } from 'react'
+import { segmentContent } from '../../../core/content.ts'
+import { displayName } from '../../../core/profile.ts'
+import { useSystem } from '../../system-context.tsx'
+
+/** Longer links are shortened; the row is a link to the note, so nothing inside is a link. */
+const LINK_TEXT_MAX = 32
+
+function linkText(url: string): string {
+  const text = url.replace(/^https?:\/\//, '').replace(/\/$/, '')
+  return text.length > LINK_TEXT_MAX ? `${text.slice(0, LINK_TEXT_MAX - 1)}…` : text
+}
+
+/**
+ * A note's text as plain text for a notification row (clipped to a few lines by CSS): people by
+ * name, media and quoted notes as words in brackets.
+ */
+export function NoteExcerpt({ content }: { content: string }) {
+  const segments = useMemo(() => segmentContent(content), [content])
+  const parts: ReactNode[] = []
+  // Segments come from the content in order and never move, so their index is a stable key.
+  for (const [i, segment] of segments.entries()) {
+    switch (segment.kind) {
+      case 'text':
+        parts.push(segment.text)
+        break
+      case 'hashtag':
+        parts.push(`#${segment.tag}`)
+        break
+      case 'link':
+        parts.push(linkText(segment.url))
+        break
+      case 'image':
+        parts.push('[picture]')
+        break
+      case 'video':
+        parts.push('[video]')
+        break
+      case 'reference':
+        parts.push(
+          segment.reference.type === 'profile' ? (
+            <MentionName key={i} pubkey={segment.reference.pubkey} />
+          ) : segment.reference.type === 'event' ? (
+            '[quoted note]'
+          ) : (
+            '[article]'
+          ),
+        )
+        break
+    }
+  }
+  return <span className="notification-excerpt">{parts}</span>
+}
+
+function MentionName({ pubkey }: { pubkey: string }) {
+  const system = useSystem()
+  const { data: metadata } = useQuery(system.metadataQuery(pubkey))
+  return <span className="mention">@{displayName(metadata, pubkey)}</span>
+}

@@ -1,0 +1,39 @@
+import { MUTE_SETTING_OF } from '../../../core/notification-settings.ts'
+import { NOTIFICATION_TYPES } from '../../../core/notifications.ts'
+import { useNotificationSettings } from '../../hooks/use-notifications.ts'
+import { useSystem } from '../../system-context.tsx'
+import { Toggle } from '../settings/Toggle.tsx'
+import { TYPE_PLURAL } from './notification-labels.ts'
+
+/**
+ * A mute per type (spec §3: muteLikes, muteReplies, muteMentions, muteReposts, muteZaps), folded
+ * under a summary that says what is muted. Muted types are hidden and not counted as unread.
+ */
+export function NotificationMutes() {
+  const { notificationSettings: store } = useSystem()
+  const settings = useNotificationSettings()
+  const muted = NOTIFICATION_TYPES.filter((type) => settings[MUTE_SETTING_OF[type]])
+  return (
+    <details className="notification-mutes">
+      <summary>
+        Muted types:{' '}
+        <span className="notification-mutes-list">
+          {muted.length === 0 ? 'none' : muted.map((type) => TYPE_PLURAL[type]).join(', ')}
+        </span>
+      </summary>
+      <div className="toggle-list">
+        {NOTIFICATION_TYPES.map((type) => {
+          const setting = MUTE_SETTING_OF[type]
+          return (
+            <Toggle
+              key={type}
+              label={`Mute ${TYPE_PLURAL[type]}`}
+              checked={settings[setting]}
+              onChange={(value) => store.setMute(setting, value)}
+            />
+          )
+        })}
+      </div>
+    </details>
+  )
+}

@@ -1,0 +1,104 @@
+import { useEffect, useMemo, useState } from 'react'
+import { createNoteLoader } from '../../../actors/note-loader.ts'
+import { mutedTypes } from '../../../core/notification-settings.ts'
+import type { Notification } from '../../../core/notifications.ts'
+import { useGoBack } from '../../hooks/use-go-back.ts'
+import { useLogin } from '../../hooks/use-login.ts'
+import { useNotificationSettings, useNotifications } from '../../hooks/use-notifications.ts'
+import { useNow } from '../../hooks/use-now.ts'
+import { useSystem } from '../../system-context.tsx'
+import { NotificationMutes } from './NotificationMutes.tsx'
+import { NotificationRow } from './NotificationRow.tsx'
+
+/** The notifications page: the mutes, then the last day's notifications, newest first. */
+export function NotificationsPage() {
+  const { signedIn, pubkey } = useLogin()
+  const goBack = useGoBack()
+  return (
+    <section className="notifications-page" aria-labelledby="notifications-title">
+      <div className="page-bar">
+        <button type="button" className="button-quiet" onClick={goBack}>
+          ← Back
+        </button>
+        <h1 id="notifications-title" className="page-title">
+          Notifications
+        </h1>
+      </div>
+      {signedIn && pubkey ? <Notifications key={pubkey} pubkey={pubkey} /> : <LoggedOut />}
+    </section>
+  )
+}
+
+function LoggedOut() {
+  const { login } = useSystem()
+  return (
+    <div className="feed-message notifications-logged-out">
+      <p className="notifications-logged-out-text">
+        Log in to see who liked, replied to, mentioned, reposted and zapped you.
+      </p>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => login.send({ type: 'login.requested' })}
+      >
+        Log in
+      </button>
+    </div>
+  )
+}
+
+/** Seconds now, as the last-seen clock counts. */
+const nowSeconds = () => Math.floor(Date.now() / 1000)
+
+function Notifications({ pubkey }: { pubkey: string }) {
+  const { hub, notificationSettings } = useSystem()
+  const settings = useNotificationSettings()
+  const { notifications, lastSeen, isError } = useNotifications(pubkey)
+  // The visit before this one: what is newer shows as new while the page is open.
+  const [seenBefore] = useState(lastSeen)
+  const now = useNow()
+  const loadNote = useMemo(() => createNoteLoader(hub), [hub])
+  const newest = notifications?.[0]?.created_at ?? 0
+
+  // Visiting marks everything seen: up to now, or to the newest shown if its clock runs ahead.
+  useEffect(() => {
+    notificationSettings.markSeen(pubkey, Math.max(nowSeconds(), newest))
+  }, [notificationSettings, pubkey, newest])
+
+  const isNew = (notification: Notification) =>
+    seenBefore === undefined || notification.created_at > seenBefore
+  const fresh = notifications?.filter(isNew).length ?? 0
+  return (
+    <>
+      <NotificationMutes />
+      {notifications === undefined ? (
+        <p className="feed-message" role="status">
+          {isError ? 'Failed to load notifications' : 'Loading notifications…'}
+        </p>
+      ) : notifications.length === 0 ? (
+        <p className="feed-message" role="status">
+          {mutedTypes(settings).size > 0
+            ? 'No notifications in the last 24 hours, apart from the muted types.'
+            : 'No notifications in the last 24 hours.'}
+        </p>
+      ) : (
+        <>
+          <p className="notifications-summary" role="status">
+            {fresh > 0 ? `${fresh} new since your last visit` : 'Nothing new since your last visit'}
+          </p>
+          <ol className="notification-list" aria-label="Notifications, newest first">
+            {notifications.map((notification) => (
+              <NotificationRow
+                key={notification.event.id}
+                notification={notification}
+                isNew={isNew(notification)}
+                now={now}
+                loadNote={loadNote}
+              />
+            ))}
+          </ol>
+        </>
+      )}
+    </>
+  )
+}

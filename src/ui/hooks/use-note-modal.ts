@@ -1,0 +1,32 @@
+/**
+ * The reply and repost modals (spec §2: reply={id}, repost={id}) over the current page. Opening
+ * pushes a history entry without moving the page, so Back, Escape and Close return to the page
+ * where it was.
+ */
+import { useCanGoBack, useNavigate, useRouter, useSearch } from '@tanstack/react-router'
+import { useCallback } from 'react'
+
+export type NoteModal = 'reply' | 'repost'
+
+export function useNoteModal(param: NoteModal) {
+  const navigate = useNavigate()
+  const router = useRouter()
+  const canGoBack = useCanGoBack()
+  const id = useSearch({ strict: false, select: (search) => search[param] ?? null })
+  const open = useCallback(
+    (noteId: string) =>
+      navigate({ to: '.', search: (prev) => ({ ...prev, [param]: noteId }), resetScroll: false }),
+    [navigate, param],
+  )
+  const close = useCallback(() => {
+    if (canGoBack) router.history.back()
+    else
+      void navigate({
+        to: '.',
+        search: (prev) => ({ ...prev, [param]: undefined }),
+        replace: true,
+        resetScroll: false,
+      })
+  }, [canGoBack, router, navigate, param])
+  return { id, open, close }
+}

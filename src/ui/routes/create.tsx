@@ -1,0 +1,27 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Composer } from '../components/compose/Composer.tsx'
+import { usePublisher } from '../hooks/use-publisher.ts'
+import '../components/compose/compose.css'
+
+/** /create (spec §2): a new note. */
+export const Route = createFileRoute('/create')({ component: CreatePage })
+
+function CreatePage() {
+  const publisher = usePublisher()
+  return (
+    <section className="create-page" aria-labelledby="create-title">
+      <h1 id="create-title" className="create-title">
+        New note
+      </h1>
+      <Composer
+        publisher={publisher}
+        draft={{ kind: 'note' }}
+        label="What's on your mind?"
+        submitLabel="Publish"
+        action="publish"
+        placeholder="Write a note. #hashtags and nostr:npub… mentions become tags."
+        toRequest={(content) => ({ kind: 'note', content })}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,234 @@
+/**
+ * Publishing from the browser to the local relay, each event read back from the relay: a note
+ * with a mention and a hashtag at /create, a reply from a note page, a quote and a repost from the
+ * repost modal, a like; the client tag on every one. A draft survives a reload, a login and a
+ * publish every relay refuses; a visitor who likes a note gets the login options first.
+ */
+import type { Locator, Page } from '@playwright/test'
+import { noteEncode } from 'nostr-tools/nip19'
+import type { NostrEvent } from 'nostr-tools/pure'
+import { refuseWrites } from '../peers/faults.ts'
+import type { RelayHandle } from '../peers/relay.ts'
+import { expect, test } from './fixtures.ts'
+
+const CLIENT = ['client', 'Plume']
+const REFUSAL = 'blocked: this relay accepts no events from you'
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
+
+/** Logs in with the nsec in the Nsec Secret Key dialog (open already). */
+async function logInWithNsec(page: Page, nsec: string) {
+  const nsecDialog = dialog(page, 'Nsec Secret Key')
+  await nsecDialog.getByLabel('Secret key').fill(nsec)
+  await nsecDialog.getByRole('button', { name: 'Log in' }).click()
+  await expect(nsecDialog).toBeHidden()
+}
+
+/** Events the relay holds that the test did not start with: what the app published. */
+function publishedEvents(relay: RelayHandle) {
+  const seeded = new Set(relay.events().map((event) => event.id))
+  /** The event of this kind by the author that the app published, once the relay holds it. */
+  return async (
+    pubkey: string,
+    kind: number,
+    match: (event: NostrEvent) => boolean = () => true,
+  ): Promise<NostrEvent> => {
+    let found: NostrEvent | undefined
+    await expect
+      .poll(() => {
+        found = relay
+          .events()
+          .find((e) => !seeded.has(e.id) && e.pubkey === pubkey && e.kind === kind && match(e))
+        return found !== undefined
+      })
+      .toBe(true)
+    return found!
+  }
+}
+
+/** A seeded root note by someone else than the demo account, plain text, no warning. */
+function seededRoot(relay: RelayHandle, except: string): NostrEvent {
+  const root = relay
+    .events()
+    .find(
+      (e) =>
+        e.kind === 1 &&
+        e.pubkey !== except &&
+        !e.tags.some((t) => ['e', 'q', 'content-warning', 'imeta'].includes(t[0]!)) &&
+        !e.content.includes('http') &&
+        !e.content.includes('nostr:') &&
+        e.content.length < 200,
+    )
+  if (!root) throw new Error('the demo world has no plain root note')
+  return root
+}
+
+const focusedCard = (page: Page, id: string): Locator =>
+  page.locator(`.thread-focused article[data-note-id="${id}"]`)
+
+test('a new note: the draft survives a reload and the login, then goes out with its tags', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const published = publishedEvents(relay)
+  const me = world.demoAccount
+  const friend = world.accounts.find((account) => account.pubkey !== me.pubkey)!
+  await openApp([relay], '/create')
+
+  const text = `Hello from the browser #PlumeTest nostr:${friend.npub}`
+  const box = page.getByLabel("What's on your mind?")
+  await box.fill(text)
+  await expect(page.getByTestId('char-count')).toHaveText(`${[...text].length} characters`)
+  const tagsShown = page.getByRole('list', { name: 'Tags from your text' })
+  await expect(tagsShown.getByText('#plumetest')).toBeVisible()
+  await page.reload()
+  await expect(box).toHaveValue(text)
+
+  // A visitor gets the login options; after logging in, the publish goes on by itself.
+  await page.getByRole('button', { name: 'Publish' }).click()
+  const gate = dialog(page, 'Log in to publish')
+  await gate.getByRole('button', { name: 'Nsec Secret Key' }).click()
+  await logInWithNsec(page, me.nsec)
+
+  const note = await published(me.pubkey, 1, (e) => e.content === text)
+  expect(note.tags).toEqual([['t', 'plumetest'], ['p', friend.pubkey], CLIENT])
+  await expect(page.getByText('Published')).toBeVisible()
+  const answers = page.getByRole('list', { name: 'Relay answers' })
+  await expect(answers.locator(`[data-relay="${relay.url}"]`)).toContainText('accepted')
+  // Published: the text box and the stored draft are empty.
+  await expect(box).toHaveValue('')
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('plumeDraft:'))),
+  ).toEqual([])
+
+  await page.getByRole('link', { name: 'View note' }).click()
+  await expect(focusedCard(page, note.id)).toContainText('Hello from the browser')
+})
+
+test('on a note page: a reply, a quote, a repost and a like, each read back and shown', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const published = publishedEvents(relay)
+  const me = world.demoAccount
+  const root = seededRoot(relay, me.pubkey)
+  await openApp([relay], `/note/${noteEncode(root.id)}?nsecLogin=true`)
+  await logInWithNsec(page, me.nsec)
+  const card = focusedCard(page, root.id)
+
+  // Reply (NIP-10): the root marked, its author tagged; it shows in the thread at once.
+  await card.getByRole('button', { name: 'Reply' }).click()
+  const replyDialog = dialog(page, 'Reply')
+  await expect(replyDialog.locator(`article[data-note-id="${root.id}"]`)).toBeVisible()
+  await replyDialog.getByLabel('Your reply').fill('A reply from the browser')
+  await replyDialog.getByRole('button', { name: 'Reply' }).click()
+  await expect(replyDialog.getByText('Published')).toBeVisible()
+  const reply = await published(me.pubkey, 1, (e) => e.content === 'A reply from the browser')
+  expect(reply.tags).toEqual([
+    ['e', root.id, relay.url, 'root', root.pubkey],
+    ['p', root.pubkey],
+    ...root.tags.filter((t) => t[0] === 'p' && t[1] !== root.pubkey).map((t) => ['p', t[1]!]),
+    CLIENT,
+  ])
+  await replyDialog.getByRole('button', { name: 'Close' }).click()
+  await expect(page.locator(`.thread article[data-note-id="${reply.id}"]`)).toContainText(
+    'A reply from the browser',
+  )
+
+  // Quote (NIP-18 q tag): text required; the reference is appended.
+  await card.getByRole('button', { name: 'Repost' }).click()
+  const repostDialog = dialog(page, 'Repost')
+  await repostDialog.getByRole('button', { name: 'Quote' }).click()
+  await expect(repostDialog.getByRole('alert')).toHaveText('Quote repost content required')
+  await repostDialog.getByLabel('Or quote it with your words').fill('Worth reading')
+  await repostDialog.getByRole('button', { name: 'Quote' }).click()
+  const quote = await published(me.pubkey, 1, (e) => e.content.startsWith('Worth reading'))
+  expect(quote.content).toMatch(/^Worth reading\n\nnostr:nevent1[02-9ac-hj-np-z]+$/)
+  expect(quote.tags).toEqual([['q', root.id, relay.url, root.pubkey], ['p', root.pubkey], CLIENT])
+  await expect(repostDialog.getByText('Published')).toBeVisible()
+
+  // Repost (kind 6): the note itself as content.
+  await repostDialog.getByRole('button', { name: 'Repost', exact: true }).click()
+  const repost = await published(me.pubkey, 6)
+  expect(JSON.parse(repost.content)).toEqual(root)
+  expect(repost.tags).toEqual([['e', root.id, relay.url], ['p', root.pubkey], CLIENT])
+  await repostDialog.getByRole('button', { name: 'Close' }).click()
+  await expect(card.getByRole('button', { name: 'Reposted' })).toBeVisible()
+
+  // Like (NIP-25).
+  await card.getByRole('button', { name: 'Like' }).click()
+  await expect(card.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true')
+  const like = await published(me.pubkey, 7)
+  expect(like.content).toBe('+')
+  expect(like.tags).toEqual([
+    ['e', root.id, relay.url, root.pubkey],
+    ['p', root.pubkey],
+    ['k', '1'],
+    CLIENT,
+  ])
+
+  // The quote's own page shows the quoted note inside it.
+  await page.goto(`${new URL(page.url()).origin}/note/${noteEncode(quote.id)}`)
+  await expect(focusedCard(page, quote.id)).toContainText('Worth reading')
+})
+
+test('a publish every relay refuses keeps the draft and names each relay and its reason', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const me = world.demoAccount
+  await openApp([relay], '/create?nsecLogin=true')
+  await logInWithNsec(page, me.nsec)
+  relay.setFaults(refuseWrites(REFUSAL))
+
+  const box = page.getByLabel("What's on your mind?")
+  await box.fill('Nobody will take this one')
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByRole('alert')).toHaveText(`Publish failed: ${relay.url}: ${REFUSAL}`)
+  const answers = page.getByRole('list', { name: 'Relay answers' })
+  await expect(answers.locator(`[data-relay="${relay.url}"]`)).toContainText(`refused: ${REFUSAL}`)
+  await expect(box).toHaveValue('Nobody will take this one')
+  expect(
+    await page.evaluate((key) => localStorage.getItem(key), `plumeDraft:${me.pubkey}:note`),
+  ).toBe('Nobody will take this one')
+
+  // The relay takes events again: the same draft goes out, and only then is it cleared.
+  relay.setFaults(undefined)
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByText('Published')).toBeVisible()
+  await expect(box).toHaveValue('')
+  expect(
+    await page.evaluate((key) => localStorage.getItem(key), `plumeDraft:${me.pubkey}:note`),
+  ).toBeNull()
+})
+
+test('a visitor who likes a note gets the login options, and the like goes out after login', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const published = publishedEvents(relay)
+  const me = world.demoAccount
+  const root = seededRoot(relay, me.pubkey)
+  await openApp([relay], `/note/${noteEncode(root.id)}`)
+  const card = focusedCard(page, root.id)
+  await card.getByRole('button', { name: 'Like' }).click()
+  const gate = dialog(page, 'Log in to like')
+  await expect(gate.getByRole('button', { name: 'Nsec Secret Key' })).toBeVisible()
+  await gate.getByRole('button', { name: 'Nsec Secret Key' }).click()
+  await logInWithNsec(page, me.nsec)
+  await expect(card.getByRole('button', { name: 'Liked' })).toBeVisible()
+  const like = await published(me.pubkey, 7, (e) => e.tags.some((t) => t[1] === root.id))
+  expect(like.content).toBe('+')
+})

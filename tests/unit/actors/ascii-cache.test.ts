@@ -1,0 +1,97 @@
+import { expose, wrap } from 'comlink'
+import { afterAll, describe, expect, it } from 'vitest'
+import {
+  ASCII_CACHE_ITEM_BYTES,
+  ASCII_CACHE_MAX_ITEMS,
+  createAsciiCache,
+} from '../../../src/actors/ascii-cache.ts'
+import type { Pixels } from '../../../src/core/ascii-art.ts'
+import { type AsciiApi, createAsciiApi } from '../../../src/workers/ascii-api.ts'
+
+/** Every picture decodes to the same grey square; `/refused` ones fail as a CORS refusal would. */
+const decoded: string[] = []
+const square = (size: number): Pixels => ({
+  width: size,
+  height: size,
+  data: new Uint8ClampedArray(size * size * 4).fill(128),
+})
+
+// The real worker API over a MessageChannel; only the decoding (browser APIs) is ours.
+const channel = new MessageChannel()
+expose(
+  createAsciiApi(async (url, scaleTo) => {
+    decoded.push(url)
+    if (url.includes('/refused')) throw new TypeError('Failed to fetch')
+    const { width } = scaleTo(64, 64)
+    return square(width)
+  }),
+  channel.port1,
+)
+const worker = wrap<AsciiApi>(channel.port2)
+afterAll(() => {
+  channel.port1.close()
+  channel.port2.close()
+})
+const render = (url: string, color: boolean) => worker.render(url, color)
+
+describe('ASCII cache', () => {
+  it('draws a picture once per colour flag, however many ask at once', async () => {
+    decoded.length = 0
+    const cache = createAsciiCache(render)
+    expect(cache.peek('https://m.example/a.png', false)).toBeUndefined()
+    const [first, second] = await Promise.all([
+      cache.get('https://m.example/a.png', false),
+      cache.get('https://m.example/a.png', false),
+    ])
+    expect(first.ok).toBe(true)
+    expect(second).toBe(first)
+    expect(cache.peek('https://m.example/a.png', false)).toBe(first)
+    expect(decoded).toEqual(['https://m.example/a.png'])
+
+    const colored = await cache.get('https://m.example/a.png', true)
+    expect(colored.ok && colored.art.colors).not.toBeNull()
+    expect(decoded).toHaveLength(2)
+    expect(cache.count()).toBe(2)
+    expect(cache.estimatedBytes()).toBe(2 * ASCII_CACHE_ITEM_BYTES)
+    expect(ASCII_CACHE_ITEM_BYTES).toBe(2000)
+  })
+
+  it('remembers a picture that could not be drawn without counting it', async () => {
+    decoded.length = 0
+    const cache = createAsciiCache(render)
+    const refused = await cache.get('https://cors.example/refused.png', false)
+    expect(refused).toEqual({ ok: false, reason: 'Failed to fetch' })
+    expect(await cache.get('https://cors.example/refused.png', false)).toBe(refused)
+    expect(decoded).toHaveLength(1)
+    expect(cache.count()).toBe(0)
+    expect(cache.estimatedBytes()).toBe(0)
+  })
+
+  it('keeps the most recently used, dropping the oldest past its cap', async () => {
+    const cache = createAsciiCache(render, 3)
+    for (const name of ['a', 'b', 'c']) await cache.get(`https://m.example/${name}.png`, false)
+    cache.peek('https://m.example/a.png', false) // a is used again: b is now the oldest
+    await cache.get('https://m.example/d.png', false)
+    expect(cache.count()).toBe(3)
+    expect(cache.peek('https://m.example/b.png', false)).toBeUndefined()
+    expect(cache.peek('https://m.example/a.png', false)).toBeDefined()
+    cache.clear()
+    expect(cache.count()).toBe(0)
+    expect(ASCII_CACHE_MAX_ITEMS).toBeGreaterThan(100)
+  })
+
+  it('does not remember a worker that failed: the next look asks again', async () => {
+    let calls = 0
+    const cache = createAsciiCache(async () => {
+      calls++
+      throw new Error('worker gone')
+    })
+    expect(await cache.get('https://m.example/a.png', false)).toEqual({
+      ok: false,
+      reason: 'worker gone',
+    })
+    await cache.get('https://m.example/a.png', false)
+    expect(calls).toBe(2)
+    expect(cache.peek('https://m.example/a.png', false)).toBeUndefined()
+  })
+})

@@ -1,0 +1,183 @@
+// Notifications and the notes they are about, against a real relay: real sockets, the real hub,
+// the verify API over a MessageChannel, a real QueryClient.
+import { QueryClient } from '@tanstack/react-query'
+import { expose, wrap } from 'comlink'
+import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
+import { initNostrWasm } from 'nostr-wasm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { createActor } from 'xstate'
+import { createNoteLoader, loadedNoteQueryOptions } from '../../../src/actors/note-loader.ts'
+import {
+  NOTIFICATIONS_GC_MS,
+  NOTIFICATIONS_STALE_MS,
+  notificationsKey,
+  notificationsQueryOptions,
+} from '../../../src/actors/notification-queries.ts'
+import { createRelayHub, type RelayHub } from '../../../src/actors/relay-hub.ts'
+import { socketLink } from '../../../src/actors/socket-link.ts'
+import { noteKey } from '../../../src/actors/thread-queries.ts'
+import { createVerifier } from '../../../src/actors/verifier.ts'
+import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
+import { socketMachine } from '../../../src/machines/socket.machine.ts'
+import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
+import { type RelayHandle, startRelay } from '../../peers/relay.ts'
+
+// Node 20 has no global WebSocket; browsers do.
+Object.assign(globalThis, { WebSocket })
+
+const now = Math.floor(Date.now() / 1000)
+const HOUR = 3600
+const user = generateSecretKey()
+const alice = generateSecretKey()
+const bob = generateSecretKey()
+const USER = getPublicKey(user)
+
+const sign = (key: Uint8Array, kind: number, ago: number, tags: string[][], content = '') =>
+  finalizeEvent({ kind, created_at: now - ago, tags, content }, key)
+
+const mine = sign(user, 1, 30 * HOUR, [], 'my note')
+const likes = Array.from({ length: 3 }, (_, i) =>
+  sign(
+    i % 2 ? alice : bob,
+    7,
+    HOUR + i,
+    [
+      ['e', mine.id],
+      ['p', USER],
+    ],
+    '+',
+  ),
+)
+const reply = sign(
+  alice,
+  1,
+  2 * HOUR,
+  [
+    ['e', mine.id, '', 'root'],
+    ['p', USER],
+  ],
+  'agreed',
+)
+const mention = sign(bob, 1, 3 * HOUR, [['p', USER]], 'ask the user')
+const repost = sign(
+  alice,
+  6,
+  4 * HOUR,
+  [
+    ['e', mine.id],
+    ['p', USER],
+  ],
+  JSON.stringify(mine),
+)
+const zap = sign(bob, 9735, 5 * HOUR, [
+  ['p', USER],
+  ['P', getPublicKey(alice)],
+  ['e', mine.id],
+])
+const old = sign(
+  alice,
+  7,
+  25 * HOUR,
+  [
+    ['e', mine.id],
+    ['p', USER],
+  ],
+  '+',
+)
+const own = sign(
+  user,
+  1,
+  HOUR,
+  [
+    ['e', reply.id],
+    ['p', USER],
+  ],
+  'thanks',
+)
+const elsewhere = sign(alice, 7, HOUR, [['e', mine.id]], '+')
+
+const channel = new MessageChannel()
+expose(createVerifyApi(initNostrWasm), channel.port1)
+
+let relay: RelayHandle
+const sockets: { stop(): void }[] = []
+
+beforeAll(async () => {
+  relay = await startRelay({
+    seed: [mine, ...likes, reply, mention, repost, zap, old, own, elsewhere],
+  })
+})
+afterAll(async () => {
+  channel.port1.close()
+  await relay.close()
+})
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.stop()
+})
+
+function hub(): RelayHub {
+  const hub = createRelayHub({
+    verifier: createVerifier([wrap<VerifyApi>(channel.port2)]),
+    onRejected: () => {},
+  })
+  const socket = createActor(
+    socketMachine.provide({ actors: { connection: webSocketConnection } }),
+    { input: { url: relay.url } },
+  )
+  sockets.push(socket)
+  hub.addRelay(socketLink(socket))
+  socket.start()
+  socket.send({ type: 'relay.connect' })
+  return hub
+}
+
+const ids = (events: readonly NostrEvent[]) => events.map((event) => event.id)
+
+describe('notifications query', () => {
+  it("['notifications', pubkey], stale 30 s, gc 2 min (spec §9): the last 24 hours, newest first", async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const options = notificationsQueryOptions(hub(), USER)
+    expect(options.queryKey).toEqual(notificationsKey(USER))
+    expect(notificationsKey(USER)).toEqual(['notifications', USER])
+    expect([options.staleTime, options.gcTime]).toEqual([
+      NOTIFICATIONS_STALE_MS,
+      NOTIFICATIONS_GC_MS,
+    ])
+    expect([NOTIFICATIONS_STALE_MS, NOTIFICATIONS_GC_MS]).toEqual([30_000, 120_000])
+    const list = await queryClient.fetchQuery(options)
+    expect(ids(list.map((n) => n.event))).toEqual(ids([...likes, reply, mention, repost, zap]))
+    expect(list.map((n) => n.type)).toEqual([
+      'like',
+      'like',
+      'like',
+      'reply',
+      'mention',
+      'repost',
+      'zap',
+    ])
+    expect(list.at(-1)?.actor).toBe(getPublicKey(alice))
+  })
+})
+
+describe('note loader', () => {
+  it('answers the asks of one moment with one REQ, null for a note no relay has', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const connected = hub()
+    const load = createNoteLoader(connected)
+    // Let the socket connect first, so only the loader's REQ is counted.
+    await queryClient.fetchQuery(notificationsQueryOptions(connected, USER))
+    const before = relay.stats().reqs
+    const missing = 'f'.repeat(64)
+    const [found, again, none] = await Promise.all([
+      queryClient.fetchQuery(loadedNoteQueryOptions(load, mine.id)),
+      load(reply.id),
+      queryClient.fetchQuery(loadedNoteQueryOptions(load, missing)),
+    ])
+    expect(found?.content).toBe('my note')
+    expect(again?.content).toBe('agreed')
+    expect(none).toBeNull()
+    expect(queryClient.getQueryData(noteKey(mine.id))).toEqual(found)
+    expect(relay.stats().reqs - before).toBe(1)
+  })
+})
