@@ -9,6 +9,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { createActor, fromCallback, fromPromise, type PromiseActorLogic, waitFor } from 'xstate'
+import { committedTarget } from '../core/nip13.ts'
 import { assertPublishable } from '../core/publish-checks.ts'
 import { type PublishRequest, requestTarget, requestTemplate } from '../core/publish-request.ts'
 import type { PublishResult } from '../core/publish-result.ts'
@@ -102,6 +103,12 @@ export function publishEffects(deps: PublishDeps) {
         const event = await deps.signer().signEvent(template, { pow })
         const pubkey = deps.pubkey()
         if (pubkey && event.pubkey !== pubkey) throw new Error(SIGNER_MISMATCH)
+        // The work must hold for the signed event, which is what relays check.
+        const target = pow ? committedTarget(template.tags) : null
+        if (target !== null) {
+          const problem = (await import('./miner.ts')).minedEventProblem(event, target)
+          if (problem) throw new Error(problem)
+        }
         return event
       }),
       /** Each write relay separately, so every relay's answer is shown, not only the first. */

@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
-import type { NostrEvent } from 'nostr-tools/pure'
+import { getEventHash, type NostrEvent, verifyEvent } from 'nostr-tools/pure'
 import { refuseWrites } from '../peers/faults.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
@@ -232,3 +232,49 @@ test('a visitor who likes a note gets the login options, and the like goes out a
   const like = await published(me.pubkey, 7, (e) => e.tags.some((t) => t[1] === root.id))
   expect(like.content).toBe('+')
 })
+
+test('proof of work on at 12 bits: the note is mined, its nonce tag and id hold, then published', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const published = publishedEvents(relay)
+  const me = world.demoAccount
+  // Settings, Proof of Work: on, at 12 bits (the keys its section writes).
+  await page.addInitScript(() => {
+    localStorage.setItem('powEnabled', 'true')
+    localStorage.setItem('powTargetBits', '12')
+  })
+  await openApp([relay], '/create')
+  const text = 'Mined before it was signed'
+  await page.getByLabel("What's on your mind?").fill(text)
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await dialog(page, 'Log in to publish').getByRole('button', { name: 'Nsec Secret Key' }).click()
+  await logInWithNsec(page, me.nsec)
+  const note = await published(me.pubkey, 1, (e) => e.content === text)
+
+  const nonce = note.tags.find((tag) => tag[0] === 'nonce')!
+  expect(nonce[2]).toBe('12')
+  expect(Number.isInteger(Number(nonce[1]))).toBe(true)
+  expect(getEventHash(note)).toBe(note.id)
+  expect(verifyEvent(note)).toBe(true)
+  expect(leadingZeroBits(note.id)).toBeGreaterThanOrEqual(12)
+  expect(note.tags).toContainEqual(CLIENT)
+  await expect(page.getByText('Published')).toBeVisible()
+})
+
+/** NIP-13: leading zero bits of a hex id. */
+function leadingZeroBits(hex: string): number {
+  let bits = 0
+  for (const digit of hex) {
+    const value = Number.parseInt(digit, 16)
+    if (value === 0) {
+      bits += 4
+      continue
+    }
+    return bits + Math.clz32(value) - 28
+  }
+  return bits
+}

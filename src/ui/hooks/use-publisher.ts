@@ -4,15 +4,33 @@
  * first feed paint.
  */
 import { useActorRef, useSelector } from '@xstate/react'
-import { useMemo } from 'react'
-import { publishDepsOf, publishLogic } from '../../actors/publish-note.ts'
+import { useMemo, useState } from 'react'
+import type { MiningActor } from '../../actors/miner.ts'
+import { powPrepare } from '../../actors/pow-prepare.ts'
+import { publishDepsOf, publishLogic, writeRelays } from '../../actors/publish-note.ts'
 import type { PublishActorRef, PublishSnapshot } from '../../machines/publish.machine.ts'
 import { useSystem } from '../system-context.tsx'
 
-export function usePublisher(): { actor: PublishActorRef; snapshot: PublishSnapshot } {
+export interface Publisher {
+  actor: PublishActorRef
+  snapshot: PublishSnapshot
+  /** The proof-of-work session of the note being published, once one started. */
+  mining: MiningActor | null
+}
+
+export function usePublisher(): Publisher {
   const system = useSystem()
-  const logic = useMemo(() => publishLogic(publishDepsOf(system)), [system])
+  const [mining, setMining] = useState<MiningActor | null>(null)
+  const logic = useMemo(() => {
+    const prepare = powPrepare({
+      relays: () =>
+        writeRelays(system.app.getSnapshot().children.relays?.getSnapshot().context.entries ?? []),
+      pubkey: () => system.login.getSnapshot().context.pubkey,
+      onSession: setMining,
+    })
+    return publishLogic(publishDepsOf(system, prepare))
+  }, [system])
   const actor = useActorRef(logic)
   const snapshot = useSelector(actor, (current) => current)
-  return { actor, snapshot }
+  return { actor, snapshot, mining }
 }

@@ -3,6 +3,7 @@
 // with its real effects. One relay accepts; the other refuses every event (tests/peers/faults.ts).
 import { QueryClient } from '@tanstack/react-query'
 import { expose, wrap } from 'comlink'
+import { minePow } from 'nostr-tools/nip13'
 import { npubEncode } from 'nostr-tools/nip19'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import { initNostrWasm } from 'nostr-wasm'
@@ -25,6 +26,7 @@ import { SIGNER_MISMATCH } from '../../../src/actors/user-relays.ts'
 import { createVerifier } from '../../../src/actors/verifier.ts'
 import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
 import type { FeedEntry } from '../../../src/core/feed-entry.ts'
+import { POW_ERRORS } from '../../../src/core/nip13.ts'
 import type { Note } from '../../../src/core/note.ts'
 import { ownActionKey } from '../../../src/core/own-actions.ts'
 import type { PublishRequest } from '../../../src/core/publish-request.ts'
@@ -186,13 +188,27 @@ describe('publishing a note', () => {
 
   it('signs what the prepare step (proof of work) made of it', async () => {
     const deps = world(both(), {
-      prepare: fromPromise(async ({ input }) => ({
-        ...input.template,
-        tags: [...input.template.tags, ['nonce', '42', '8']],
-      })),
+      prepare: fromPromise(async ({ input }) => {
+        const { id, pubkey, ...mined } = minePow({ ...input.template, pubkey: mePub }, 8)
+        return mined
+      }),
     })
     const end = await publish(deps, { kind: 'note', content: 'mined' })
-    expect(stored(home, end.context.event?.id)?.tags).toContainEqual(['nonce', '42', '8'])
+    const nonce = stored(home, end.context.event?.id)?.tags.find((tag) => tag[0] === 'nonce')
+    expect(nonce?.[2]).toBe('8')
+  })
+
+  it('refuses a signed event whose work does not hold, before any relay sees it', async () => {
+    const deps = world(both(), {
+      // A nonce tag claiming 24 bits that were never mined.
+      prepare: fromPromise(async ({ input }) => ({
+        ...input.template,
+        tags: [...input.template.tags, ['nonce', '42', '24']],
+      })),
+    })
+    const end = await publish(deps, { kind: 'note', content: 'not mined' })
+    expect(end.context.error).toBe(POW_ERRORS.signedEventTooWeak)
+    expect(home.events().some((event) => event.content === 'not mined')).toBe(false)
   })
 })
 

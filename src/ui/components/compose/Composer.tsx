@@ -2,18 +2,16 @@ import { type FormEvent, useEffect, useId } from 'react'
 import { COMPOSE_ERRORS, containsSecretKey } from '../../../core/compose-note.ts'
 import type { DraftContext } from '../../../core/draft.ts'
 import type { PublishRequest } from '../../../core/publish-request.ts'
-import {
-  isPublishing,
-  type PublishActorRef,
-  type PublishSnapshot,
-} from '../../../machines/publish.machine.ts'
+import { isPublishing } from '../../../machines/publish.machine.ts'
 import { useDraft } from '../../hooks/use-draft.ts'
 import { useGated } from '../../hooks/use-gated.ts'
+import type { Publisher } from '../../hooks/use-publisher.ts'
+import { MiningProgress } from '../MiningProgress.tsx'
 import { PublishStatus } from './PublishStatus.tsx'
 import { TagPreview } from './TagPreview.tsx'
 
 interface ComposerProps {
-  publisher: { actor: PublishActorRef; snapshot: PublishSnapshot }
+  publisher: Publisher
   draft: DraftContext
   /** The text box's label. */
   label: string
@@ -113,6 +111,7 @@ export function Composer({
           </button>
         )}
       </div>
+      {publisher.mining && <MiningProgress session={publisher.mining} />}
       <PublishStatus snapshot={snapshot} />
     </form>
   )
