@@ -4,7 +4,6 @@
  * change. A warm start paints the notes of the last visit before any relay answers.
  */
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
-import localforage from 'localforage'
 import {
   type Actor,
   type ActorOptions,
@@ -22,6 +21,7 @@ import {
   trimInfiniteQueries,
 } from '../core/persisted-cache.ts'
 import { cacheRestoreMachine, type StoredRead } from '../machines/cache-restore.machine.ts'
+import { idbStore } from './idb-store.ts'
 
 /** Bump when the shape of cached data changes: older records are then removed, not loaded. */
 export const CACHE_BUSTER = 'plume-1'
@@ -34,11 +34,7 @@ export function startQueryPersistence(
   queryClient: QueryClient,
   inspect?: ActorOptions<AnyActorLogic>['inspect'],
 ): Actor<typeof cacheRestoreMachine> {
-  const store = localforage.createInstance({
-    name: CACHE_DATABASE,
-    storeName: CACHE_STORE,
-    driver: localforage.INDEXEDDB,
-  })
+  const store = idbStore(CACHE_DATABASE, CACHE_STORE)
   const save = async () => {
     const record: PersistedCacheRecord<DehydratedState> = {
       buster: CACHE_BUSTER,
@@ -50,20 +46,20 @@ export function startQueryPersistence(
       ),
     }
     // Write failures are swallowed (spec §8): the cache is a convenience, never a source of truth.
-    await store.setItem(CACHE_KEY, record).catch(() => {})
+    await store.set(CACHE_KEY, record).catch(() => {})
   }
 
   const actor = createActor(
     cacheRestoreMachine.provide({
       actors: {
         readRecord: fromPromise<StoredRead>(async () => ({
-          record: await store.getItem(CACHE_KEY),
+          record: await store.get(CACHE_KEY),
           readAt: Date.now(),
         })),
         loadRecord: fromPromise<void, { record: unknown }>(async ({ input }) => {
           hydrate(queryClient, (input.record as PersistedCacheRecord<DehydratedState>).clientState)
         }),
-        removeRecord: fromPromise(() => store.removeItem(CACHE_KEY)),
+        removeRecord: fromPromise(() => store.remove(CACHE_KEY)),
         saver: fromCallback(() => {
           let timer: ReturnType<typeof setTimeout> | undefined
           const unsubscribe = queryClient.getQueryCache().subscribe(() => {

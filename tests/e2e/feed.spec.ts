@@ -1,6 +1,7 @@
 import { hexToBytes } from '@noble/hashes/utils.js'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
 import { byAuthors } from '../peers/faults.ts'
+import { predictRows } from './feed-rows.ts'
 import { expect, relayLight, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
 
@@ -25,11 +26,10 @@ test('shows the seeded feed: names, pictures, times and content from the local r
   await expect(notes.first()).toBeVisible()
   await expect.poll(() => notes.count()).toBeGreaterThanOrEqual(10)
 
-  // The newest note in the relay is first, with its author's kind-0 name and picture.
-  const newest = relay
-    .events()
-    .filter((e) => e.kind === 1)
-    .sort((a, b) => b.created_at - a.created_at)[0]!
+  // The newest row the relay holds is first (a note, or a repost showing its note), with the
+  // note's author's kind-0 name and picture.
+  const row = predictRows(relay.events())[0]!
+  const newest = relay.events().find((e) => e.id === row.noteId)!
   const profile = relay.events().find((e) => e.kind === 0 && e.pubkey === newest.pubkey)!
   const { display_name, picture } = JSON.parse(profile.content) as Record<string, string>
   const first = notes.first()

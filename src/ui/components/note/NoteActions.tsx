@@ -3,10 +3,10 @@
  * publishes a reaction. On every card of the feed, so it stays light: the publishing code loads
  * on the first like, and a visitor's like goes through the login gate first.
  */
-import { skipToken, useQuery } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { useCallback, useState, useSyncExternalStore } from 'react'
 import type { Note } from '../../../core/note.ts'
 import { type OwnAction, ownActionKey } from '../../../core/own-actions.ts'
 import { PUBLISH_ERRORS } from '../../../core/publish-checks.ts'
@@ -14,14 +14,23 @@ import { withSigner } from '../../signing-gate.ts'
 import { useSystem } from '../../system-context.tsx'
 import '../compose/compose.css'
 
-/** Whether the logged-in user did this to the note (the event's id), from the query cache. */
+/**
+ * Whether the logged-in user did this to the note (the event's id), from the query cache. Read,
+ * not observed with useQuery: an observer would leave a query behind for every note scrolled
+ * past, and the feed's memory would grow with it.
+ */
 function useOwnAction(action: OwnAction, pubkey: string | null, noteId: string): boolean {
-  const { data } = useQuery<string>({
-    queryKey: ownActionKey(action, pubkey ?? '', noteId),
-    queryFn: skipToken,
-    enabled: pubkey !== null,
-  })
-  return pubkey !== null && data !== undefined
+  const queryClient = useQueryClient()
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  )
+  return useSyncExternalStore(
+    subscribe,
+    () =>
+      pubkey !== null &&
+      queryClient.getQueryData(ownActionKey(action, pubkey, noteId)) !== undefined,
+  )
 }
 
 export function NoteActions({ note }: { note: Note }) {

@@ -1,0 +1,32 @@
+// IndexedDB for Node before localforage loads: localforage looks for it when imported.
+import 'fake-indexeddb/auto'
+import localforage from 'localforage'
+import { describe, expect, it } from 'vitest'
+import { idbStore } from '../../../src/actors/idb-store.ts'
+
+describe('idbStore', () => {
+  it('sets, gets and removes structured values; null for what is not there', async () => {
+    const store = idbStore('idb-store-test', 'kv')
+    expect(await store.get('missing')).toBeNull()
+    const value = { pages: [[1, 2]], at: 5, nested: { list: ['a'] } }
+    await store.set('k', value)
+    expect(await store.get('k')).toEqual(value)
+    await store.set('k', 'replaced')
+    expect(await store.get('k')).toBe('replaced')
+    await store.remove('k')
+    expect(await store.get('k')).toBeNull()
+  })
+
+  it('reads what localforage wrote to the same database and store, and the other way round', async () => {
+    const forage = localforage.createInstance({
+      name: 'idb-store-shared',
+      storeName: 'keyval',
+      driver: localforage.INDEXEDDB,
+    })
+    await forage.setItem('old', { buster: 'b', timestamp: 1 })
+    const store = idbStore('idb-store-shared', 'keyval')
+    expect(await store.get('old')).toEqual({ buster: 'b', timestamp: 1 })
+    await store.set('new', [1, 2, 3])
+    expect(await forage.getItem('new')).toEqual([1, 2, 3])
+  })
+})
