@@ -67,7 +67,12 @@ async function readArt(article: Locator) {
   const art = article.locator('.note-media pre.ascii-art').first()
   await expect(art).toBeVisible()
   const text = (await art.textContent()) ?? ''
-  const colors = await art.evaluate(async (pre) => {
+  return { art, lines: text.split('\n'), colors: () => artColors(art) }
+}
+
+/** The size of the colour image painted behind the art's text, or null when there is none. */
+const artColors = (art: Locator) =>
+  art.evaluate(async (pre) => {
     const url = /^url\("(.*)"\)$/.exec(getComputedStyle(pre).backgroundImage)?.[1]
     if (!url || getComputedStyle(pre).color !== 'rgba(0, 0, 0, 0)') return null
     const image = new Image()
@@ -75,8 +80,6 @@ async function readArt(article: Locator) {
     await image.decode()
     return { width: image.naturalWidth, height: image.naturalHeight }
   })
-  return { art, lines: text.split('\n'), colors }
-}
 
 test('a fresh install shows only notes with pictures tagged #bitcoin, #nostr or #news, drawn as coloured ASCII art', async ({
   page,
@@ -114,7 +117,7 @@ test('a fresh install shows only notes with pictures tagged #bitcoin, #nostr or 
   // A photo, not a blank: most of the ramp is used.
   expect(new Set(lines.join('')).size).toBeGreaterThan(5)
   // Color Mode: a colour for each character, painted behind the text.
-  expect(colors).toEqual({ width: grid.columns, height: grid.rows })
+  await expect.poll(colors).toEqual({ width: grid.columns, height: grid.rows })
   await first.screenshot({ path: 'test-results/screenshots/preferences-fresh-ascii.png' })
 
   // Settings show the same values, in the spec's order.
@@ -233,17 +236,17 @@ test('each setting changes what the feed shows and survives a reload', async ({
   await expectFirstRows(page, pictures, 4)
   const first = () => feed(page).getByRole('article').first()
   const colored = await readArt(first())
-  expect(colored.colors).not.toBeNull()
+  await expect.poll(colored.colors).not.toBeNull()
 
   // Color Mode off: the same art in one colour.
   await setSwitches(page, { 'Color Mode': false })
   await expect(first().locator('.note-media pre.ascii-color')).toHaveCount(0)
   const mono = await readArt(first())
-  expect(mono.colors).toBeNull()
+  await expect.poll(mono.colors).toBeNull()
   expect(mono.lines).toEqual(colored.lines)
   await page.reload()
   await expectFirstRows(page, pictures, 4)
-  expect((await readArt(first())).colors).toBeNull()
+  await expect.poll((await readArt(first())).colors).toBeNull()
 
   // ASCII Mode off: pictures again, and Color Mode cannot be set without it.
   await openSettings(page)
@@ -386,7 +389,7 @@ test('Clear Preferences restores the defaults (Image Mode kept), and they last',
   await closeSettings(page)
   const pictures = taggedRows(all, DEFAULT_TAGS).filter((row) => row.image)
   await expectFirstRows(page, pictures, 4)
-  expect((await readArt(feed(page).getByRole('article').first())).colors).not.toBeNull()
+  await expect.poll((await readArt(feed(page).getByRole('article').first())).colors).not.toBeNull()
 
   await page.reload()
   await expectFirstRows(page, pictures, 4)
