@@ -3,7 +3,9 @@
  * checked before they are published, with the spec's texts (lightning-and-ecash §5). An LNURL is
  * bech32 of an https URL; the local demo's loopback hosts may use http (spec decisions).
  */
+
 import { bech32 } from '@scure/base'
+import { isLoopbackHost } from './loopback.ts'
 
 /** Bech32 length limit for LNURL (§5, §9); 90 elsewhere. */
 export const LNURL_BECH32_LIMIT = 2048
@@ -13,8 +15,6 @@ export const LNURL_ERRORS = {
   https: 'LNURL must be https',
   lud16: 'Invalid LUD16 format',
 } as const
-
-const LOOPBACK = /^(localhost|\[::1\]|127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/
 
 /** The URL an LNURL encodes (a `lightning:` prefix allowed); throws with the spec's text. */
 export function decodeLnurl(input: string): string {
@@ -30,7 +30,7 @@ export function decodeLnurl(input: string): string {
   } catch {
     throw new Error(LNURL_ERRORS.lud06)
   }
-  const loopback = url.protocol === 'http:' && LOOPBACK.test(url.hostname)
+  const loopback = url.protocol === 'http:' && isLoopbackHost(url.hostname)
   if (url.protocol !== 'https:' && !loopback) throw new Error(LNURL_ERRORS.https)
   return url.href
 }
@@ -42,5 +42,5 @@ export function lud16Problem(input: string): string | null {
   const match = ADDRESS.exec(input.trim())
   if (!match) return LNURL_ERRORS.lud16
   const domain = match[2]!.replace(/:\d+$/, '')
-  return domain.includes('.') || LOOPBACK.test(domain) ? null : LNURL_ERRORS.lud16
+  return domain.includes('.') || isLoopbackHost(domain) ? null : LNURL_ERRORS.lud16
 }

@@ -6,6 +6,7 @@
  * verifies; anything else is simply unverified.
  */
 
+import { isLoopbackHost } from './loopback.ts'
 export interface Nip05Address {
   /** The local part, lowercased (NIP-05: a-z0-9-_. only). */
   name: string
@@ -18,10 +19,7 @@ const LOCAL_PART = /^[a-z0-9._-]+$/
 const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/
 const HEX64 = /^[0-9a-f]{64}$/i
 
-const isLoopback = (domain: string): boolean => {
-  const host = domain.replace(/:\d+$/, '')
-  return host === 'localhost' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-}
+const isLoopback = (domain: string): boolean => isLoopbackHost(domain.replace(/:\d+$/, ''))
 
 /** The parts of a NIP-05 identifier; a bare domain means `_@domain`. Null when malformed. */
 export function parseNip05(identifier: string): Nip05Address | null {

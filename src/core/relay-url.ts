@@ -5,6 +5,7 @@
  * stripped (it never reaches the relay); trailing slash dropped. Only ws and wss are relays.
  */
 
+import { isLoopbackHost } from './loopback.ts'
 export const RELAY_URL_REQUIRED = 'Please enter a relay URL'
 export const RELAY_URL_INVALID = 'Invalid relay URL'
 export const RELAY_ALREADY_ADDED = 'This relay is already added'
@@ -13,14 +14,6 @@ export const RELAY_ALREADY_ADDED = 'This relay is already added'
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i
 /** A bracketed IPv6 literal, or dot-separated labels with no empty label. */
 const HOSTNAME = /^(\[[0-9a-f:.]+\]|[a-z0-9_-]+(\.[a-z0-9_-]+)*)$/
-
-function hostnameIsLoopback(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  )
-}
 
 /** Parses and upgrades a relay URL; null when it is not a usable ws or wss URL. */
 function parseRelayUrl(input: string): URL | null {
@@ -37,7 +30,7 @@ function parseRelayUrl(input: string): URL | null {
   // Credentials in a relay URL only serve to disguise the host (wss://relay.example@evil.test).
   if (url.username !== '' || url.password !== '') return null
   if (!HOSTNAME.test(url.hostname)) return null
-  if (url.protocol === 'ws:' && !hostnameIsLoopback(url.hostname)) url.protocol = 'wss:'
+  if (url.protocol === 'ws:' && !isLoopbackHost(url.hostname)) url.protocol = 'wss:'
   url.hash = ''
   return url
 }
@@ -71,7 +64,7 @@ export function normalizeRelayUrls(list: readonly string[]): string[] {
 /** True for relays on this machine: localhost, 127.0.0.0/8 and [::1]. */
 export function isLoopbackRelay(url: string): boolean {
   const parsed = parseRelayUrl(url)
-  return parsed !== null && hostnameIsLoopback(parsed.hostname)
+  return parsed !== null && isLoopbackHost(parsed.hostname)
 }
 
 /**
