@@ -7,6 +7,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
 import { getEventHash, type NostrEvent, verifyEvent } from 'nostr-tools/pure'
+import { idDifficulty } from '../../src/core/nip13.ts'
 import { refuseWrites } from '../peers/faults.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
@@ -260,21 +261,7 @@ test('proof of work on at 12 bits: the note is mined, its nonce tag and id hold,
   expect(Number.isInteger(Number(nonce[1]))).toBe(true)
   expect(getEventHash(note)).toBe(note.id)
   expect(verifyEvent(note)).toBe(true)
-  expect(leadingZeroBits(note.id)).toBeGreaterThanOrEqual(12)
+  expect(idDifficulty(note.id)).toBeGreaterThanOrEqual(12)
   expect(note.tags).toContainEqual(CLIENT)
   await expect(page.getByText('Published')).toBeVisible()
 })
-
-/** NIP-13: leading zero bits of a hex id. */
-function leadingZeroBits(hex: string): number {
-  let bits = 0
-  for (const digit of hex) {
-    const value = Number.parseInt(digit, 16)
-    if (value === 0) {
-      bits += 4
-      continue
-    }
-    return bits + Math.clz32(value) - 28
-  }
-  return bits
-}

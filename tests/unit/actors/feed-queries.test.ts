@@ -1,12 +1,8 @@
 // The feed's pages and live rows against a real relay: real sockets (ws in Node), the real socket
 // machine and hub, the verify API over a MessageChannel, a real QueryClient.
 import { type InfiniteData, InfiniteQueryObserver, QueryClient } from '@tanstack/react-query'
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { WebSocket } from 'ws'
-import { createActor } from 'xstate'
 import {
   type FeedPage,
   feedEntries,
@@ -14,17 +10,9 @@ import {
   followLiveFeed,
   liveRowsOptions,
 } from '../../../src/actors/feed-queries.ts'
-import { createRelayHub, type RelayHub } from '../../../src/actors/relay-hub.ts'
-import { socketLink } from '../../../src/actors/socket-link.ts'
-import { createVerifier, type Verifier } from '../../../src/actors/verifier.ts'
-import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
 import { type FeedSource, GLOBAL_SOURCE, type PageStart } from '../../../src/core/feed-source.ts'
-import { socketMachine } from '../../../src/machines/socket.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../peers/relay.ts'
-
-// Node 20 has no global WebSocket; browsers do.
-Object.assign(globalThis, { WebSocket })
+import { realHubs } from './real-hub.ts'
 
 const alice = generateSecretKey()
 const now = Math.floor(Date.now() / 1000)
@@ -32,40 +20,26 @@ const note = (ago: number, content: string): NostrEvent =>
   finalizeEvent({ kind: 1, created_at: now - ago, tags: [], content }, alice)
 const stored = Array.from({ length: 30 }, (_, i) => note(100 + i * 10, `stored ${i}`))
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
+const hubs = realHubs()
 
 let relay: RelayHandle
-const sockets: ReturnType<typeof createActor<typeof socketMachine>>[] = []
 
 beforeAll(async () => {
   relay = await startRelay({ seed: stored })
 })
 afterAll(async () => {
-  channel.port1.close()
+  hubs.close()
   await relay.close()
 })
 afterEach(() => {
   relay.setFaults(undefined)
-  for (const socket of sockets.splice(0)) socket.stop()
+  void hubs.stopSockets()
 })
 
 /** Stored events end after this long when the relay never says EOSE. */
 const EOSE_WAIT_MS = 800
 
-function connect(): { hub: RelayHub; verifier: Verifier } {
-  const verifier = createVerifier([wrap<VerifyApi>(channel.port2)])
-  const hub = createRelayHub({ verifier, onRejected: () => {}, eoseTimeoutMs: EOSE_WAIT_MS })
-  const socket = createActor(
-    socketMachine.provide({ actors: { connection: webSocketConnection } }),
-    { input: { url: relay.url } },
-  )
-  sockets.push(socket)
-  hub.addRelay(socketLink(socket))
-  socket.start()
-  socket.send({ type: 'relay.connect' })
-  return { hub, verifier }
-}
+const connect = () => hubs.connect([relay.url], { eoseTimeoutMs: EOSE_WAIT_MS })
 
 describe('feed queries', () => {
   it('keeps a live note that arrives while the next page is loading', async () => {

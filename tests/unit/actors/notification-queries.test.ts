@@ -1,12 +1,8 @@
 // Notifications and the notes they are about, against a real relay: real sockets, the real hub,
 // the verify API over a MessageChannel, a real QueryClient.
 import { QueryClient } from '@tanstack/react-query'
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
-import { createActor } from 'xstate'
 import { createNoteLoader, loadedNoteQueryOptions } from '../../../src/actors/note-loader.ts'
 import {
   NOTIFICATIONS_GC_MS,
@@ -14,17 +10,10 @@ import {
   notificationsKey,
   notificationsQueryOptions,
 } from '../../../src/actors/notification-queries.ts'
-import { createRelayHub, type RelayHub } from '../../../src/actors/relay-hub.ts'
-import { socketLink } from '../../../src/actors/socket-link.ts'
+import type { RelayHub } from '../../../src/actors/relay-hub.ts'
 import { noteKey } from '../../../src/actors/thread-queries.ts'
-import { createVerifier } from '../../../src/actors/verifier.ts'
-import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
-import { socketMachine } from '../../../src/machines/socket.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../peers/relay.ts'
-
-// Node 20 has no global WebSocket; browsers do.
-Object.assign(globalThis, { WebSocket })
+import { realHubs } from './real-hub.ts'
 
 const now = Math.floor(Date.now() / 1000)
 const HOUR = 3600
@@ -97,11 +86,9 @@ const own = sign(
 )
 const elsewhere = sign(alice, 7, HOUR, [['e', mine.id]], '+')
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
+const hubs = realHubs()
 
 let relay: RelayHandle
-const sockets: { stop(): void }[] = []
 
 beforeAll(async () => {
   relay = await startRelay({
@@ -109,28 +96,14 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
-  channel.port1.close()
+  hubs.close()
   await relay.close()
 })
 afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.stop()
+  void hubs.stopSockets()
 })
 
-function hub(): RelayHub {
-  const hub = createRelayHub({
-    verifier: createVerifier([wrap<VerifyApi>(channel.port2)]),
-    onRejected: () => {},
-  })
-  const socket = createActor(
-    socketMachine.provide({ actors: { connection: webSocketConnection } }),
-    { input: { url: relay.url } },
-  )
-  sockets.push(socket)
-  hub.addRelay(socketLink(socket))
-  socket.start()
-  socket.send({ type: 'relay.connect' })
-  return hub
-}
+const hub = (): RelayHub => hubs.connect([relay.url]).hub
 
 const ids = (events: readonly NostrEvent[]) => events.map((event) => event.id)
 

@@ -3,26 +3,15 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { QueryClient } from '@tanstack/react-query'
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
-import { createActor } from 'xstate'
 import { metadataKey } from '../../../src/actors/metadata-queries.ts'
 import { checkNip05 } from '../../../src/actors/nip05-check.ts'
 import { createOutboxRelays, type PoolRelay } from '../../../src/actors/outbox-relays.ts'
 import { profileQueries } from '../../../src/actors/profile-queries.ts'
-import { createRelayHub, type RelayHub } from '../../../src/actors/relay-hub.ts'
-import { socketLink } from '../../../src/actors/socket-link.ts'
-import { createVerifier } from '../../../src/actors/verifier.ts'
-import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
-import { socketMachine } from '../../../src/machines/socket.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
+import type { RelayHub } from '../../../src/actors/relay-hub.ts'
 import { type RelayHandle, startRelay } from '../../peers/relay.ts'
-
-// Node 20 has no global WebSocket; browsers do.
-Object.assign(globalThis, { WebSocket })
+import { realHubs } from './real-hub.ts'
 
 const now = Math.floor(Date.now() / 1000)
 const sign = (key: Uint8Array, kind: number, ago: number, tags: string[][] = [], content = '') =>
@@ -40,12 +29,10 @@ const DAVE = getPublicKey(dave)
 // 25 notes by alice: the even ones on the first relay, the odd ones on the second.
 const aliceNotes = Array.from({ length: 25 }, (_, i) => sign(alice, 1, 100 + i * 10, [], `n${i}`))
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
+const hubs = realHubs()
 
 let one: RelayHandle
 let two: RelayHandle
-const sockets: { stop(): void }[] = []
 
 beforeAll(async () => {
   const shared: NostrEvent[] = [
@@ -78,30 +65,15 @@ beforeAll(async () => {
   )
 })
 afterAll(async () => {
-  channel.port1.close()
+  hubs.close()
   await Promise.all([one.close(), two.close()])
 })
 afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.stop()
+  void hubs.stopSockets()
 })
 
-function hubFor(...relays: RelayHandle[]): RelayHub {
-  const hub = createRelayHub({
-    verifier: createVerifier([wrap<VerifyApi>(channel.port2)]),
-    onRejected: () => {},
-  })
-  for (const relay of relays) {
-    const socket = createActor(
-      socketMachine.provide({ actors: { connection: webSocketConnection } }),
-      { input: { url: relay.url } },
-    )
-    sockets.push(socket)
-    hub.addRelay(socketLink(socket))
-    socket.start()
-    socket.send({ type: 'relay.connect' })
-  }
-  return hub
-}
+const hubFor = (...relays: RelayHandle[]): RelayHub =>
+  hubs.connect(relays.map((relay) => relay.url)).hub
 
 const readwrite = (...relays: RelayHandle[]): PoolRelay[] =>
   relays.map((relay) => ({ url: relay.url, permission: 'readwrite' }))

@@ -4,26 +4,15 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { QueryClient } from '@tanstack/react-query'
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
-import { createActor, waitFor } from 'xstate'
 import { metadataKey } from '../../../src/actors/metadata-queries.ts'
 import type { PoolRelay } from '../../../src/actors/outbox-relays.ts'
-import { createRelayHub, type RelayHub } from '../../../src/actors/relay-hub.ts'
+import type { RelayHub } from '../../../src/actors/relay-hub.ts'
 import { createRelayInfoClient } from '../../../src/actors/relay-info.ts'
 import { searchQueries, searchRelays } from '../../../src/actors/search-queries.ts'
-import { socketLink } from '../../../src/actors/socket-link.ts'
-import { createVerifier } from '../../../src/actors/verifier.ts'
-import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
-import { socketMachine } from '../../../src/machines/socket.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../peers/relay.ts'
-
-// Node 20 has no global WebSocket; browsers do.
-Object.assign(globalThis, { WebSocket })
+import { realHubs } from './real-hub.ts'
 
 const alice = generateSecretKey()
 const bob = generateSecretKey()
@@ -37,14 +26,12 @@ const tagged = sign(alice, 1, 'Loaves today #Baking', [['t', 'Baking']])
 const other = sign(bob, 1, 'nothing to see', [['t', 'misc']])
 const seed = [aliceMeta, sourdough, tagged, other]
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
+const hubs = realHubs()
 
 let searching: RelayHandle // advertises NIP-50 (the test relay's default)
 let plain: RelayHandle // does not
 let nip05Server: Server
 let nip05Host: string
-const sockets: ReturnType<typeof createActor<typeof socketMachine>>[] = []
 
 beforeAll(async () => {
   searching = await startRelay({ seed })
@@ -62,33 +49,16 @@ beforeAll(async () => {
   nip05Host = `127.0.0.1:${(nip05Server.address() as AddressInfo).port}`
 })
 afterAll(async () => {
-  channel.port1.close()
+  hubs.close()
   await Promise.all([searching.close(), plain.close()])
   await new Promise((resolve) => nip05Server.close(resolve))
 })
 afterEach(async () => {
-  // ws throws when a socket still connecting is closed (browsers do not): let them connect first.
-  await Promise.all(
-    sockets.map((socket) => waitFor(socket, (snapshot) => snapshot.matches('connected'))),
-  )
-  for (const socket of sockets.splice(0)) socket.stop()
+  await hubs.stopSockets(true)
 })
 
 function connect(relays: RelayHandle[]): { hub: RelayHub; pool: () => PoolRelay[] } {
-  const hub = createRelayHub({
-    verifier: createVerifier([wrap<VerifyApi>(channel.port2)]),
-    onRejected: () => {},
-  })
-  for (const relay of relays) {
-    const socket = createActor(
-      socketMachine.provide({ actors: { connection: webSocketConnection } }),
-      { input: { url: relay.url } },
-    )
-    sockets.push(socket)
-    hub.addRelay(socketLink(socket))
-    socket.start()
-    socket.send({ type: 'relay.connect' })
-  }
+  const { hub } = hubs.connect(relays.map((relay) => relay.url))
   const entries = relays.map((relay) => ({ url: relay.url, permission: 'readwrite' as const }))
   return { hub, pool: () => entries }
 }

@@ -1,14 +1,9 @@
 // The note and thread queries against a real relay: real sockets (ws in Node), the real socket
 // machine and hub, the verify API over a MessageChannel, a real QueryClient.
 import { QueryClient } from '@tanstack/react-query'
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
-import { createActor } from 'xstate'
-import { createRelayHub, type RelayHub } from '../../../src/actors/relay-hub.ts'
-import { socketLink } from '../../../src/actors/socket-link.ts'
+import type { RelayHub } from '../../../src/actors/relay-hub.ts'
 import {
   aroundQueryOptions,
   followThread,
@@ -16,16 +11,10 @@ import {
   threadKey,
   threadQueryOptions,
 } from '../../../src/actors/thread-queries.ts'
-import { createVerifier } from '../../../src/actors/verifier.ts'
-import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
 import type { Note } from '../../../src/core/note.ts'
 import { assembleThread, threadRootId } from '../../../src/core/thread.ts'
-import { socketMachine } from '../../../src/machines/socket.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../peers/relay.ts'
-
-// Node 20 has no global WebSocket; browsers do.
-Object.assign(globalThis, { WebSocket })
+import { realHubs } from './real-hub.ts'
 
 const alice = generateSecretKey()
 const bob = generateSecretKey()
@@ -48,11 +37,9 @@ const deeper = sign(bob, 50, 'deeper', [
   ['e', replyOld.id, '', 'reply'],
 ])
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
+const hubs = realHubs()
 
 let relay: RelayHandle
-const sockets: ReturnType<typeof createActor<typeof socketMachine>>[] = []
 
 beforeAll(async () => {
   relay = await startRelay({
@@ -60,28 +47,14 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
-  channel.port1.close()
+  hubs.close()
   await relay.close()
 })
 afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.stop()
+  void hubs.stopSockets()
 })
 
-function connect(): RelayHub {
-  const hub = createRelayHub({
-    verifier: createVerifier([wrap<VerifyApi>(channel.port2)]),
-    onRejected: () => {},
-  })
-  const socket = createActor(
-    socketMachine.provide({ actors: { connection: webSocketConnection } }),
-    { input: { url: relay.url } },
-  )
-  sockets.push(socket)
-  hub.addRelay(socketLink(socket))
-  socket.start()
-  socket.send({ type: 'relay.connect' })
-  return hub
-}
+const connect = (): RelayHub => hubs.connect([relay.url]).hub
 
 const contents = (notes: readonly Note[]) => notes.map((n) => n.content)
 
