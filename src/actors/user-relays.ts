@@ -28,16 +28,15 @@ import {
   storedRelaysKey,
 } from '../core/stored-relays.ts'
 import { canSign, type LoginActorRef, type LoginSnapshot } from '../machines/login.machine.ts'
-import {
-  type ApplyParams,
-  type PubkeyInput,
-  type Published,
-  type PublishInput,
-  type RelayListActorRef,
-  relayListMachine,
-  type StoredCopy,
-  type StoreParams,
-} from '../machines/relay-list.machine.ts'
+import type {
+  ApplyParams,
+  PubkeyInput,
+  Published,
+  PublishInput,
+  StoredCopy,
+  StoreParams,
+} from '../machines/relay-list.context.ts'
+import { type RelayListActorRef, relayListMachine } from '../machines/relay-list.machine.ts'
 import type { RelayPoolActorRef } from '../machines/relay-pool.machine.ts'
 import { CONNECT_TIMEOUT_MS } from '../machines/socket.machine.ts'
 import type { RelayHub } from './relay-hub.ts'

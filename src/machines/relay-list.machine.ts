@@ -24,103 +24,27 @@
  */
 import { type ActorRefFrom, assign, fromPromise, raise, type SnapshotFrom, setup } from 'xstate'
 import { applyRelayEdit, applyRelayEdits, type RelayEdit, sameRelays } from '../core/relay-edits.ts'
-import type { RelayEntry } from '../core/relay-list.ts'
-import { chooseRelayList, type FetchedRelayList, type StoredRelays } from '../core/stored-relays.ts'
-
-// Spec constant (§9, relay UI): relay-list broadcast debounce.
-export const RELAY_LIST_BROADCAST_DEBOUNCE_MS = 3000
-
-/** Where the list in use came from. */
-export type RelayListSource = 'defaults' | 'stored' | 'relays' | 'notes'
-
-export interface RelayListContext {
-  /** The config's default relays (normalised). */
-  defaults: RelayEntry[]
-  pubkey: string | null
-  canSign: boolean
-  /** The user's list: what the pool holds, besides the config's indexers and automatic relays. */
-  relays: RelayEntry[]
-  source: RelayListSource
-  /** created_at of the published list in use; null for defaults, guesses and new edits. */
-  createdAt: number | null
-  /** The stored copy, while the relays are asked whether they have a newer list. */
-  stored: StoredRelays | null
-  /** Edits made while the list was loading, replayed on it once loaded. */
-  queued: RelayEdit[]
-  /** The list has changes no relay has accepted yet. */
-  unpublished: boolean
-  /** The last publish's failure ('Publish failed: …'); cleared when the next one starts. */
-  error: string | null
-}
-
-export type RelayListEvent =
-  | { type: 'relayList.poolStarted'; defaults: RelayEntry[] }
-  | { type: 'relayList.signedIn'; pubkey: string; canSign: boolean }
-  | { type: 'relayList.signedOut' }
-  | { type: 'relayList.signingChanged'; canSign: boolean }
-  /** The user's edit in Relay Management (the dynamic manager's go to the pool directly). */
-  | { type: 'relayList.edit'; edit: RelayEdit }
-  /** Raised by the machine itself when the list changed: starts the broadcast. */
-  | { type: 'relayList.changed' }
-
-export interface StoredCopy {
-  record: StoredRelays | null
-  /** This browser session already asked the relays for this user's list. */
-  checked: boolean
-}
-
-export interface PubkeyInput {
-  pubkey: string
-}
-export interface PublishInput {
-  pubkey: string
-  relays: RelayEntry[]
-}
-export interface Published {
-  /** created_at of the published kind 10002. */
-  createdAt: number
-}
-
-/** The store action: `createdAt` null means edited now and not published yet. */
-export interface StoreParams {
-  pubkey: string
-  relays: RelayEntry[]
-  createdAt: number | null
-}
-export interface ApplyParams {
-  relays: RelayEntry[]
-  /** Relays the pool keeps whatever the list says (the config's indexers). */
-  keep: RelayEntry[]
-}
+import { chooseRelayList, type FetchedRelayList } from '../core/stored-relays.ts'
+import {
+  type ApplyParams,
+  indexersOf,
+  messageOf,
+  type PubkeyInput,
+  type Published,
+  type PublishInput,
+  RELAY_LIST_BROADCAST_DEBOUNCE_MS,
+  type RelayListContext,
+  type RelayListEvent,
+  required,
+  type StoredCopy,
+  type StoreParams,
+  signedOutContext,
+} from './relay-list.context.ts'
 
 const notProvided = (name: string) =>
   new Error(
     `relay-list.machine: '${name}' was not provided; use relayListMachine.provide({ actors, actions }) (src/actors/user-relays.ts)`,
   )
-
-const indexersOf = (entries: readonly RelayEntry[]): RelayEntry[] =>
-  entries.filter((entry) => entry.permission === 'indexer')
-
-const required = (pubkey: string | null): string => {
-  if (pubkey === null) throw new Error('relay-list.machine: no pubkey')
-  return pubkey
-}
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : String(error)
-
-const signedOutContext = (defaults: RelayEntry[]): RelayListContext => ({
-  defaults,
-  pubkey: null,
-  canSign: false,
-  relays: defaults,
-  source: 'defaults',
-  createdAt: null,
-  stored: null,
-  queued: [],
-  unpublished: false,
-  error: null,
-})
 
 interface Args {
   context: RelayListContext

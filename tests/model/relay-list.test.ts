@@ -9,12 +9,14 @@ import {
   type Published,
   type PublishInput,
   RELAY_LIST_BROADCAST_DEBOUNCE_MS,
+  type StoredCopy,
+  type StoreParams,
+} from '../../src/machines/relay-list.context.ts'
+import {
   type RelayListMachine,
   type RelayListSnapshot,
   relayListMachine,
   relayListStatus,
-  type StoredCopy,
-  type StoreParams,
 } from '../../src/machines/relay-list.machine.ts'
 import {
   createModel,
