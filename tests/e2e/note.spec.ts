@@ -39,6 +39,18 @@ function seededDeepReply(relay: RelayHandle) {
   }
 }
 
+/** The ids from the root down to `note`, each note's parent (NIP-10 reply marker) above it. */
+function ancestors(relay: RelayHandle, note: NostrEvent, rootId: string): string[] {
+  const byId = new Map(relay.events().map((event) => [event.id, event]))
+  const chain: string[] = []
+  for (let at: NostrEvent | undefined = note; at; ) {
+    chain.unshift(at.id)
+    if (at.id === rootId) break
+    at = byId.get(marker(at, 'reply') ?? rootId)
+  }
+  return chain
+}
+
 const now = () => Math.floor(Date.now() / 1000)
 const replyTo = (
   key: Uint8Array,
@@ -90,7 +102,10 @@ test('a seeded reply by note1: root and parent above, replies below oldest first
     .filter((e) => e.kind === 1 && marker(e, 'reply') === focused.id)
     .sort((a, b) => a.created_at - b.created_at || a.id.localeCompare(b.id))
   const order = await ids(feed)
-  expect(order.slice(0, 3)).toEqual([root.id, parent.id, focused.id])
+  // Above: the root, then each note down to the parent (the parent may answer another reply).
+  const above = ancestors(relay, parent, root.id)
+  expect(above[0]).toBe(root.id)
+  expect(order.slice(0, above.length + 1)).toEqual([...above, focused.id])
   const repliesShown = await feed
     .locator('.thread-reply [data-note-id]')
     .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-note-id')))

@@ -118,7 +118,8 @@ test('a fresh install shows only notes with pictures tagged #bitcoin, #nostr or 
   expect(new Set(lines.join('')).size).toBeGreaterThan(5)
   // Color Mode: a colour for each character, painted behind the text.
   await expect.poll(colors).toEqual({ width: grid.columns, height: grid.rows })
-  await first.screenshot({ path: 'test-results/screenshots/preferences-fresh-ascii.png' })
+  // The whole page: the feed may re-render the card while it is taken.
+  await page.screenshot({ path: 'test-results/screenshots/preferences-fresh-ascii.png' })
 
   // Settings show the same values, in the spec's order.
   await openSettings(page)
