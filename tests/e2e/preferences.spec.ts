@@ -65,6 +65,8 @@ function firstPicture(events: readonly NostrEvent[], row: Row) {
  */
 async function readArt(article: Locator) {
   const art = article.locator('.note-media pre.ascii-art').first()
+  // Every picture of the note drawn: while one is pending, the first drawn may be another one.
+  await expect(article.locator('.note-media .ascii-pending')).toHaveCount(0)
   await expect(art).toBeVisible()
   const text = (await art.textContent()) ?? ''
   return { art, lines: text.split('\n'), colors: () => artColors(art) }
