@@ -18,7 +18,16 @@ export function idbStore(databaseName: string, storeName: string): KeyValueStore
       // No version: a new database is created at 1 with the store; an existing one opens as is.
       const request = indexedDB.open(databaseName)
       request.onupgradeneeded = () => request.result.createObjectStore(storeName)
-      request.onsuccess = () => resolve(request.result)
+      request.onsuccess = () => {
+        const database = request.result
+        // Another page (or Clear Everything) is deleting or upgrading it: let go, so that is not
+        // blocked; the next call opens it again.
+        database.onversionchange = () => {
+          database.close()
+          opening = undefined
+        }
+        resolve(database)
+      }
       request.onerror = () => reject(request.error)
     }).catch((error: unknown) => {
       opening = undefined // the next call tries again

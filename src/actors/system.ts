@@ -18,6 +18,7 @@ import type { Keystore } from './keystore.ts'
 import { lazyKeystore } from './lazy-keystore.ts'
 import { loadConfig } from './load-config.ts'
 import { loginEffects, type RemoteSignerSlot } from './login-effects.ts'
+import type { MemoryManager } from './memory-manager.ts'
 import { createMetadataLoader, metadataQueryOptions } from './metadata-queries.ts'
 import { type Nip49Client, startNip49Worker } from './nip49-client.ts'
 import {
@@ -64,6 +65,14 @@ export interface PlumeSystem {
   relayList: RelayListActorRef
   /** Notification mutes and last-seen times (local storage), read by the header and the page. */
   notificationSettings: NotificationSettingsStore
+  /** The memory manager: started once the page is idle, as it is not needed for the first note. */
+  memory(): Promise<MemoryManager>
+}
+
+/** After the first paint: memory cleanup has nothing to do before there is something cached. */
+function whenIdle(run: () => void): void {
+  if ('requestIdleCallback' in globalThis) requestIdleCallback(run, { timeout: 10_000 })
+  else setTimeout(run, 2000)
 }
 
 const relayPool = relayPoolMachine.provide({
@@ -197,6 +206,17 @@ export function startSystem(
   keepSession(login)
   restoreSession(login, keystore)
   let nip49: Nip49Client | undefined
+  let memory: Promise<MemoryManager> | undefined
+  const startMemory = () =>
+    (memory ??= Promise.all([import('./memory-manager.ts'), import('./ascii-cache.ts')]).then(
+      ([{ startMemoryManager }, { asciiCache }]) =>
+        startMemoryManager({
+          queryClient,
+          extraBytes: () => asciiCache().estimatedBytes(),
+          clearExtra: () => asciiCache().clear(),
+        }),
+    ))
+  whenIdle(() => void startMemory())
 
   return {
     app,
@@ -218,5 +238,6 @@ export function startSystem(
     relayInfoQuery: (url) => relayInfoQueryOptions(fetchRelayInfo, url),
     relayList,
     notificationSettings: createNotificationSettingsStore(),
+    memory: startMemory,
   }
 }

@@ -15,8 +15,12 @@ export const MODAL_FLAGS = [
   'viewNsec',
   'relayHealth',
   'auxRelays',
-  /** Confirm before the preferences are reset (spec §2: resetPreferences=true). */
+  /** Confirm modals of the Cache section (spec §2). */
   'resetPreferences',
+  'clearCache',
+  'clearContactsCache',
+  'clearSavedKeys',
+  'clearAllCaches',
   /** Edit profile, on one's own profile page only (spec §2: edit=true). */
   'edit',
 ] as const

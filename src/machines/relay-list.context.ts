@@ -39,6 +39,8 @@ export type RelayListEvent =
   | { type: 'relayList.signingChanged'; canSign: boolean }
   /** The user's edit in Relay Management (the dynamic manager's go to the pool directly). */
   | { type: 'relayList.edit'; edit: RelayEdit }
+  /** Reset Preferences (spec §4): the config's default relays again, published when signed in. */
+  | { type: 'relayList.restoreDefaults' }
   /** Raised by the machine itself when the list changed: starts the broadcast. */
   | { type: 'relayList.changed' }
 

@@ -17,6 +17,9 @@
  *   is unlocked, or in a later one (the stored copy remembers it is unpublished). A failed publish
  *   keeps the edits, stored and unpublished, and shows the hub's 'Publish failed: …'; the next
  *   edit or login tries again.
+ * - `relayList.restoreDefaults` (Reset Preferences) makes the defaults the list: signed out, the pool
+ *   gets them back; signed in and loaded, they are stored and published as an edit would be
+ *   (while the list still loads, it is ignored: there is no list yet to replace).
  * - `relayList.signedOut` puts the defaults back (spec §4: sign-out clears the session relay
  *   defaults) and forgets that this session asked the relays.
  *
@@ -125,6 +128,7 @@ export const relayListMachine = setup({
       chooseRelayList(context.stored, fetched) === 'guessed',
     queueChangesList: ({ context }) =>
       !sameRelays(applyRelayEdits(context.relays, context.queued), context.relays),
+    differsFromDefaults: ({ context }) => !sameRelays(context.relays, context.defaults),
     editChangesList: ({ context, event }) =>
       event.type === 'relayList.edit' &&
       !sameRelays(applyRelayEdit(context.relays, event.edit), context.relays),
@@ -200,6 +204,11 @@ export const relayListMachine = setup({
         ? { relays: applyRelayEdit(context.relays, event.edit), createdAt: null, unpublished: true }
         : {},
     ),
+    takeDefaults: assign(({ context }) => ({
+      relays: context.defaults,
+      createdAt: null,
+      unpublished: true,
+    })),
     announceChange: raise({ type: 'relayList.changed' }),
     clearError: assign({ error: null }),
     markPublished: assign((_, createdAt: number) => ({ createdAt, unpublished: false })),
@@ -217,6 +226,7 @@ export const relayListMachine = setup({
       on: {
         'relayList.signedIn': { target: 'signedIn', actions: 'signIn' },
         'relayList.edit': { actions: forwardEdit },
+        'relayList.restoreDefaults': { actions: applyDefaults },
       },
     },
     signedIn: {
@@ -316,6 +326,14 @@ export const relayListMachine = setup({
                     actions: ['applyEdit', forwardEdit, storeCurrent, 'announceChange'],
                   },
                   { actions: forwardEdit },
+                ],
+                'relayList.restoreDefaults': [
+                  {
+                    guard: 'differsFromDefaults',
+                    actions: ['takeDefaults', applyList, storeCurrent, 'announceChange'],
+                  },
+                  // The pool may hold more than the list (the dynamic manager's relays).
+                  { actions: applyList },
                 ],
               },
             },

@@ -200,6 +200,7 @@ const samples: EventSamples<RelayListMachine> = {
     { type: 'relayList.edit', edit: REMOVE_X },
     { type: 'relayList.edit', edit: INDEXER_READ },
   ],
+  'relayList.restoreDefaults': [{ type: 'relayList.restoreDefaults' }],
   // Raised by the machine itself.
   'relayList.changed': [],
   'xstate.done.actor.readStored': [
@@ -471,6 +472,26 @@ describe('relay-list machine scenarios', () => {
     await settle()
     expect(fakes.publishes).toHaveLength(1)
     expect(relayListStatus(actor.getSnapshot())).toEqual({ kind: 'published' })
+  })
+
+  it('Reset Preferences restores the default relays: stored, in the pool and published', async () => {
+    const { actor, fakes } = start()
+    await signIn(actor, fakes, true)
+    actor.send({ type: 'relayList.restoreDefaults' })
+    expect(actor.getSnapshot().context.relays).toEqual(DEFAULTS)
+    expect(fakes.stores.at(-1)).toEqual({ pubkey: PK, relays: DEFAULTS, createdAt: null })
+    expect(sorted(fakes.pool)).toEqual(sorted(DEFAULTS))
+    await vi.advanceTimersByTimeAsync(RELAY_LIST_BROADCAST_DEBOUNCE_MS)
+    expect(live(fakes.publishes).input.relays).toEqual(DEFAULTS)
+  })
+
+  it('signed out, Reset Preferences takes back relays added this session', async () => {
+    const { actor, fakes } = start()
+    edit(actor, ADD_X)
+    expect(fakes.pool.map((entry) => entry.url)).toContain(X)
+    actor.send({ type: 'relayList.restoreDefaults' })
+    expect(sorted(fakes.pool)).toEqual(sorted(DEFAULTS))
+    expect(fakes.stores).toEqual([])
   })
 
   it('an edit that changes nothing in the list goes to the pool and publishes nothing', async () => {

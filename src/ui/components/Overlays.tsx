@@ -18,6 +18,9 @@ const RemoveRelayModal = lazy(() => import('./relays/RemoveRelayModal.tsx'))
 const RelayHealthModal = lazy(() => import('./relays/RelayHealthModal.tsx'))
 const AuxRelaysModal = lazy(() => import('./relays/AuxRelaysModal.tsx'))
 const ResetPreferencesModal = lazy(() => import('./settings/ResetPreferencesModal.tsx'))
+const ClearCacheModal = lazy(() => import('./settings/ClearCacheModal.tsx'))
+const ClearSavedKeysModal = lazy(() => import('./settings/ClearSavedKeysModal.tsx'))
+const ClearEverythingModal = lazy(() => import('./settings/ClearEverythingModal.tsx'))
 const ThreadModal = lazy(() => import('./thread/ThreadModal.tsx'))
 const ReplyModal = lazy(() => import('./compose/ReplyModal.tsx'))
 const RepostModal = lazy(() => import('./compose/RepostModal.tsx'))
@@ -35,6 +38,10 @@ export function Overlays() {
   const relayHealth = useModal('relayHealth').open
   const auxRelays = useModal('auxRelays').open
   const resetPreferences = useModal('resetPreferences').open
+  const clearCache = useModal('clearCache').open
+  const clearContactsCache = useModal('clearContactsCache').open
+  const clearSavedKeys = useModal('clearSavedKeys').open
+  const clearAllCaches = useModal('clearAllCaches').open
   const removeRelay = useRemoveRelayModal().url
   const thread = useThreadModal().id
   const reply = useNoteModal('reply').id
@@ -56,6 +63,10 @@ export function Overlays() {
       {relayHealth && <RelayHealthModal />}
       {auxRelays && <AuxRelaysModal />}
       {resetPreferences && <ResetPreferencesModal />}
+      {clearCache && <ClearCacheModal kind="clearCache" />}
+      {clearContactsCache && <ClearCacheModal kind="clearContactsCache" />}
+      {clearSavedKeys && <ClearSavedKeysModal />}
+      {clearAllCaches && <ClearEverythingModal />}
       {removeRelay && <RemoveRelayModal url={removeRelay} />}
     </Suspense>
   )

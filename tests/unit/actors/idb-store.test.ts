@@ -29,4 +29,18 @@ describe('idbStore', () => {
     await store.set('new', [1, 2, 3])
     expect(await forage.getItem('new')).toEqual([1, 2, 3])
   })
+
+  it('lets go of its database when another asks to delete it, and opens it again after', async () => {
+    const store = idbStore('idb-store-deleted', 'kv')
+    await store.set('k', 1)
+    const deleted = await new Promise<string>((resolve) => {
+      const request = indexedDB.deleteDatabase('idb-store-deleted')
+      request.onsuccess = () => resolve('deleted')
+      request.onblocked = () => resolve('blocked')
+    })
+    expect(deleted).toBe('deleted')
+    expect(await store.get('k')).toBeNull()
+    await store.set('k', 2)
+    expect(await store.get('k')).toBe(2)
+  })
 })

@@ -1,17 +1,47 @@
+import { formatBytes } from '../../../core/cache-breakdown.ts'
+import { useMemory } from '../../hooks/use-memory.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 
 /**
- * Settings, "Cache" (spec §2). So far Clear Preferences, which confirms in its own modal
- * (?resetPreferences=true); the other clear actions join it here.
+ * Settings, "Cache" (spec §2): the clear actions, each confirmed in its own modal, and what the
+ * memory manager sees (spec §3, memory info).
  */
 export function CacheSection() {
   const reset = useModal('resetPreferences')
+  const clearCache = useModal('clearCache')
+  const clearContacts = useModal('clearContactsCache')
+  const savedKeys = useModal('clearSavedKeys')
+  const everything = useModal('clearAllCaches')
+  const info = useMemory((manager) => manager.info())
   return (
     <section className="settings-section" aria-labelledby="cache-heading">
       <h3 id="cache-heading">Cache</h3>
+      {info && (
+        <p className="form-hint" data-testid="memory-info">
+          {info.queryCount} cached items, about {formatBytes(info.cacheSize)}
+          {info.used !== null && `; ${formatBytes(info.used)} in use`}; memory pressure{' '}
+          {info.pressureLevel}
+          {info.lastCleanup &&
+            `; last cleanup ${info.lastCleanup.level}, ${info.lastCleanup.removed} removed`}
+        </p>
+      )}
+      <div className="form-row">
+        <button type="button" className="button" onClick={() => clearCache.show()}>
+          Clear Cache
+        </button>
+        <button type="button" className="button" onClick={() => clearContacts.show()}>
+          Clear Contacts Cache
+        </button>
+      </div>
       <div className="form-row">
         <button type="button" className="button" onClick={() => reset.show()}>
           Clear Preferences
+        </button>
+        <button type="button" className="button" onClick={() => savedKeys.show()}>
+          Clear Saved Keys
+        </button>
+        <button type="button" className="button button-danger" onClick={() => everything.show()}>
+          Clear Everything
         </button>
       </div>
     </section>

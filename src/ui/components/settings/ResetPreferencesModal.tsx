@@ -1,37 +1,33 @@
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSendPreferences } from '../../hooks/use-preferences.ts'
-import { Modal } from '../Modal.tsx'
+import { useSystem } from '../../system-context.tsx'
+import { ConfirmModal } from '../ConfirmModal.tsx'
 
 /**
  * Confirm before the preferences go back to the spec's values (?resetPreferences=true; spec §4:
  * dark, ASCII, color, replies, reposts, NSFW block and image-only on, Follow Only off, hashtags
- * Bitcoin, Nostr, News). Image Mode is not among them and stays as it is.
+ * Bitcoin, Nostr, News, and the default relays). Image Mode is not among them and stays as it is.
  */
 export function ResetPreferencesModal() {
   const modal = useModal('resetPreferences')
   const send = useSendPreferences()
+  const { relayList } = useSystem()
   return (
-    <Modal title="Clear Preferences" onClose={modal.close}>
+    <ConfirmModal
+      title="Clear Preferences"
+      confirmLabel="Clear Preferences"
+      onClose={modal.close}
+      onConfirm={() => {
+        send({ type: 'preferences.reset' })
+        relayList.send({ type: 'relayList.restoreDefaults' })
+      }}
+    >
       <p>
         Dark Mode, ASCII Mode, Color Mode, Show Replies, Show Reposts and Image Notes Only go back
-        on, Follow Only off, and the custom hashtags back to #Bitcoin, #Nostr and #News.
+        on, Follow Only off, the custom hashtags back to #Bitcoin, #Nostr and #News, and the relays
+        back to the default ones.
       </p>
-      <div className="form-row">
-        <button type="button" className="button" onClick={modal.close}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          onClick={() => {
-            send({ type: 'preferences.reset' })
-            modal.close()
-          }}
-        >
-          Clear Preferences
-        </button>
-      </div>
-    </Modal>
+    </ConfirmModal>
   )
 }
 

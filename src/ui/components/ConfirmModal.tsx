@@ -1,0 +1,61 @@
+import { type ReactNode, useState } from 'react'
+import { Modal } from './Modal.tsx'
+
+interface ConfirmModalProps {
+  /** Spec §2: confirm modals default to the title and button 'Clear Cache'. */
+  title?: string
+  confirmLabel?: string
+  onConfirm(): Promise<void> | void
+  onClose(): void
+  children: ReactNode
+}
+
+/**
+ * A confirm modal for a clear action: Cancel, or the action, which reads 'Clearing...' while it
+ * runs. A failure stays on screen with the modal open; nothing is closed over it.
+ */
+export function ConfirmModal({
+  title = 'Clear Cache',
+  confirmLabel = 'Clear Cache',
+  onConfirm,
+  onClose,
+  children,
+}: ConfirmModalProps) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const confirm = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await onConfirm()
+      onClose()
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Modal title={title} onClose={busy ? () => {} : onClose}>
+      {children}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-row">
+        <button type="button" className="button" onClick={onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button button-danger"
+          onClick={() => void confirm()}
+          disabled={busy}
+        >
+          {busy ? 'Clearing...' : confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,37 @@
+import type { CacheGroup } from '../../../core/cache-breakdown.ts'
+import { useModal } from '../../hooks/use-modal.ts'
+import { useSystem } from '../../system-context.tsx'
+import { ConfirmModal } from '../ConfirmModal.tsx'
+
+const KINDS = {
+  /** ?clearCache=true: profiles and threads, with the spec's default title and button. */
+  clearCache: { title: undefined, groups: ['metadata', 'thread'], what: 'profiles and threads' },
+  /** ?clearContactsCache=true: follow lists and followers. */
+  clearContactsCache: {
+    title: 'Clear Contacts Cache',
+    groups: ['contacts'],
+    what: 'follow lists and followers',
+  },
+} as const satisfies Record<string, { title?: string; groups: CacheGroup[]; what: string }>
+
+/** Confirm, then forget the cached queries of these groups; what is on screen loads again. */
+export function ClearCacheModal({ kind }: { kind: keyof typeof KINDS }) {
+  const modal = useModal(kind)
+  const { queryClient } = useSystem()
+  const { title, groups, what } = KINDS[kind]
+  return (
+    <ConfirmModal
+      title={title}
+      confirmLabel={title}
+      onClose={modal.close}
+      onConfirm={async () => {
+        const { clearQueryGroups } = await import('../../../actors/clear-data.ts')
+        await clearQueryGroups(queryClient, groups)
+      }}
+    >
+      <p>Cached {what} are forgotten and fetched again from relays when next shown.</p>
+    </ConfirmModal>
+  )
+}
+
+export default ClearCacheModal
