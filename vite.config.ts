@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { plumePwa } from './scripts/vite-pwa.ts'
 
 // nostr-wasm does not export its .wasm file; name it so the verify worker can fetch it.
 const nostrWasm = fileURLToPath(
@@ -18,6 +19,8 @@ export default defineConfig({
       generatedRouteTree: 'src/ui/routeTree.gen.ts',
     }),
     react(),
+    // Manifest and service worker (issue 10).
+    plumePwa(),
   ],
   resolve: { alias: [{ find: /^nostr-wasm\/secp256k1\.wasm/, replacement: nostrWasm }] },
   worker: { format: 'es' },

@@ -4,6 +4,7 @@ import { firstNote } from './first-note.ts'
 import { ncryptsecResponsiveness, unlockResponsiveness } from './identity.ts'
 import { ingestBlocking } from './ingest.ts'
 import { unlockDerivation } from './kdf.ts'
+import { lighthouseScore } from './lighthouse.ts'
 import { powNodeCore, powTwoWorkers, powWorker } from './pow.ts'
 import { reqCount } from './reqs.ts'
 import { scriptBytes } from './script-bytes.ts'
@@ -25,4 +26,5 @@ export const MEASURES: Measure[] = [
   powWorker,
   powTwoWorkers,
   powNodeCore,
+  lighthouseScore,
 ]

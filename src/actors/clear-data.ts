@@ -6,6 +6,8 @@
  */
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { type CacheGroup, groupOf } from '../core/cache-breakdown.ts'
+import { type ProofBook, unbackedSats } from '../core/cashu-proof-book.ts'
+import { CASHU_DATABASE } from './cashu-store.ts'
 
 interface ClearTargets {
   queryClient: QueryClient
@@ -63,6 +65,49 @@ async function databaseNames(): Promise<string[]> {
     ? (await indexedDB.databases()).flatMap(({ name }) => (name ? [name] : []))
     : []
   return [...new Set([...KNOWN_DATABASES, ...listed])].filter((name) => !isServiceWorkers(name))
+}
+
+/** Every record of a store, or none when the database or store does not exist. */
+function readAll(database: string, store: string): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(database)
+    request.onupgradeneeded = () => request.transaction?.abort() // not there: do not create it
+    request.onerror = () => resolve([])
+    request.onsuccess = () => {
+      const db = request.result
+      if (!db.objectStoreNames.contains(store)) {
+        db.close()
+        resolve([])
+        return
+      }
+      const all = db.transaction(store).objectStore(store).getAll()
+      all.onsuccess = () => {
+        db.close()
+        resolve(all.result)
+      }
+      all.onerror = () => reject(all.error)
+    }
+  })
+}
+
+/**
+ * Why Clear Everything must not run now (README decision): ecash that exists only in this browser
+ * would be lost with it. Null when there is none.
+ */
+export async function clearEverythingRefusal(): Promise<string | null> {
+  let sats = 0
+  let open = 0
+  for (const record of await readAll(CASHU_DATABASE, 'wallet')) {
+    const book = (record as { book?: ProofBook }).book
+    if (!book) continue
+    const unbacked = unbackedSats(book)
+    sats += unbacked.sats
+    open += unbacked.openOperations
+  }
+  if (sats === 0 && open === 0) return null
+  return sats > 0
+    ? `Your ecash wallet holds ${sats} sats that are not backed up to relays: clearing would lose them. Send or pay them out first.`
+    : 'Your ecash wallet has an operation still settling: open the wallet and let it finish first.'
 }
 
 export async function clearEverything({

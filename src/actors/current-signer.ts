@@ -6,12 +6,13 @@ import type { Secret } from '../core/secret.ts'
 import { keyLocked, type LoginActorRef } from '../machines/login.machine.ts'
 import type { RemoteSignerSlot } from './login-effects.ts'
 import type { Signer } from './signer.ts'
-import { localKeySigner } from './signers/local-key.ts'
-import { nip07Signer } from './signers/nip07.ts'
+import { lazySigner } from './signers/lazy.ts'
 import { lockedSigner, noSigner } from './signers/unavailable.ts'
 
 export function createSignerSource(login: LoginActorRef, remote: RemoteSignerSlot): () => Signer {
-  const extension = nip07Signer()
+  const extension = lazySigner('nip07', () =>
+    import('./signers/nip07.ts').then(({ nip07Signer }) => nip07Signer()),
+  )
   let local: { key: Secret<Uint8Array>; signer: Signer } | null = null
 
   login.on('session.signedOut', () => {
@@ -29,7 +30,15 @@ export function createSignerSource(login: LoginActorRef, remote: RemoteSignerSlo
       return remote.current
     // The key is in memory exactly while it is unlocked.
     if (snapshot.matches({ signedIn: { method: 'nsec' } }) && key) {
-      if (local?.key !== key) local = { key, signer: localKeySigner(key) }
+      if (local?.key !== key) {
+        const held = key
+        local = {
+          key,
+          signer: lazySigner('nsec', () =>
+            import('./signers/local-key.ts').then(({ localKeySigner }) => localKeySigner(held)),
+          ),
+        }
+      }
       return local.signer
     }
     if (keyLocked(snapshot)) return lockedSigner(pubkey ?? undefined)

@@ -10,7 +10,6 @@ import {
 } from '../machines/login.machine.ts'
 import type { Keystore } from './keystore.ts'
 import type { RelayHub } from './relay-hub.ts'
-import { nip07Signer } from './signers/nip07.ts'
 import type { NostrConnectSession, RemoteSigner } from './signers/nip46.ts'
 
 // Loaded with the first use, not with the app: the record crypto, and NIP-46 with its ciphers.
@@ -39,7 +38,10 @@ export function loginEffects(keystore: Keystore, hub: RelayHub, remote: RemoteSi
   }
 
   const effects = {
-    extensionPublicKey: fromPromise<string>(() => nip07Signer().getPublicKey()),
+    extensionPublicKey: fromPromise<string>(async () => {
+      const { nip07Signer } = await import('./signers/nip07.ts')
+      return nip07Signer().getPublicKey()
+    }),
 
     // It receives no events; what it sends back is typed by sendBack's use.
     watchExtension: fromCallback<EventObject, WatchExtensionInput>(({ sendBack, input }) => {

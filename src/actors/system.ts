@@ -11,11 +11,13 @@ import { type LoginActorRef, loginMachine } from '../machines/login.machine.ts'
 import type { RelayListActorRef } from '../machines/relay-list.machine.ts'
 import { type RelayPoolActorRef, relayPoolMachine } from '../machines/relay-pool.machine.ts'
 import { type SocketActorRef, socketMachine } from '../machines/socket.machine.ts'
+import type { CashuWallet } from './cashu-wallet.ts'
 import { createSignerSource } from './current-signer.ts'
 import { feedQueryOptions, followLiveFeed } from './feed-queries.ts'
 import { createKeepAlive, type KeepAlive, reconnectSocket } from './keep-alive.ts'
 import type { Keystore } from './keystore.ts'
 import { lazyKeystore } from './lazy-keystore.ts'
+import { lazyWallet, startWalletWhenSaved, type WalletHandle } from './lazy-wallet.ts'
 import { loadConfig } from './load-config.ts'
 import { loginEffects, type RemoteSignerSlot } from './login-effects.ts'
 import type { MemoryManager } from './memory-manager.ts'
@@ -65,15 +67,19 @@ export interface PlumeSystem {
   relayList: RelayListActorRef
   /** Notification mutes and last-seen times (local storage), read by the header and the page. */
   notificationSettings: NotificationSettingsStore
-  /** The memory manager: started once the page is idle, as it is not needed for the first note. */
+  /** The Lightning wallet (NWC or WebLN): loaded on first use, or at start when one is saved. */
+  wallet(): WalletHandle
+  /** The memory manager: started 30 s in, or sooner when a screen asks for its figures. */
   memory(): Promise<MemoryManager>
+  /** The ecash (Cashu) wallet: its code (cashu-ts among it) loads on first use of /wallet. */
+  cashu(): Promise<CashuWallet>
 }
 
-/** After the first paint: memory cleanup has nothing to do before there is something cached. */
-function whenIdle(run: () => void): void {
-  if ('requestIdleCallback' in globalThis) requestIdleCallback(run, { timeout: 10_000 })
-  else setTimeout(run, 2000)
-}
+/**
+ * The memory manager starts when its first pressure check would run (spec §9: every 30 s):
+ * before then there is nothing to clean, and its code stays off the first note's path.
+ */
+const MEMORY_MANAGER_START_MS = 30_000
 
 const relayPool = relayPoolMachine.provide({
   actors: { socket: socketMachine.provide({ actors: { connection: webSocketConnection } }) },
@@ -205,8 +211,11 @@ export function startSystem(
   const signer = createSignerSource(login, remote)
   keepSession(login)
   restoreSession(login, keystore)
+  const wallet = lazyWallet({ login, signer, inspect: options.inspect })
+  startWalletWhenSaved(wallet)
   let nip49: Nip49Client | undefined
   let memory: Promise<MemoryManager> | undefined
+  let cashu: Promise<CashuWallet> | undefined
   const startMemory = () =>
     (memory ??= Promise.all([import('./memory-manager.ts'), import('./ascii-cache.ts')]).then(
       ([{ startMemoryManager }, { asciiCache }]) =>
@@ -216,7 +225,7 @@ export function startSystem(
           clearExtra: () => asciiCache().clear(),
         }),
     ))
-  whenIdle(() => void startMemory())
+  setTimeout(() => void startMemory(), MEMORY_MANAGER_START_MS)
 
   return {
     app,
@@ -238,6 +247,11 @@ export function startSystem(
     relayInfoQuery: (url) => relayInfoQueryOptions(fetchRelayInfo, url),
     relayList,
     notificationSettings: createNotificationSettingsStore(),
+    wallet: () => wallet,
     memory: startMemory,
+    cashu: () =>
+      (cashu ??= import('./cashu-wallet.ts').then(({ startCashuWallet }) =>
+        startCashuWallet({ login, signer }),
+      )),
   }
 }

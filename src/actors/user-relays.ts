@@ -112,6 +112,9 @@ function whenConnected(pool: RelayPoolActorRef, urls: readonly string[]): Promis
  * indexers, which exist so that others, and the user on a new device, can find the list. URLs are
  * spelled as the pool spells them (the config's may differ from the normal form).
  */
+/** Spec §5: the relay list needs write relays to go to. */
+export const NO_PUBLISH_RELAYS = 'No relays configured for publishing'
+
 export function publishTargets(
   relays: readonly RelayEntry[],
   pool: readonly RelayEntry[],
@@ -143,10 +146,12 @@ export function userRelayEffects(deps: UserRelaysDeps) {
         fetchUserRelays(deps.hub, input.pubkey),
       ),
       publishRelayList: fromPromise<Published, PublishInput>(async ({ input }) => {
-        const event = await deps.signer().signEvent(relayListTemplate(input.relays, seconds()))
-        if (event.pubkey !== input.pubkey) throw new Error(SIGNER_MISMATCH)
         const pool = deps.pool()
         const targets = publishTargets(input.relays, pool?.getSnapshot().context.entries ?? [])
+        // Spec §5: a list with nowhere to go is not signed at all.
+        if (targets.length === 0) throw new Error(NO_PUBLISH_RELAYS)
+        const event = await deps.signer().signEvent(relayListTemplate(input.relays, seconds()))
+        if (event.pubkey !== input.pubkey) throw new Error(SIGNER_MISMATCH)
         if (pool) await whenConnected(pool, targets)
         await deps.hub.publish(event, targets)
         return { createdAt: event.created_at }

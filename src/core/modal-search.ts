@@ -20,9 +20,13 @@ export const MODAL_FLAGS = [
   'clearCache',
   'clearContactsCache',
   'clearSavedKeys',
+  'clearStoredWallet',
   'clearAllCaches',
   /** Edit profile, on one's own profile page only (spec §2: edit=true). */
   'edit',
+  /** Lightning Wallet: connect by pairing string, choose a saved wallet (spec §2). */
+  'walletConnect',
+  'savedWallets',
 ] as const
 
 export type ModalFlag = (typeof MODAL_FLAGS)[number]
@@ -57,3 +61,11 @@ export function parseModalSearch(raw: Record<string, unknown>): ModalSearch {
   }
   return search
 }
+
+/** Whether the URL opens any overlay at all (the overlay layer loads only then). */
+export const anyOverlayOpen = (search: ModalSearch): boolean =>
+  MODAL_FLAGS.some((flag) => search[flag] === true) ||
+  search.removeRelay !== undefined ||
+  search.thread !== undefined ||
+  search.reply !== undefined ||
+  search.repost !== undefined

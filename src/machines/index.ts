@@ -4,12 +4,15 @@
  */
 import type { AnyStateMachine } from 'xstate'
 import { appMachine } from './app.machine.ts'
+import { appUpdateMachine } from './app-update.machine.ts'
 import { cacheRestoreMachine } from './cache-restore.machine.ts'
+import { depositMachine } from './deposit.machine.ts'
 import { followMachine } from './follow.machine.ts'
 import { loginMachine } from './login.machine.ts'
 import { miningMachine } from './mining.machine.ts'
 import { nsecKeyMachine } from './nsec-key.machine.ts'
 import { preferencesMachine } from './preferences.machine.ts'
+import { proofReservationMachine } from './proof-reservation.machine.ts'
 import { publishMachine } from './publish.machine.ts'
 import { relayListMachine } from './relay-list.machine.ts'
 import { relayManagerMachine } from './relay-manager.machine.ts'
@@ -17,6 +20,8 @@ import { relayPoolMachine } from './relay-pool.machine.ts'
 import { signInMachine } from './sign-in.machine.ts'
 import { signOutMachine } from './sign-out.machine.ts'
 import { socketMachine } from './socket.machine.ts'
+import { walletConnectionMachine } from './wallet-connection.machine.ts'
+import { zapMachine } from './zap.machine.ts'
 
 export interface MachineEntry {
   name: string
@@ -25,12 +30,15 @@ export interface MachineEntry {
 
 export const machines: MachineEntry[] = [
   { name: 'app', machine: appMachine },
+  { name: 'app-update', machine: appUpdateMachine },
   { name: 'cache-restore', machine: cacheRestoreMachine },
+  { name: 'deposit', machine: depositMachine },
   { name: 'follow', machine: followMachine },
   { name: 'login', machine: loginMachine },
   { name: 'mining', machine: miningMachine },
   { name: 'nsec-key', machine: nsecKeyMachine },
   { name: 'preferences', machine: preferencesMachine },
+  { name: 'proof-reservation', machine: proofReservationMachine },
   { name: 'publish', machine: publishMachine },
   { name: 'relay-list', machine: relayListMachine },
   { name: 'relay-manager', machine: relayManagerMachine },
@@ -38,4 +46,6 @@ export const machines: MachineEntry[] = [
   { name: 'sign-in', machine: signInMachine },
   { name: 'sign-out', machine: signOutMachine },
   { name: 'socket', machine: socketMachine },
+  { name: 'wallet-connection', machine: walletConnectionMachine },
+  { name: 'zap', machine: zapMachine },
 ]

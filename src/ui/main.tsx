@@ -9,6 +9,7 @@ import { startSystem } from '../actors/system.ts'
 import { PREFETCH_HOVER_DELAY_MS, prefetchAllowed } from '../core/prefetch.ts'
 import { CacheGate } from './components/CacheGate.tsx'
 import { ErrorFallback } from './components/ErrorFallback.tsx'
+import { rememberRoutes, startPwaShell } from './pwa/start.ts'
 import { routeTree } from './routeTree.gen.ts'
 import { SystemProvider } from './system-context.tsx'
 import './styles.css'
@@ -20,6 +21,9 @@ const inspect =
     : undefined
 
 const system = startSystem({ inspect })
+
+// Splash, installed start-up, chunk-error recovery, install offer (issue 10): before the router.
+startPwaShell()
 
 /** Links preload on intent (hover or touch, spec §2), except on data saver or 2g. */
 const preloadMode = () => (prefetchAllowed(connectionHints()) ? 'intent' : false)
@@ -44,6 +48,7 @@ const router = createRouter({
 })
 
 onConnectionChange(() => router.update({ ...router.options, defaultPreload: preloadMode() }))
+rememberRoutes(router)
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -13,9 +13,17 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as CreateRouteImport } from './routes/create'
 import { Route as NotificationsRouteImport } from './routes/notifications'
+import { Route as OpenRouteImport } from './routes/open'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as WalletRouteImport } from './routes/wallet'
 import { Route as NoteNoteIdRouteImport } from './routes/note.$noteId'
 import { Route as NpubNpubRouteImport } from './routes/npub.$npub'
+import { Route as WalletIndexRouteImport } from './routes/wallet.index'
+import { Route as WalletDepositRouteImport } from './routes/wallet.deposit'
+import { Route as WalletHistoryRouteImport } from './routes/wallet.history'
+import { Route as WalletPayRouteImport } from './routes/wallet.pay'
+import { Route as WalletReceiveRouteImport } from './routes/wallet.receive'
+import { Route as WalletSendRouteImport } from './routes/wallet.send'
 import { Route as NpubNpubIndexRouteImport } from './routes/npub.$npub.index'
 import { Route as NpubNpubFollowersRouteImport } from './routes/npub.$npub.followers'
 import { Route as NpubNpubFollowingRouteImport } from './routes/npub.$npub.following'
@@ -43,9 +51,19 @@ const NotificationsRoute = NotificationsRouteImport.update({
   path: '/notifications',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpenRoute = OpenRouteImport.update({
+  id: '/open',
+  path: '/open',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WalletRoute = WalletRouteImport.update({
+  id: '/wallet',
+  path: '/wallet',
   getParentRoute: () => rootRouteImport,
 } as any)
 const NoteNoteIdRoute = NoteNoteIdRouteImport.update({
@@ -57,6 +75,36 @@ const NpubNpubRoute = NpubNpubRouteImport.update({
   id: '/npub/$npub',
   path: '/npub/$npub',
   getParentRoute: () => rootRouteImport,
+} as any)
+const WalletIndexRoute = WalletIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => WalletRoute,
+} as any)
+const WalletDepositRoute = WalletDepositRouteImport.update({
+  id: '/deposit',
+  path: '/deposit',
+  getParentRoute: () => WalletRoute,
+} as any)
+const WalletHistoryRoute = WalletHistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => WalletRoute,
+} as any)
+const WalletPayRoute = WalletPayRouteImport.update({
+  id: '/pay',
+  path: '/pay',
+  getParentRoute: () => WalletRoute,
+} as any)
+const WalletReceiveRoute = WalletReceiveRouteImport.update({
+  id: '/receive',
+  path: '/receive',
+  getParentRoute: () => WalletRoute,
+} as any)
+const WalletSendRoute = WalletSendRouteImport.update({
+  id: '/send',
+  path: '/send',
+  getParentRoute: () => WalletRoute,
 } as any)
 const NpubNpubIndexRoute = NpubNpubIndexRouteImport.update({
   id: '/',
@@ -94,9 +142,17 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/create': typeof CreateRoute
   '/notifications': typeof NotificationsRoute
+  '/open': typeof OpenRoute
   '/search': typeof SearchRoute
+  '/wallet': typeof WalletRouteWithChildren
   '/note/$noteId': typeof NoteNoteIdRoute
   '/npub/$npub': typeof NpubNpubRouteWithChildren
+  '/wallet/deposit': typeof WalletDepositRoute
+  '/wallet/history': typeof WalletHistoryRoute
+  '/wallet/pay': typeof WalletPayRoute
+  '/wallet/receive': typeof WalletReceiveRoute
+  '/wallet/send': typeof WalletSendRoute
+  '/wallet/': typeof WalletIndexRoute
   '/npub/$npub/followers': typeof NpubNpubFollowersRoute
   '/npub/$npub/following': typeof NpubNpubFollowingRoute
   '/npub/$npub/mute-list': typeof NpubNpubMuteListRoute
@@ -109,8 +165,15 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/create': typeof CreateRoute
   '/notifications': typeof NotificationsRoute
+  '/open': typeof OpenRoute
   '/search': typeof SearchRoute
   '/note/$noteId': typeof NoteNoteIdRoute
+  '/wallet/deposit': typeof WalletDepositRoute
+  '/wallet/history': typeof WalletHistoryRoute
+  '/wallet/pay': typeof WalletPayRoute
+  '/wallet/receive': typeof WalletReceiveRoute
+  '/wallet/send': typeof WalletSendRoute
+  '/wallet': typeof WalletIndexRoute
   '/npub/$npub/followers': typeof NpubNpubFollowersRoute
   '/npub/$npub/following': typeof NpubNpubFollowingRoute
   '/npub/$npub/mute-list': typeof NpubNpubMuteListRoute
@@ -124,9 +187,17 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/create': typeof CreateRoute
   '/notifications': typeof NotificationsRoute
+  '/open': typeof OpenRoute
   '/search': typeof SearchRoute
+  '/wallet': typeof WalletRouteWithChildren
   '/note/$noteId': typeof NoteNoteIdRoute
   '/npub/$npub': typeof NpubNpubRouteWithChildren
+  '/wallet/deposit': typeof WalletDepositRoute
+  '/wallet/history': typeof WalletHistoryRoute
+  '/wallet/pay': typeof WalletPayRoute
+  '/wallet/receive': typeof WalletReceiveRoute
+  '/wallet/send': typeof WalletSendRoute
+  '/wallet/': typeof WalletIndexRoute
   '/npub/$npub/followers': typeof NpubNpubFollowersRoute
   '/npub/$npub/following': typeof NpubNpubFollowingRoute
   '/npub/$npub/mute-list': typeof NpubNpubMuteListRoute
@@ -141,9 +212,17 @@ export interface FileRouteTypes {
     | '/about'
     | '/create'
     | '/notifications'
+    | '/open'
     | '/search'
+    | '/wallet'
     | '/note/$noteId'
     | '/npub/$npub'
+    | '/wallet/deposit'
+    | '/wallet/history'
+    | '/wallet/pay'
+    | '/wallet/receive'
+    | '/wallet/send'
+    | '/wallet/'
     | '/npub/$npub/followers'
     | '/npub/$npub/following'
     | '/npub/$npub/mute-list'
@@ -156,8 +235,15 @@ export interface FileRouteTypes {
     | '/about'
     | '/create'
     | '/notifications'
+    | '/open'
     | '/search'
     | '/note/$noteId'
+    | '/wallet/deposit'
+    | '/wallet/history'
+    | '/wallet/pay'
+    | '/wallet/receive'
+    | '/wallet/send'
+    | '/wallet'
     | '/npub/$npub/followers'
     | '/npub/$npub/following'
     | '/npub/$npub/mute-list'
@@ -170,9 +256,17 @@ export interface FileRouteTypes {
     | '/about'
     | '/create'
     | '/notifications'
+    | '/open'
     | '/search'
+    | '/wallet'
     | '/note/$noteId'
     | '/npub/$npub'
+    | '/wallet/deposit'
+    | '/wallet/history'
+    | '/wallet/pay'
+    | '/wallet/receive'
+    | '/wallet/send'
+    | '/wallet/'
     | '/npub/$npub/followers'
     | '/npub/$npub/following'
     | '/npub/$npub/mute-list'
@@ -186,7 +280,9 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   CreateRoute: typeof CreateRoute
   NotificationsRoute: typeof NotificationsRoute
+  OpenRoute: typeof OpenRoute
   SearchRoute: typeof SearchRoute
+  WalletRoute: typeof WalletRouteWithChildren
   NoteNoteIdRoute: typeof NoteNoteIdRoute
   NpubNpubRoute: typeof NpubNpubRouteWithChildren
 }
@@ -221,11 +317,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NotificationsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/open': {
+      id: '/open'
+      path: '/open'
+      fullPath: '/open'
+      preLoaderRoute: typeof OpenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/search': {
       id: '/search'
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet': {
+      id: '/wallet'
+      path: '/wallet'
+      fullPath: '/wallet'
+      preLoaderRoute: typeof WalletRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/note/$noteId': {
@@ -241,6 +351,48 @@ declare module '@tanstack/react-router' {
       fullPath: '/npub/$npub'
       preLoaderRoute: typeof NpubNpubRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/wallet/': {
+      id: '/wallet/'
+      path: '/'
+      fullPath: '/wallet/'
+      preLoaderRoute: typeof WalletIndexRouteImport
+      parentRoute: typeof WalletRoute
+    }
+    '/wallet/deposit': {
+      id: '/wallet/deposit'
+      path: '/deposit'
+      fullPath: '/wallet/deposit'
+      preLoaderRoute: typeof WalletDepositRouteImport
+      parentRoute: typeof WalletRoute
+    }
+    '/wallet/history': {
+      id: '/wallet/history'
+      path: '/history'
+      fullPath: '/wallet/history'
+      preLoaderRoute: typeof WalletHistoryRouteImport
+      parentRoute: typeof WalletRoute
+    }
+    '/wallet/pay': {
+      id: '/wallet/pay'
+      path: '/pay'
+      fullPath: '/wallet/pay'
+      preLoaderRoute: typeof WalletPayRouteImport
+      parentRoute: typeof WalletRoute
+    }
+    '/wallet/receive': {
+      id: '/wallet/receive'
+      path: '/receive'
+      fullPath: '/wallet/receive'
+      preLoaderRoute: typeof WalletReceiveRouteImport
+      parentRoute: typeof WalletRoute
+    }
+    '/wallet/send': {
+      id: '/wallet/send'
+      path: '/send'
+      fullPath: '/wallet/send'
+      preLoaderRoute: typeof WalletSendRouteImport
+      parentRoute: typeof WalletRoute
     }
     '/npub/$npub/': {
       id: '/npub/$npub/'
@@ -287,6 +439,27 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface WalletRouteChildren {
+  WalletDepositRoute: typeof WalletDepositRoute
+  WalletHistoryRoute: typeof WalletHistoryRoute
+  WalletPayRoute: typeof WalletPayRoute
+  WalletReceiveRoute: typeof WalletReceiveRoute
+  WalletSendRoute: typeof WalletSendRoute
+  WalletIndexRoute: typeof WalletIndexRoute
+}
+
+const WalletRouteChildren: WalletRouteChildren = {
+  WalletDepositRoute: WalletDepositRoute,
+  WalletHistoryRoute: WalletHistoryRoute,
+  WalletPayRoute: WalletPayRoute,
+  WalletReceiveRoute: WalletReceiveRoute,
+  WalletSendRoute: WalletSendRoute,
+  WalletIndexRoute: WalletIndexRoute,
+}
+
+const WalletRouteWithChildren =
+  WalletRoute._addFileChildren(WalletRouteChildren)
+
 interface NpubNpubRouteChildren {
   NpubNpubFollowersRoute: typeof NpubNpubFollowersRoute
   NpubNpubFollowingRoute: typeof NpubNpubFollowingRoute
@@ -314,7 +487,9 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   CreateRoute: CreateRoute,
   NotificationsRoute: NotificationsRoute,
+  OpenRoute: OpenRoute,
   SearchRoute: SearchRoute,
+  WalletRoute: WalletRouteWithChildren,
   NoteNoteIdRoute: NoteNoteIdRoute,
   NpubNpubRoute: NpubNpubRouteWithChildren,
 }

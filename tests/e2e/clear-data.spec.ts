@@ -6,26 +6,12 @@
 import type { Page } from '@playwright/test'
 import { shortNpub } from '../../src/core/profile.ts'
 import { freePort } from '../peers/free-port.ts'
-import type { DemoAccount } from '../peers/seed/types.ts'
 import { expect, test } from './fixtures.ts'
+import { logInWithNsec } from './login.ts'
 import { newestOf } from './seeded.ts'
 
-const PASSPHRASE = 'correct horse battery'
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
 const settingsButton = (page: Page) => page.getByRole('button', { name: 'Settings' })
-
-async function logInSavingKey(page: Page, account: DemoAccount) {
-  await settingsButton(page).click()
-  await page.getByRole('button', { name: 'Nsec Secret Key' }).click()
-  const login = dialog(page, 'Nsec Secret Key')
-  await login.getByLabel('Secret key').fill(account.nsec)
-  await login.getByLabel('Remember on this device, encrypted with a passphrase').check()
-  await login.getByLabel('Passphrase (at least 8 characters)').fill(PASSPHRASE)
-  await login.getByLabel('Confirm passphrase').fill(PASSPHRASE)
-  await login.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByTestId('key-status')).toHaveText('Key: Unlocked')
-  await expect(page.getByRole('button', { name: 'View nsec' })).toBeVisible() // saved by now
-}
 
 interface StorageDump {
   local: string[]
@@ -74,7 +60,7 @@ test('Clear Saved Keys names the saved keys, deletes them, and the next visit is
 }) => {
   const account = world.demoAccount
   await openApp([await launchRelay()])
-  await logInSavingKey(page, account)
+  await logInWithNsec(page, account, { remember: true })
 
   await page.getByRole('button', { name: 'Clear Saved Keys' }).click()
   await expect(page).toHaveURL(/clearSavedKeys=true/)
@@ -108,7 +94,7 @@ test('Clear Everything shows items and size by group, names the keys, then leave
   // What a new install writes by itself (the splash flag, scroll places): all that may remain.
   const fresh = await dumpStorage(page)
   fresh.session.push('plume-scroll-v1') // saved once the new page has been scrolled or left
-  await logInSavingKey(page, account)
+  await logInWithNsec(page, account, { remember: true })
   // The persisted cache has been written (it saves 2 s after a change).
   await expect
     .poll(async () => (await dumpStorage(page)).records['keyval-store/keyval'] ?? [])
@@ -175,12 +161,7 @@ test('Clear Preferences also restores the default relays, and publishes them for
   const account = world.demoAccount
   const relay = await launchRelay()
   await openApp([relay])
-  await settingsButton(page).click()
-  await page.getByRole('button', { name: 'Nsec Secret Key' }).click()
-  const login = dialog(page, 'Nsec Secret Key')
-  await login.getByLabel('Secret key').fill(account.nsec)
-  await login.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByTestId('key-status')).toHaveText('Key: Unlocked')
+  await logInWithNsec(page, account)
 
   const relays = page.getByRole('region', { name: 'Relay Management' })
   const extra = `ws://127.0.0.1:${await freePort()}`

@@ -159,7 +159,7 @@ test('search finds a NIP-05 address, notes by hashtag, and explains what it cann
   await expect(page.getByRole('alert')).toHaveText(SEARCH_MESSAGES.invalidNote)
   await search(page, naddrEncode({ kind: 30023, pubkey: account.pubkey, identifier: 'x' }))
   await expect(page.getByRole('status')).toHaveText(SEARCH_MESSAGES.address)
-  await page.screenshot({ path: '/tmp/h7-search-naddr-1280.png' })
+  await page.screenshot({ path: test.info().outputPath('h7-search-naddr-1280.png') })
 
   // A secret key is refused: not searched, not in the URL, not left in the box.
   const before = page.url()
@@ -225,7 +225,7 @@ test('NIP-50: with no relay that advertises 50, the page says so and what works 
     'None of your relays offers full-text search (NIP-50)',
   )
   await expect(page.getByRole('status')).toContainText('a #hashtag')
-  await page.screenshot({ path: '/tmp/h7-search-unsupported-390.png' })
+  await page.screenshot({ path: test.info().outputPath('h7-search-unsupported-390.png') })
 })
 
 test('header: logo, lights, search, title (short under 640 px, long above), login, settings', async ({
@@ -249,14 +249,14 @@ test('header: logo, lights, search, title (short under 640 px, long above), logi
   }
 
   await expectTitle('Plume')
-  await page.screenshot({ path: '/tmp/h7-header-390.png' })
+  await page.screenshot({ path: test.info().outputPath('h7-header-390.png') })
   await page.setViewportSize({ width: 639, height: 800 })
   await expectTitle('Plume')
   await page.setViewportSize({ width: 640, height: 800 })
   await expectTitle('Plume — a Nostr client')
   await page.setViewportSize(SCREENS[0])
   await expectTitle('Plume — a Nostr client')
-  await page.screenshot({ path: '/tmp/h7-header-1280.png' })
+  await page.screenshot({ path: test.info().outputPath('h7-header-1280.png') })
 
   // Tab order is the spec's order, every stop with a name.
   await page.locator('body').focus()
@@ -283,7 +283,7 @@ test('header: logo, lights, search, title (short under 640 px, long above), logi
   const account = world.accounts[2]!
   await header.getByRole('button', { name: 'Settings' }).click()
   await page.getByLabel('Public key (read only)').fill(account.npub)
-  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByTestId('key-status')).toHaveText('Using Public Key Only')
   await page
     .getByRole('dialog', { name: 'Settings' })

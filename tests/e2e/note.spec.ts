@@ -112,7 +112,7 @@ test('a seeded reply by note1: root and parent above, replies below oldest first
   expect(repliesShown).toEqual(direct.map((e) => e.id))
   await expect(feed.locator(`.thread-descendants [data-note-id="${deeper.id}"]`)).toBeVisible()
 
-  await page.screenshot({ path: '/tmp/note-1280.png', fullPage: true })
+  await page.screenshot({ path: test.info().outputPath('note-1280.png'), fullPage: true })
 
   // Live: a reply published now appears without a reload, last (newest).
   const live = replyTo(key, root, focused, 'Published while the page is open')
@@ -132,7 +132,7 @@ test('a seeded reply by note1: root and parent above, replies below oldest first
   await expect(thread(page).locator(`[data-note-id="${root.id}"]`)).toBeVisible()
 
   await page.setViewportSize({ width: 390, height: 844 })
-  await page.screenshot({ path: '/tmp/note-390.png', fullPage: true })
+  await page.screenshot({ path: test.info().outputPath('note-390.png'), fullPage: true })
 })
 
 test('by nevent with a relay hint; clicking a parent opens its page', async ({
@@ -206,7 +206,7 @@ test('a legacy thread in positional e tags: each missing parent is fetched by id
   await expect(feed.locator('.thread-gap')).toHaveText('Earlier note not found')
   expect(await ids(feed)).toEqual([root.id, null, orphan.id])
   await expect(feed).toHaveAttribute('aria-busy', 'false')
-  await page.screenshot({ path: '/tmp/note-gap-1280.png' })
+  await page.screenshot({ path: test.info().outputPath('note-gap-1280.png') })
 })
 
 test('an id that does not decode, and a note no relay has', async ({
@@ -293,7 +293,7 @@ test('?thread={id} opens the thread over the feed; Escape, Close and Back leave 
     // The feed stays put under the modal too.
     expect(await where()).toEqual(before)
     if (close === 'Escape') {
-      await page.screenshot({ path: '/tmp/thread-modal-1280.png' })
+      await page.screenshot({ path: test.info().outputPath('thread-modal-1280.png') })
       await page.keyboard.press('Escape')
     } else if (close === 'Close') await modal.getByRole('button', { name: 'Close' }).click()
     else await page.goBack()
@@ -310,7 +310,7 @@ test('?thread={id} opens the thread over the feed; Escape, Close and Back leave 
     root.id,
   )
   await page.setViewportSize({ width: 390, height: 844 })
-  await page.screenshot({ path: '/tmp/thread-modal-390.png' })
+  await page.screenshot({ path: test.info().outputPath('thread-modal-390.png') })
   await page.keyboard.press('Escape')
   await expect(modal).toHaveCount(0)
   await expect(feed.getByRole('article').first()).toBeVisible()

@@ -82,7 +82,7 @@ const square = (page: Page) => page.locator('header').getByRole('link', { name: 
 async function logInReadOnly(page: Page, npub: string) {
   await page.getByRole('button', { name: 'Settings' }).click()
   await page.getByLabel('Public key (read only)').fill(npub)
-  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByTestId('key-status')).toHaveText('Using Public Key Only')
   await page
     .getByRole('dialog', { name: 'Settings' })

@@ -140,7 +140,7 @@ test('following and followers match the seed; the tabs are links marked aria-cur
   ).toEqual([...followers].sort())
   await expect(page.locator('.people-count')).toHaveText(`${followers.length} followers`)
   await page.setViewportSize(SCREENS[1])
-  await page.screenshot({ path: '/tmp/h4-followers-390.png' })
+  await page.screenshot({ path: test.info().outputPath('h4-followers-390.png') })
 
   // Following a row opens that person's profile.
   await followerRows.first().getByRole('link').click()
@@ -174,7 +174,7 @@ test('mute list and relays tabs; a deep link survives a reload', async ({
 
   await page.setViewportSize(SCREENS[1])
   await page.locator('.mute-list').scrollIntoViewIfNeeded()
-  await page.screenshot({ path: '/tmp/h4-mutes-390.png' })
+  await page.screenshot({ path: test.info().outputPath('h4-mutes-390.png') })
   await page.setViewportSize(SCREENS[0])
   await page.getByRole('link', { name: 'Relays' }).click()
   const listed = newestOf(relay, 10002, account.pubkey)
@@ -185,7 +185,7 @@ test('mute list and relays tabs; a deep link survives a reload', async ({
   await expect(relays.first().locator('.relay-url')).toHaveText(listed[0]!)
   await expect(relays.first().locator('.relay-badge')).toHaveText('RW')
   await relays.first().scrollIntoViewIfNeeded()
-  await page.screenshot({ path: '/tmp/h4-relays-1280.png' })
+  await page.screenshot({ path: test.info().outputPath('h4-relays-1280.png') })
 
   await page.goto(`${server.url}/npub/${account.npub}/following`)
   await page.reload()
@@ -218,7 +218,7 @@ test('?contacts=followers opens the followers modal, a reload keeps it, Close dr
   await page.reload()
   await expect(dialog.locator('.person').first()).toBeVisible()
   await page.setViewportSize(SCREENS[1])
-  await page.screenshot({ path: '/tmp/h4-contacts-modal-390.png' })
+  await page.screenshot({ path: test.info().outputPath('h4-contacts-modal-390.png') })
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(dialog).toHaveCount(0)
   await expect(page).toHaveURL(`${server.url}/npub/${account.npub}`)
@@ -249,7 +249,7 @@ test('the relay discovery modal lists their relays and where their notes came fr
   // Their relay list names the seed's relay, which the test relay stands in for.
   await expect(ours.locator('.relay-badge')).toHaveText('RW')
   await expect(dialog.locator('.discovery-routing')).toContainText(relay.url)
-  await page.screenshot({ path: '/tmp/h4-discovery-1280.png' })
+  await page.screenshot({ path: test.info().outputPath('h4-discovery-1280.png') })
 })
 
 test("'Invalid npub' for a parameter that names no one; 'Failed to load profile' without metadata", async ({
@@ -285,7 +285,7 @@ test("'Invalid npub' for a parameter that names no one; 'Failed to load profile'
   )
   await expect(page.getByRole('feed').getByRole('article')).toHaveCount(1)
   await page.setViewportSize(SCREENS[1])
-  await page.screenshot({ path: '/tmp/h4-failed-390.png' })
+  await page.screenshot({ path: test.info().outputPath('h4-failed-390.png') })
 
   const nobody = npubEncode(getPublicKey(generateSecretKey()))
   await page.goto(`${server.url}/npub/${nobody}`)

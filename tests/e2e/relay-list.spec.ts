@@ -221,7 +221,7 @@ test('a public-key login: edits are kept on the device and never published', asy
   await openApp([home])
   await openSettings(page)
   await page.getByLabel('Public key (read only)').fill(npubEncode(pubkey))
-  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByTestId('key-status')).toHaveText('Using Public Key Only')
   await expect
     .poll(() => relayRows(page))

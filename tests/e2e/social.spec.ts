@@ -69,7 +69,7 @@ test('follow and unfollow: kind 3 read back with every other contact kept', asyn
   const followed = await replaced(relay, 3, me.pubkey, before)
   expect(followed.tags).toEqual([...before.tags, ['p', sven.pubkey]])
   expect(followed.content).toBe(before.content)
-  await page.screenshot({ path: '/tmp/pw-h4/social-followed.png' })
+  await page.screenshot({ path: test.info().outputPath('social-followed.png') })
 
   await button(page, 'Unfollow').click()
   await expect(button(page, 'Follow')).toBeVisible()
@@ -128,7 +128,7 @@ test('follow rolls back when every relay refuses: "Follow failed", the list unto
     // Rolled back, then fetched again: as the relay has it.
     await expect(button(page, 'Follow')).toBeVisible()
     await expect(header(page).getByRole('button', { name: followers })).toBeVisible()
-    await page.screenshot({ path: '/tmp/pw-h4/social-rolled-back.png' })
+    await page.screenshot({ path: test.info().outputPath('social-rolled-back.png') })
     expect(proxy.refused()).toBeGreaterThan(0)
     expect(newestOf(relay, 3, me.pubkey).id).toBe(before.id)
 
@@ -247,7 +247,7 @@ test('edit profile: every field, checks kept inline, previews, NIP-05, kind 0 sh
     `Not verified: nobody@${host} does not point to this key (yet)`,
   )
   await edit.getByLabel('NIP-05 address').fill(profile.nip05!)
-  await page.screenshot({ path: '/tmp/pw-h4/social-edit.png' })
+  await page.screenshot({ path: test.info().outputPath('social-edit.png') })
   await edit.getByRole('button', { name: 'Save' }).click()
   await expect(edit.getByRole('list', { name: 'Relay answers' })).toHaveText(
     /^ws:\/\/127\.0\.0\.1:\d+\/? saved$/,

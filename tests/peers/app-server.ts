@@ -1,7 +1,8 @@
 /**
  * The static server behind `npm start` and the browser tests: serves the built app like a careful
  * host would (compressed once in memory, immutable hashed assets, SPA fallback), plus what the demo
- * world needs from the same origin: `/config.json`, `/media/*` and NIP-05.
+ * world needs from the same origin: `/config.json`, `/media/*`, NIP-05 and, for the demo, the
+ * LNURL pay service behind everyone's lightning address.
  */
 import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
@@ -24,6 +25,8 @@ export interface AppServerOptions {
   /** null: serve distDir/config.json as built. */
   config: RuntimeConfig | null
   world?: AppWorld
+  /** Extra routes tried first (the demo's LNURL service): true when it answered the request. */
+  handle?(req: IncomingMessage, res: ServerResponse): boolean
 }
 
 export interface AppServer {
@@ -233,6 +236,7 @@ export async function startAppServer(o: AppServerOptions): Promise<AppServer> {
   await Promise.all(warm)
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (o.handle?.(req, res)) return
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { ...CORS, 'Access-Control-Allow-Headers': '*' }).end()
       return

@@ -12,10 +12,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { hexToBytes } from '@noble/hashes/utils.js'
 import { localRuntimeConfig } from '../../src/core/runtime-config.ts'
 import { startAppServer } from './app-server.ts'
+import { createLnurlService } from './lnurl-server.ts'
+import { startNwcWallet } from './nwc-wallet.ts'
 import { startRelay } from './relay.ts'
-import { generateDemoWorld } from './seed/index.ts'
+import { demoZapper, generateDemoWorld } from './seed/index.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const DIST = join(ROOT, 'dist')
@@ -146,17 +149,29 @@ async function startLocal(
   if (fresh) writeFileSync(recordFile, `${JSON.stringify(seed)}\n`)
 
   const events = `${relay.events().length} events in ${shown(persistFile)}`
+  // Everyone's lightning address (name@this host): invoices from a fake Lightning node, receipts
+  // signed by the key that signed the seeded ones, so old and new zaps count alike.
+  const lnurl = createLnurlService({ nostrSecretKey: hexToBytes(demoZapper().secretKeyHex) })
+  closers.push(async () => lnurl.close())
   const app = await onPort('app server', appPort, '--port N (or PORT=N)', () =>
     startAppServer({
       port: appPort,
       distDir: DIST,
       config: localRuntimeConfig([relay.url]),
       world,
+      handle: lnurl.handle,
     }),
   )
   closers.push(app.close)
+  // A Lightning wallet to connect in Settings (Nostr Wallet Connect), paying on the same fake
+  // node that issues the demo's invoices. Its pairing code holds a secret: a file, not the log.
+  const wallet = await startNwcWallet({ relayUrl: relay.url, alias: 'Plume demo wallet' })
+  closers.push(wallet.close)
+  const walletFile = join(dataDir, 'demo-wallet.txt')
+  writeFileSync(walletFile, `${wallet.pairingCode}\n`, { mode: 0o600 })
   console.log(`\nPlume is running at ${app.url}`)
   console.log(`  relay:      ${relay.url}  (${events})`)
+  console.log(`  wallet:     pairing code in ${shown(walletFile)} (new on every start)`)
   const demo = world.demoAccount
   // The demo account has notifications; its key stays out of logs like every secret.
   console.log(`  demo account: ${demo.name} (${demo.npub})`)

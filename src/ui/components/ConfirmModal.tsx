@@ -5,6 +5,8 @@ interface ConfirmModalProps {
   /** Spec §2: confirm modals default to the title and button 'Clear Cache'. */
   title?: string
   confirmLabel?: string
+  /** Why the action cannot run now; the confirm button stays disabled while there is one. */
+  refusal?: string | null
   onConfirm(): Promise<void> | void
   onClose(): void
   children: ReactNode
@@ -17,6 +19,7 @@ interface ConfirmModalProps {
 export function ConfirmModal({
   title = 'Clear Cache',
   confirmLabel = 'Clear Cache',
+  refusal = null,
   onConfirm,
   onClose,
   children,
@@ -38,6 +41,11 @@ export function ConfirmModal({
   return (
     <Modal title={title} onClose={busy ? () => {} : onClose}>
       {children}
+      {refusal && (
+        <p className="form-error" role="alert">
+          {refusal}
+        </p>
+      )}
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -51,7 +59,7 @@ export function ConfirmModal({
           type="button"
           className="button button-danger"
           onClick={() => void confirm()}
-          disabled={busy}
+          disabled={busy || refusal !== null}
         >
           {busy ? 'Clearing...' : confirmLabel}
         </button>

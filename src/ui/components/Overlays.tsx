@@ -19,8 +19,11 @@ const RelayHealthModal = lazy(() => import('./relays/RelayHealthModal.tsx'))
 const AuxRelaysModal = lazy(() => import('./relays/AuxRelaysModal.tsx'))
 const ResetPreferencesModal = lazy(() => import('./settings/ResetPreferencesModal.tsx'))
 const ClearCacheModal = lazy(() => import('./settings/ClearCacheModal.tsx'))
+const ClearStoredWalletModal = lazy(() => import('./settings/ClearStoredWalletModal.tsx'))
 const ClearSavedKeysModal = lazy(() => import('./settings/ClearSavedKeysModal.tsx'))
 const ClearEverythingModal = lazy(() => import('./settings/ClearEverythingModal.tsx'))
+const WalletConnectModal = lazy(() => import('./wallet/WalletConnectModal.tsx'))
+const SavedWalletsModal = lazy(() => import('./wallet/SavedWalletsModal.tsx'))
 const ThreadModal = lazy(() => import('./thread/ThreadModal.tsx'))
 const ReplyModal = lazy(() => import('./compose/ReplyModal.tsx'))
 const RepostModal = lazy(() => import('./compose/RepostModal.tsx'))
@@ -41,7 +44,10 @@ export function Overlays() {
   const clearCache = useModal('clearCache').open
   const clearContactsCache = useModal('clearContactsCache').open
   const clearSavedKeys = useModal('clearSavedKeys').open
+  const clearStoredWallet = useModal('clearStoredWallet').open
   const clearAllCaches = useModal('clearAllCaches').open
+  const walletConnect = useModal('walletConnect').open
+  const savedWallets = useModal('savedWallets').open
   const removeRelay = useRemoveRelayModal().url
   const thread = useThreadModal().id
   const reply = useNoteModal('reply').id
@@ -66,7 +72,10 @@ export function Overlays() {
       {clearCache && <ClearCacheModal kind="clearCache" />}
       {clearContactsCache && <ClearCacheModal kind="clearContactsCache" />}
       {clearSavedKeys && <ClearSavedKeysModal />}
+      {clearStoredWallet && <ClearStoredWalletModal />}
       {clearAllCaches && <ClearEverythingModal />}
+      {walletConnect && <WalletConnectModal />}
+      {savedWallets && <SavedWalletsModal />}
       {removeRelay && <RemoveRelayModal url={removeRelay} />}
     </Suspense>
   )
@@ -97,3 +106,5 @@ function useCloseFinished() {
     }
   }, [signedIn, locked, navigate])
 }
+
+export default Overlays

@@ -1,7 +1,8 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { parseModalSearch } from '../../core/modal-search.ts'
 import { Header } from '../components/Header.tsx'
-import { Overlays } from '../components/Overlays.tsx'
+import { OverlayGate } from '../components/OverlayGate.tsx'
+import { PwaLayer } from '../components/pwa/PwaLayer.tsx'
 import { useAppState } from '../hooks/use-relays.ts'
 import { useScrollMemory } from '../hooks/use-scroll-memory.ts'
 import type { RouterContext } from '../router-context.ts'
@@ -12,6 +13,7 @@ function Layout() {
   return (
     <>
       <Header />
+      <PwaLayer />
       <main className="main">
         {app.value === 'failed' ? (
           <p className="feed-message" role="alert">
@@ -21,7 +23,7 @@ function Layout() {
           <Outlet />
         )}
       </main>
-      <Overlays />
+      <OverlayGate />
     </>
   )
 }

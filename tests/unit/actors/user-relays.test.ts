@@ -206,6 +206,26 @@ describe('userRelayEffects', () => {
     expect(home.events().some((e) => e.kind === 10002 && e.pubkey === pubkey)).toBe(false)
   })
 
+  it('refuses a list without write relays before signing anything', async () => {
+    const { pool, hub } = world([])
+    let signed = 0
+    const signer = localKeySigner(new Secret(key))
+    const counting: typeof signer = {
+      ...signer,
+      signEvent: (template) => {
+        signed++
+        return signer.signEvent(template)
+      },
+    }
+    const effects = userRelayEffects({ hub, signer: () => counting, pool: () => pool })
+    const actor = createActor(effects.actors.publishRelayList, {
+      input: { pubkey, relays: [{ url: home.url, permission: 'read' }] },
+    })
+    actor.start()
+    await expect(toPromise(actor)).rejects.toThrow('No relays configured for publishing')
+    expect(signed).toBe(0)
+  })
+
   it('refuses to publish another account’s list', async () => {
     const { pool, hub } = world([])
     const stranger = localKeySigner(new Secret(generateSecretKey()))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseModalSearch } from '../../../src/core/modal-search.ts'
+import { anyOverlayOpen, MODAL_FLAGS, parseModalSearch } from '../../../src/core/modal-search.ts'
 
 describe('parseModalSearch', () => {
   it('keeps known flags set to true and drops everything else', () => {
@@ -30,5 +30,16 @@ describe('parseModalSearch', () => {
     })
     expect(parseModalSearch({ removeRelay: 'javascript:alert(1)' })).toEqual({})
     expect(parseModalSearch({ removeRelay: 42 })).toEqual({})
+  })
+})
+
+describe('anyOverlayOpen', () => {
+  it('is false for a plain page and true for every flag and every modal parameter', () => {
+    expect(anyOverlayOpen({})).toBe(false)
+    for (const flag of MODAL_FLAGS) expect(anyOverlayOpen({ [flag]: true })).toBe(true)
+    expect(anyOverlayOpen({ removeRelay: 'wss://r.example' })).toBe(true)
+    for (const key of ['thread', 'reply', 'repost'] as const) {
+      expect(anyOverlayOpen({ [key]: 'ab'.repeat(32) })).toBe(true)
+    }
   })
 })

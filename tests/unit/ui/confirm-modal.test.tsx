@@ -86,4 +86,16 @@ describe('ConfirmModal', () => {
     expect(onClose).not.toHaveBeenCalled()
     expect(button('Clear Cache')?.disabled).toBe(false)
   })
+
+  it('a refusal says why and keeps the action disabled', () => {
+    act(() =>
+      root.render(
+        <ConfirmModal refusal="Back up your ecash first" onConfirm={() => {}} onClose={() => {}}>
+          <p>Everything</p>
+        </ConfirmModal>,
+      ),
+    )
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Back up your ecash first')
+    expect(button('Clear Cache')?.disabled).toBe(true)
+  })
 })

@@ -6,13 +6,32 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useCallback, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import type { Note } from '../../../core/note.ts'
 import { type OwnAction, ownActionKey } from '../../../core/own-actions.ts'
 import { PUBLISH_ERRORS } from '../../../core/publish-checks.ts'
 import { withSigner } from '../../signing-gate.ts'
 import { useSystem } from '../../system-context.tsx'
 import '../compose/compose.css'
+import '../zap/zap-action.css'
+
+// Zaps load after the first note: the modal when opened, the totals once the page is idle.
+const ZapModal = lazy(() => import('../zap/ZapModal.tsx'))
+const ZapTotal = lazy(() => import('../zap/ZapTotal.tsx'))
+
+/** True once the browser is idle after this card first painted. */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false)
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => setIdle(true))
+      return () => cancelIdleCallback(id)
+    }
+    const timer = setTimeout(() => setIdle(true), 200)
+    return () => clearTimeout(timer)
+  }, [])
+  return idle
+}
 
 /**
  * Whether the logged-in user did this to the note (the event's id), from the query cache. Read,
@@ -41,6 +60,8 @@ export function NoteActions({ note }: { note: Note }) {
   const reposted = useOwnAction('reposted', pubkey, note.id)
   const [liking, setLiking] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [zapping, setZapping] = useState(false)
+  const idle = useIdle()
 
   const openModal = (param: 'reply' | 'repost' | 'unlockKey') =>
     void navigate({
@@ -66,6 +87,12 @@ export function NoteActions({ note }: { note: Note }) {
 
   const like = () => {
     const outcome = withSigner(system.login, 'like', () => void publishLike())
+    if (outcome === 'unlock') openModal('unlockKey')
+    setError(outcome === 'read-only' ? PUBLISH_ERRORS.loginRequired : null)
+  }
+
+  const zap = () => {
+    const outcome = withSigner(system.login, 'zap', () => setZapping(true))
     if (outcome === 'unlock') openModal('unlockKey')
     setError(outcome === 'read-only' ? PUBLISH_ERRORS.loginRequired : null)
   }
@@ -100,6 +127,13 @@ export function NoteActions({ note }: { note: Note }) {
       >
         {liked ? 'Liked' : liking ? 'Liking…' : 'Like'}
       </button>
+      <button type="button" className="note-action" data-action="zap" onClick={zap}>
+        Zap
+      </button>
+      <Suspense fallback={null}>
+        {idle && <ZapTotal note={note} />}
+        {zapping && <ZapModal note={note} onClose={() => setZapping(false)} />}
+      </Suspense>
       {error && (
         <p className="note-action-error" role="alert">
           {error}

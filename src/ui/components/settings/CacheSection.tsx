@@ -11,6 +11,7 @@ export function CacheSection() {
   const clearCache = useModal('clearCache')
   const clearContacts = useModal('clearContactsCache')
   const savedKeys = useModal('clearSavedKeys')
+  const storedWallet = useModal('clearStoredWallet')
   const everything = useModal('clearAllCaches')
   const info = useMemory((manager) => manager.info())
   return (
@@ -39,6 +40,9 @@ export function CacheSection() {
         </button>
         <button type="button" className="button" onClick={() => savedKeys.show()}>
           Clear Saved Keys
+        </button>
+        <button type="button" className="button" onClick={() => storedWallet.show()}>
+          Clear Stored Wallet
         </button>
         <button type="button" className="button button-danger" onClick={() => everything.show()}>
           Clear Everything

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { CACHE_GROUPS, formatBytes } from '../../../core/cache-breakdown.ts'
 import { useMemory } from '../../hooks/use-memory.ts'
 import { useModal } from '../../hooks/use-modal.ts'
@@ -15,13 +16,31 @@ export function ClearEverythingModal() {
   const system = useSystem()
   const breakdown = useMemory((manager) => manager.breakdown())
   const cacheSize = useMemory((manager) => manager.info().cacheSize)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  useEffect(() => {
+    let current = true
+    void import('../../../actors/clear-data.ts')
+      .then(({ clearEverythingRefusal }) => clearEverythingRefusal())
+      .then((why) => {
+        if (current) setRefusal(why)
+      })
+    return () => {
+      current = false
+    }
+  }, [])
   return (
     <ConfirmModal
       title="Clear Everything"
       confirmLabel="Clear Everything"
+      refusal={refusal}
       onClose={modal.close}
       onConfirm={async () => {
-        const { clearEverything } = await import('../../../actors/clear-data.ts')
+        const { clearEverything, clearEverythingRefusal } = await import(
+          '../../../actors/clear-data.ts'
+        )
+        // Asked again at the click: ecash may have arrived since the modal opened.
+        const why = await clearEverythingRefusal()
+        if (why) throw new Error(why)
         await clearEverything({
           queryClient: system.queryClient,
           stopPersisting: () => system.cache.stop(),

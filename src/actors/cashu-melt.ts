@@ -1,0 +1,89 @@
+/**
+ * Paying a Lightning invoice with ecash (spec §4 melt, §5, §8 payment, §9): the invoice must
+ * name an amount; the mint holding the most that covers it plus 3 sats pays; its melt quote
+ * gives the fee reserve; the proofs for amount plus reserve are reserved through the proof
+ * reservation machine and melted, the unused reserve coming back as change. A payment the mint
+ * reports pending keeps its proofs reserved until checkstate settles them.
+ */
+import type { MeltQuoteBolt11Response } from '@cashu/cashu-ts'
+import { createActor } from 'xstate'
+import { MINT_ERRORS } from '../core/cashu-mint.ts'
+import { invoiceAmountSats, mintForPayment } from '../core/cashu-pay.ts'
+import { balance, proofsIn, toStoredProof } from '../core/cashu-proof-book.ts'
+import { reservationLogic } from './cashu-reservation.ts'
+import type { TransferDeps } from './cashu-transfer.ts'
+
+export const MELT_ERRORS = {
+  noMint: 'No mint has enough balance to pay this invoice',
+  pending: 'The payment is pending at the mint: its ecash stays reserved until it settles',
+} as const
+
+export interface PaymentQuote {
+  id: string
+  mint: string
+  invoice: string
+  amount: number
+  feeReserve: number
+}
+
+/** Quotes a payment from the best funded mint (the quote itself is kept for `payQuote`). */
+export async function quotePayment(
+  deps: TransferDeps,
+  invoice: string,
+): Promise<{ view: PaymentQuote; quote: MeltQuoteBolt11Response }> {
+  const text = invoice.trim().replace(/^lightning:/i, '')
+  const amount = invoiceAmountSats(text)
+  const { book, mints } = await deps.store.read(deps.pubkey)
+  const balances = Object.fromEntries(mints.map((m) => [m.url, balance(book, m.url)]))
+  const mint = mintForPayment(balances, amount)
+  if (!mint) throw new Error(MELT_ERRORS.noMint)
+  const wallet = await deps.walletOf(mint)
+  const quote = await wallet.createMeltQuoteBolt11(text)
+  return {
+    quote,
+    view: {
+      id: quote.quote,
+      mint,
+      invoice: text,
+      amount: quote.amount.toNumber(),
+      feeReserve: quote.fee_reserve.toNumber(),
+    },
+  }
+}
+
+/** Pays a quoted invoice; resolves with the fee paid (inputs less amount and change). */
+export async function payQuote(
+  deps: TransferDeps,
+  view: PaymentQuote,
+  quote: MeltQuoteBolt11Response,
+): Promise<{ amount: number; fee: number }> {
+  const { store, pubkey, now } = deps
+  const wallet = await deps.walletOf(view.mint)
+  const available = proofsIn((await store.read(pubkey)).book, 'available', view.mint)
+  const needed = quote.amount.add(quote.fee_reserve)
+  const { send: picked } = wallet.selectProofsToSend(available, needed, true)
+  if (picked.length === 0) throw new Error(MINT_ERRORS.notEnough)
+  const opId = deps.newId()
+  let fee = 0
+  const logic = reservationLogic(deps, async (w, reserved) => {
+    const { quote: after, change } = await w.meltProofsBolt11(quote, reserved)
+    if (after.state !== 'PAID') throw new Error(MELT_ERRORS.pending)
+    const kept = change.map(toStoredProof)
+    const spent = reserved.reduce((sum, p) => sum + p.amount, 0)
+    fee = spent - view.amount - kept.reduce((sum, p) => sum + p.amount, 0)
+    return {
+      spent: reserved.map((p) => p.secret),
+      change: kept,
+      history: { id: opId, kind: 'pay', mint: view.mint, amount: view.amount, at: now(), fee },
+    }
+  })
+  const actor = createActor(logic, {
+    input: { opId, kind: 'melt', mint: view.mint, secrets: picked.map((p) => p.secret) },
+  })
+  const done = new Promise<void>((resolve) => actor.subscribe({ complete: resolve }))
+  actor.start()
+  await done
+  const output = actor.getSnapshot().output
+  if (output?.outcome === 'succeeded') return { amount: view.amount, fee }
+  throw new Error(output?.error ?? MELT_ERRORS.pending)
+}

@@ -1,0 +1,111 @@
+/**
+ * The ecash wallet's local storage: one IndexedDB database of its own ('plume-cashu'), one
+ * record per user holding the mints, the proof book with its journal, the history, the open
+ * deposit quotes and the NUT-13 counters, written whole so that what belongs together (spent
+ * inputs deleted, change added, the sent token kept) lands in one put. The seed is stored apart,
+ * only as NIP-44 ciphertext to the user's own key.
+ */
+import { emptyBook, type ProofBook } from '../core/cashu-proof-book.ts'
+import type { DepositQuote } from '../machines/deposit.machine.ts'
+import { idbStore, type KeyValueStore } from './idb-store.ts'
+
+export interface MintEntry {
+  url: string
+  name: string
+}
+
+export type HistoryKind = 'deposit' | 'send' | 'receive' | 'pay'
+
+export interface HistoryEntry {
+  id: string
+  kind: HistoryKind
+  mint: string
+  amount: number
+  /** Milliseconds. */
+  at: number
+  /** A sent token, kept so it can be shown (or reclaimed) again. */
+  token?: string
+  /** Sats paid to the mint beyond the amount (a payment's Lightning and input fees). */
+  fee?: number
+  /** The sent token's proof secrets: a restore after a reload must not count them again. */
+  secrets?: string[]
+}
+
+/** Counters reserved by an operation, so a reload in its middle can restore its outputs. */
+export interface OpCounters {
+  keysetId: string
+  start: number
+  /** Milliseconds, when the operation took its first counter. */
+  at: number
+  /** The mint it ran against. */
+  mint: string
+}
+
+export interface WalletRecord {
+  mints: MintEntry[]
+  book: ProofBook
+  history: HistoryEntry[]
+  /** Deposits waiting for payment, resumed after a reload. */
+  quotes: (DepositQuote & { mint: string })[]
+  /** NUT-13: the next counter per keyset id. */
+  counters: Record<string, number>
+  opCounters: Record<string, OpCounters>
+}
+
+/** The seed at rest: the mnemonic encrypted to the user's own key (NIP-44). */
+export interface SeedRecord {
+  version: 1
+  pubkey: string
+  ciphertext: string
+}
+
+export const emptyRecord = (): WalletRecord => ({
+  mints: [],
+  book: emptyBook(),
+  history: [],
+  quotes: [],
+  counters: {},
+  opCounters: {},
+})
+
+export const CASHU_DATABASE = 'plume-cashu'
+
+export interface CashuStore {
+  read(pubkey: string): Promise<WalletRecord>
+  /** Applies `change` to the latest record and writes it; changes run one after another. */
+  update(pubkey: string, change: (record: WalletRecord) => WalletRecord): Promise<WalletRecord>
+  seed(pubkey: string): Promise<SeedRecord | null>
+  saveSeed(record: SeedRecord): Promise<void>
+}
+
+export function createCashuStore(kv: KeyValueStore = idbStore(CASHU_DATABASE, 'wallet')) {
+  const cache = new Map<string, WalletRecord>()
+  let queue: Promise<unknown> = Promise.resolve()
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work)
+    queue = next.catch(() => {})
+    return next
+  }
+  const load = async (pubkey: string): Promise<WalletRecord> => {
+    const known = cache.get(pubkey)
+    if (known) return known
+    const stored = (await kv.get(`wallet:${pubkey}`)) as Partial<WalletRecord> | null
+    const record = { ...emptyRecord(), ...stored }
+    cache.set(pubkey, record)
+    return record
+  }
+  const store: CashuStore = {
+    read: (pubkey) => serial(() => load(pubkey)),
+    update: (pubkey, change) =>
+      serial(async () => {
+        const next = change(await load(pubkey))
+        await kv.set(`wallet:${pubkey}`, next)
+        // Only a written record becomes the one read: a failed write changes nothing.
+        cache.set(pubkey, next)
+        return next
+      }),
+    seed: async (pubkey) => (await kv.get(`seed:${pubkey}`)) as SeedRecord | null,
+    saveSeed: (record) => kv.set(`seed:${record.pubkey}`, record),
+  }
+  return store
+}

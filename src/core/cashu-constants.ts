@@ -1,0 +1,10 @@
+/**
+ * Ecash constants (spec §9, lightning-and-ecash) used so far; the others (payment headroom,
+ * restore batches, mint load timeout, ...) join as the pieces that use them are built.
+ */
+export const CASHU = {
+  selection: { timeLimitMs: 1000, trials: 60 },
+  checkstateBatch: 100,
+  minting: { retries: 3, delayStepMs: 1500 },
+  deposit: { firstIntervalMs: 2500, growthMs: 500, rateLimitPenaltyMs: 5000 },
+} as const

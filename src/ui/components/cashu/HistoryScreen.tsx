@@ -1,0 +1,28 @@
+import { CopyButton } from '../CopyButton.tsx'
+import { sats, useOpenCashu } from './cashu-context.ts'
+
+const LABEL = { deposit: 'Deposit', send: 'Sent', receive: 'Received', pay: 'Paid' } as const
+
+/** /wallet/history: deposits, sends (with their token, to copy again) and receipts. */
+export function HistoryScreen() {
+  const { view } = useOpenCashu()
+  if (view.history.length === 0) return <p className="cashu-note">Nothing yet.</p>
+  return (
+    <div className="cashu-screen">
+      <ul className="cashu-history" aria-label="History">
+        {view.history.map((entry) => (
+          <li key={entry.id} className="cashu-history-row">
+            <span>
+              {LABEL[entry.kind]} {sats(entry.amount)}
+              {entry.fee ? ` (fee ${sats(entry.fee)})` : ''}
+            </span>
+            <time dateTime={new Date(entry.at).toISOString()}>
+              {new Date(entry.at).toLocaleString()}
+            </time>
+            {entry.token && <CopyButton text={entry.token} label="Copy token" />}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

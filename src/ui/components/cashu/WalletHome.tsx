@@ -1,0 +1,72 @@
+import { useState } from 'react'
+import { mintErrorText } from '../../../core/cashu-mint.ts'
+import { Field } from '../Form.tsx'
+import { sats, useOpenCashu } from './cashu-context.ts'
+
+/** /wallet: the balance at each mint, and adding a mint by its URL. */
+export function WalletHome() {
+  const { view } = useOpenCashu()
+  return (
+    <div className="cashu-screen">
+      <h2 className="cashu-heading">Mints</h2>
+      {view.mints.length === 0 ? (
+        <p className="cashu-note">No mint yet: add one to deposit or receive ecash.</p>
+      ) : (
+        <ul className="cashu-mints" aria-label="Balance per mint">
+          {view.mints.map((mint) => (
+            <li key={mint.url} className="cashu-mint">
+              <span className="cashu-mint-name">{mint.name}</span>
+              <span className="cashu-mint-url">{mint.url}</span>
+              <span className="cashu-mint-balance" data-testid="cashu-mint-balance">
+                {sats(view.balances[mint.url] ?? 0)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddMint />
+    </div>
+  )
+}
+
+function AddMint() {
+  const { wallet } = useOpenCashu()
+  const [url, setUrl] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const add = (event: React.FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    wallet.addMint(url).then(
+      () => {
+        setUrl('')
+        setBusy(false)
+      },
+      // The URL stays in the field to be corrected.
+      (e: unknown) => {
+        setError(mintErrorText(e))
+        setBusy(false)
+      },
+    )
+  }
+  return (
+    <form className="cashu-form" onSubmit={add}>
+      <Field
+        id="cashu-mint-url"
+        label="Mint URL"
+        value={url}
+        onChange={setUrl}
+        placeholder="https://mint.example.com"
+      />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Loading mint…' : 'Add mint'}
+      </button>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  )
+}

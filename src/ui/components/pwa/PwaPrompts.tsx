@@ -1,0 +1,21 @@
+import { startServiceWorker } from '../../../actors/service-worker.ts'
+import { InstallPrompt } from './InstallPrompt.tsx'
+import { OfflineNotice } from './OfflineNotice.tsx'
+import { UpdatePrompt } from './UpdatePrompt.tsx'
+import './pwa.css'
+
+// Module scope: registered once, however often the layer mounts (StrictMode mounts twice).
+const update = startServiceWorker()
+
+/** The installable app's layer: offline notice, install prompt, update prompt (issue 10). */
+export default function PwaPrompts() {
+  return (
+    <>
+      <OfflineNotice />
+      <div className="pwa-prompts">
+        {update && <UpdatePrompt actor={update} />}
+        <InstallPrompt />
+      </div>
+    </>
+  )
+}

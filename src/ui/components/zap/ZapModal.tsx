@@ -1,0 +1,132 @@
+import { useSelector } from '@xstate/react'
+import { useEffect, useState } from 'react'
+import { type ZapTarget, zapsOf } from '../../../actors/zaps.ts'
+import { shownName } from '../../../core/display-name-cache.ts'
+import type { ZapActorRef, ZapSnapshot } from '../../../machines/zap.machine.ts'
+import { useSystem } from '../../system-context.tsx'
+import { FormError } from '../Form.tsx'
+import { Modal } from '../Modal.tsx'
+import { useZapWallet } from './use-zap-wallet.ts'
+import { ZapForm } from './ZapForm.tsx'
+import { ZapInvoice } from './ZapInvoice.tsx'
+import './zap.css'
+
+/** What each busy step says while it runs. */
+const BUSY = {
+  resolving: 'Finding the lightning address…',
+  signing: 'Signing the zap request…',
+  fetchingInvoice: 'Getting an invoice…',
+  paying: 'Paying with your wallet…',
+} as const
+
+const sats = new Intl.NumberFormat('en-US')
+
+/**
+ * Zap a note: amount and comment, then the zap machine's steps; the invoice as a QR code when no
+ * wallet pays it. Loaded lazily from the note's action bar; the zap actor lives while it is open.
+ */
+export default function ZapModal({ note, onClose }: { note: ZapTarget; onClose(): void }) {
+  const system = useSystem()
+  const wallet = useZapWallet()
+  const [actor, setActor] = useState<ZapActorRef | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const name = useDisplayName(note.pubkey)
+
+  // One actor per opened modal; the wallet is read when it starts and followed below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the wallet's changes are sent as events
+  useEffect(() => {
+    let started: ZapActorRef | null = null
+    let closed = false
+    zapsOf(system)
+      .startZap(note, wallet)
+      .then(
+        (zap) => {
+          if (closed) zap.stop()
+          else {
+            started = zap
+            setActor(zap)
+          }
+        },
+        (error: unknown) => setProblem((error as Error).message),
+      )
+    return () => {
+      closed = true
+      started?.stop()
+    }
+  }, [system, note.id, note.pubkey])
+
+  useEffect(() => {
+    actor?.send({ type: 'zap.wallet', connected: wallet.connected })
+  }, [actor, wallet.connected])
+
+  return (
+    <Modal title={name ? `Zap ${name}` : 'Zap'} onClose={onClose}>
+      {actor ? (
+        <ZapSteps actor={actor} onClose={onClose} />
+      ) : (
+        <>
+          <p className="form-hint">{problem ? null : 'Loading…'}</p>
+          <FormError message={problem} />
+        </>
+      )}
+    </Modal>
+  )
+}
+
+/** The recipient's name from the display-name cache, fetched when the cache allows. */
+function useDisplayName(pubkey: string): string | null {
+  const system = useSystem()
+  const names = zapsOf(system).displayNames
+  const [name, setName] = useState(() => shownName(names.get(pubkey)))
+  useEffect(() => {
+    let live = true
+    names.load(pubkey).then((entry) => {
+      if (live && entry) setName(shownName(entry))
+    })
+    return () => {
+      live = false
+    }
+  }, [names, pubkey])
+  return name
+}
+
+function ZapSteps({ actor, onClose }: { actor: ZapActorRef; onClose(): void }) {
+  const snapshot = useSelector(actor, (s: ZapSnapshot) => s)
+  const { context } = snapshot
+  if (snapshot.matches('paid')) {
+    return (
+      <div className="form zap-done" data-zap-state="paid">
+        <p className="zap-paid" role="status">
+          Zapped {sats.format(context.amountSats)} sats
+        </p>
+        <div className="form-row">
+          <button type="button" className="button button-primary" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </div>
+    )
+  }
+  if (snapshot.matches('invoice') && context.invoice) {
+    return (
+      <ZapInvoice
+        invoice={context.invoice}
+        amountSats={context.amountSats}
+        error={context.error}
+        canPay={context.walletConnected}
+        onPay={() => actor.send({ type: 'zap.pay' })}
+      />
+    )
+  }
+  const step = (Object.keys(BUSY) as (keyof typeof BUSY)[]).find((s) => snapshot.matches(s))
+  const busy = step ? BUSY[step] : null
+  return (
+    <ZapForm
+      busy={busy}
+      // A recipient without a usable lightning address is told before anything is typed.
+      error={context.error ?? context.targetError}
+      initial={{ amountSats: context.amountSats, comment: context.comment }}
+      onSubmit={(amountSats, comment) => actor.send({ type: 'zap.submit', amountSats, comment })}
+    />
+  )
+}

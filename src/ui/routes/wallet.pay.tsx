@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PayScreen } from '../components/cashu/PayScreen.tsx'
+
+/** /wallet/pay: a Lightning invoice paid with ecash. */
+export const Route = createFileRoute('/wallet/pay')({ component: PayScreen })

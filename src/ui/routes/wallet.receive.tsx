@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ReceiveScreen } from '../components/cashu/ReceiveScreen.tsx'
+
+/** /wallet/receive: a pasted token into the wallet. */
+export const Route = createFileRoute('/wallet/receive')({ component: ReceiveScreen })

@@ -1,0 +1,22 @@
+/** Logging in through Settings as a person would, for tests that need a signed-in user. */
+import { expect, type Page } from '@playwright/test'
+import type { DemoAccount } from '../peers/seed/types.ts'
+
+export const PASSPHRASE = 'correct horse battery'
+
+/** Settings, Nsec Secret Key, the account's nsec; saved under PASSPHRASE when `remember`. */
+export async function logInWithNsec(page: Page, account: DemoAccount, { remember = false } = {}) {
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Nsec Secret Key' }).click()
+  const login = page.getByRole('dialog', { name: 'Nsec Secret Key' })
+  await login.getByLabel('Secret key').fill(account.nsec)
+  if (remember) {
+    await login.getByLabel('Remember on this device, encrypted with a passphrase').check()
+    await login.getByLabel('Passphrase (at least 8 characters)').fill(PASSPHRASE)
+    await login.getByLabel('Confirm passphrase').fill(PASSPHRASE)
+  }
+  await login.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByTestId('key-status')).toHaveText('Key: Unlocked')
+  // Saved by the time View nsec shows.
+  if (remember) await expect(page.getByRole('button', { name: 'View nsec' })).toBeVisible()
+}

@@ -1,0 +1,399 @@
+// The installable app (issue 10): manifest, service worker, offline start, the update prompt with
+// a second deploy served to the same profile, Chromium's installability check, the install prompt,
+// standalone start-up and web+nostr links. Runs against the built app (PLUME_DIST).
+import { createHash } from 'node:crypto'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type Page } from '@playwright/test'
+import { npubEncode } from 'nostr-tools/nip19'
+import { UPDATE_TEXTS } from '../../src/core/app-update.ts'
+import { CACHE_DATABASE, CACHE_KEY, CACHE_STORE } from '../../src/core/persisted-cache.ts'
+import { localRuntimeConfig } from '../../src/core/runtime-config.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts'
+import { startAppServer } from '../peers/app-server.ts'
+import { expect, test } from './fixtures.ts'
+import { showEveryNote } from './plain-feed.ts'
+
+const DIST = resolve(process.env.PLUME_DIST ?? 'dist')
+
+/** Resolves once a service worker controls the page (the first install claims it). */
+const controlled = (page: Page) =>
+  page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((done) =>
+        navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }),
+      )
+    }
+    return navigator.serviceWorker.controller?.scriptURL ?? null
+  })
+
+/**
+ * Installed mode, as far as the page can tell: Chromium's DevTools protocol cannot emulate the
+ * display-mode media feature, so the page's matchMedia answers for it before any script runs.
+ */
+const emulateStandalone = (page: Page) =>
+  page.addInitScript(() => {
+    const real = window.matchMedia.bind(window)
+    window.matchMedia = (query: string) => {
+      if (!query.includes('display-mode: standalone')) return real(query)
+      const list = real('all')
+      return Object.defineProperties(list, {
+        matches: { value: true },
+        media: { value: query },
+      })
+    }
+  })
+
+/** The persisted query cache record's buster, once saved (null before). */
+const savedCache = (page: Page) =>
+  page.evaluate(
+    ([db, store, key]) =>
+      new Promise<string | null>((done, fail) => {
+        const open = indexedDB.open(db)
+        open.onerror = () => fail(open.error)
+        open.onsuccess = () => {
+          const names = open.result.objectStoreNames
+          if (!names.contains(store)) return done(null)
+          const get = open.result.transaction(store, 'readonly').objectStore(store).get(key)
+          get.onsuccess = () =>
+            done((get.result as { buster?: string } | undefined)?.buster ?? null)
+          get.onerror = () => fail(get.error)
+        }
+      }),
+    [CACHE_DATABASE, CACHE_STORE, CACHE_KEY] as const,
+  )
+
+/**
+ * A second deploy of the same build: index.html changed (a marker), and the service worker's
+ * precache manifest with it, as Workbox would write it (md5 revision). The worker script's bytes
+ * change, which is what makes the browser install it as an update.
+ */
+function nextDeploy(dist: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'plume-next-'))
+  cpSync(dist, dir, { recursive: true })
+  const indexFile = join(dir, 'index.html')
+  const html = readFileSync(indexFile, 'utf8').replace(
+    '<head>',
+    '<head>\n    <meta name="plume-deploy" content="next" />',
+  )
+  writeFileSync(indexFile, html)
+  const revision = createHash('md5').update(html).digest('hex')
+  const swFile = join(dir, 'sw.js')
+  const sw = readFileSync(swFile, 'utf8')
+  const updated = sw.replace(
+    /url:"index\.html",revision:"[0-9a-f]+"/,
+    `url:"index.html",revision:"${revision}"`,
+  )
+  if (updated === sw) throw new Error('sw.js has no index.html precache entry to update')
+  writeFileSync(swFile, updated)
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+test('the manifest and the service worker register; the shell and route chunks are precached', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  const server = await openApp([relay], '/about')
+  expect(await controlled(page)).toBe(`${server.url}/sw.js`)
+
+  const href = await page.locator('link[rel=manifest]').getAttribute('href')
+  const manifest = await (await page.request.get(`${server.url}${href}`)).json()
+  expect(manifest).toMatchObject({
+    name: 'Plume',
+    short_name: 'Plume',
+    display: 'standalone',
+    start_url: '/',
+    theme_color: expect.any(String),
+    background_color: expect.any(String),
+    protocol_handlers: [{ protocol: 'web+nostr', url: '/open?uri=%s' }],
+  })
+  expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual([
+    '/create',
+    '/notifications',
+  ])
+  const icons = manifest.icons as Array<{ src: string; sizes: string; purpose: string }>
+  for (const size of ['192x192', '512x512']) {
+    expect(icons.some((i) => i.sizes === size && i.purpose === 'any')).toBe(true)
+    expect(icons.some((i) => i.sizes === size && i.purpose === 'maskable')).toBe(true)
+  }
+  for (const icon of icons) {
+    const response = await page.request.get(`${server.url}${icon.src}`)
+    expect(response.headers()['content-type'], icon.src).toBe('image/png')
+  }
+
+  // The shell and the route chunks are precached; the runtime config is not (network first).
+  const precached = await page.evaluate(async () => {
+    const urls: string[] = []
+    for (const name of await caches.keys()) {
+      if (!name.includes('precache')) continue
+      for (const request of await (await caches.open(name)).keys()) {
+        urls.push(new URL(request.url).pathname)
+      }
+    }
+    return urls
+  })
+  expect(precached).toContain('/index.html')
+  expect(precached.some((path) => /^\/assets\/about-.*\.js$/.test(path))).toBe(true)
+  expect(precached).not.toContain('/config.json')
+})
+
+test("Chromium's own installability check reports no error", async ({
+  appPort,
+  world,
+  launchRelay,
+}) => {
+  const relay = await launchRelay()
+  const server = await startAppServer({
+    port: appPort,
+    distDir: DIST,
+    config: localRuntimeConfig([relay.url]),
+    world,
+  })
+  // A real profile: Chromium never offers installation in an incognito-like context.
+  const profile = mkdtempSync(join(tmpdir(), 'plume-profile-'))
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    const page = browser.pages()[0] ?? (await browser.newPage())
+    await page.goto(`${server.url}/about`)
+    await controlled(page)
+    const cdp = await browser.newCDPSession(page)
+    const { errors } = await cdp.send('Page.getAppManifest')
+    expect(errors).toEqual([])
+    await expect
+      .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, {
+        timeout: 15_000,
+      })
+      .toEqual([])
+  } finally {
+    await browser.close()
+    await server.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+})
+
+test('offline, the app reloads from the service worker and shows the saved notes', async ({
+  page,
+  context,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await showEveryNote(page)
+  const server = await openApp([relay])
+  const articles = page.getByRole('feed').getByRole('article')
+  await expect.poll(() => articles.count()).toBeGreaterThan(0)
+  const first = await articles.first().getAttribute('data-note-id')
+  await controlled(page)
+  await expect.poll(() => savedCache(page), { timeout: 10_000 }).toBeTruthy()
+
+  // No network at all: the server and the relay gone, the browser offline.
+  await server.close()
+  await relay.close()
+  await context.setOffline(true)
+  await page.reload()
+  await expect(articles.first()).toHaveAttribute('data-note-id', first!)
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+
+  await context.setOffline(false)
+  await expect(page.getByText('You are offline')).toBeHidden()
+})
+
+test('a second deploy raises Update Available in standalone mode; Update Now activates it', async ({
+  page,
+  appPort,
+  world,
+  launchRelay,
+}) => {
+  const relay = await launchRelay()
+  const config = localRuntimeConfig([relay.url])
+  await emulateStandalone(page)
+  const next = nextDeploy(DIST)
+  let server = await startAppServer({ port: appPort, distDir: DIST, config, world })
+  try {
+    await page.goto(`${server.url}/about`)
+    await controlled(page)
+    await expect(page.getByRole('heading', { name: UPDATE_TEXTS.available })).toBeHidden()
+
+    // The same origin now serves the next deploy; the app finds it (a navigation checks).
+    await server.close()
+    server = await startAppServer({ port: appPort, distDir: next.dir, config, world })
+    await page.reload()
+    const prompt = page.getByRole('dialog', { name: UPDATE_TEXTS.available })
+    await expect(prompt).toBeVisible()
+    // Still the old version: the new worker waits for the user.
+    expect(await page.locator('meta[name=plume-deploy]').count()).toBe(0)
+
+    await prompt.getByRole('button', { name: UPDATE_TEXTS.later }).click()
+    await expect(prompt).toBeHidden()
+    // Offered again on the next start while the worker still waits.
+    await page.reload()
+    await expect(prompt).toBeVisible()
+    await expect(prompt.getByRole('button', { name: UPDATE_TEXTS.later })).toBeVisible()
+
+    await prompt.getByRole('button', { name: UPDATE_TEXTS.updateNow }).click()
+    // SKIP_WAITING, the new worker takes over, the page reloads into the new deploy.
+    await expect(page.locator('meta[name=plume-deploy]')).toHaveCount(1, { timeout: 15_000 })
+    await expect(page.getByRole('dialog', { name: UPDATE_TEXTS.available })).toBeHidden()
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration()
+      return { waiting: registration?.waiting ?? null, active: registration?.active?.state }
+    })
+    expect(state).toEqual({ waiting: null, active: 'activated' })
+    // The new version starts behind the splash (standalone: only during an update).
+    await expect(page.locator('.splash')).toBeVisible()
+  } finally {
+    await server.close()
+    next.remove()
+  }
+})
+
+test('the install prompt follows the browser offer; hidden in standalone mode', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay], '/about')
+  await controlled(page)
+  // Chromium offers installation only after engagement heuristics; the event is what it sends.
+  const offer = () =>
+    page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true })
+      Object.assign(event, {
+        prompt: async () => {
+          ;(window as { prompted?: boolean }).prompted = true
+        },
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      })
+      window.dispatchEvent(event)
+      return event.defaultPrevented
+    })
+  expect(await offer(), "the browser's own bar is replaced by the app's prompt").toBe(true)
+  const prompt = page.getByRole('dialog', { name: 'Install' })
+  await expect(prompt).toBeVisible()
+  await expect(prompt.getByRole('link', { name: 'About Plume' })).toHaveAttribute('href', '/about')
+  await prompt.getByRole('button', { name: 'Not now' }).click()
+  await expect(prompt).toBeHidden()
+
+  await page.evaluate(() => sessionStorage.clear())
+  await page.reload()
+  await controlled(page)
+  await offer()
+  await prompt.getByRole('button', { name: 'Install' }).click()
+  expect(await page.evaluate(() => (window as { prompted?: boolean }).prompted)).toBe(true)
+  await expect(prompt).toBeHidden()
+  await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')))
+  await offer()
+  // Installed: a late offer is not shown again on this page.
+  await expect(prompt).toBeHidden()
+})
+
+test('installed, the app opens where it was left (30 days) and web+nostr links open in it', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  await emulateStandalone(page)
+  const server = await openApp([relay], '/search')
+  await expect(page).toHaveURL(/\/search$/)
+  const saved = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('lastRouteInfo') ?? 'null'),
+  )
+  expect(saved).toMatchObject({ path: '/search', savedAt: expect.any(Number) })
+  // Installed mode: no start-up splash (only during an update).
+  await expect(page.locator('.splash')).toBeHidden()
+
+  await page.goto(`${server.url}/`)
+  await expect(page).toHaveURL(`${server.url}/search`)
+
+  // Saved 31 days ago: the app starts at the feed.
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'lastRouteInfo',
+      JSON.stringify({ path: '/search', savedAt: Date.now() - 31 * 24 * 60 * 60 * 1000 }),
+    ),
+  )
+  await page.goto(`${server.url}/`)
+  await expect(page).toHaveURL(`${server.url}/`)
+
+  const account = world.accounts.find((a) => a.name === 'hannah')!
+  const npub = npubEncode(account.pubkey)
+  await page.goto(`${server.url}/open?uri=${encodeURIComponent(`web+nostr:${npub}`)}`)
+  await expect(page).toHaveURL(`${server.url}/npub/${npub}`)
+  await expect(page.locator('.profile-header')).toBeVisible()
+  await page.goto(`${server.url}/open?uri=${encodeURIComponent('web+nostr:nonsense')}`)
+  await expect(page.getByRole('alert')).toHaveText(
+    'This link is not a Nostr note or profile Plume can open.',
+  )
+})
+
+test('in a browser tab the splash shows once per session', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  const server = await openApp([relay], '/about')
+  const splash = page.locator('.splash')
+  await expect(splash).toBeVisible()
+  // 1.2 s shown, 0.4 s fade, then gone.
+  await expect(splash).toBeHidden({ timeout: 5000 })
+  await page.goto(`${server.url}/search`)
+  await expect(
+    page.getByRole('heading', { level: 1 }).or(page.getByRole('searchbox')).first(),
+  ).toBeVisible()
+  await expect(page.locator('.splash')).toBeHidden()
+})
+
+test.describe('a screen chunk gone after a deploy', () => {
+  // Without the worker: its precache would still serve the removed file.
+  test.use({ serviceWorkers: 'block' })
+
+  test('the page reloads once (to fetch the new version), then shows the error without looping', async ({
+    page,
+    appPort,
+    world,
+    launchRelay,
+  }) => {
+    const relay = await launchRelay()
+    const copy = mkdtempSync(join(tmpdir(), 'plume-old-'))
+    cpSync(DIST, copy, { recursive: true })
+    const server = await startAppServer({
+      port: appPort,
+      distDir: copy,
+      config: localRuntimeConfig([relay.url]),
+      world,
+    })
+    try {
+      let loads = 0
+      page.on('load', () => loads++)
+      await page.goto(`${server.url}/search`)
+      await expect.poll(() => loads).toBe(1)
+      // The deploy replaced the About screen's chunk: the running page still names the old one.
+      for (const file of readdirSync(join(copy, 'assets'))) {
+        if (/^about-.*\.js$/.test(file)) rmSync(join(copy, 'assets', file))
+      }
+      await page.getByRole('link', { name: /About/ }).click()
+      await expect.poll(() => loads, { message: 'reloaded once' }).toBe(2)
+      // Still missing after the reload: no second reload, the error shows instead.
+      if (!new URL(page.url()).pathname.startsWith('/about')) {
+        await page.getByRole('link', { name: /About/ }).click()
+      }
+      await expect(page.getByRole('alert').filter({ hasText: 'Component Error' })).toBeVisible()
+      await page.waitForTimeout(1000)
+      expect(loads).toBe(2)
+    } finally {
+      await server.close()
+      rmSync(copy, { recursive: true, force: true })
+    }
+  })
+})
