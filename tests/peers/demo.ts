@@ -16,6 +16,7 @@ import { hexToBytes } from '@noble/hashes/utils.js'
 import { localRuntimeConfig } from '../../src/core/runtime-config.ts'
 import { startAppServer } from './app-server.ts'
 import { createLnurlService } from './lnurl-server.ts'
+import { startMint } from './mint/server.ts'
 import { startNwcWallet } from './nwc-wallet.ts'
 import { startRelay } from './relay.ts'
 import { demoZapper, generateDemoWorld } from './seed/index.ts'
@@ -70,9 +71,9 @@ function readSeedRecord(file: string): SeedRecord | null {
   }
 }
 
-const USAGE = `Usage: npm start -- [--port 8080] [--relay-port 7777] [--public] [--data data]
+const USAGE = `Usage: npm start -- [--port 8080] [--relay-port 7777] [--mint-port 3338] [--public] [--data data]
   --public      serve the app with its public relays (no local relay)
-  PORT and RELAY_PORT environment variables also set the ports.`
+  PORT, RELAY_PORT and MINT_PORT environment variables also set the ports.`
 
 function options() {
   try {
@@ -80,6 +81,7 @@ function options() {
       options: {
         port: { type: 'string' },
         'relay-port': { type: 'string' },
+        'mint-port': { type: 'string' },
         public: { type: 'boolean', default: false },
         data: { type: 'string', default: 'data' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -167,11 +169,18 @@ async function startLocal(
   // node that issues the demo's invoices. Its pairing code holds a secret: a file, not the log.
   const wallet = await startNwcWallet({ relayUrl: relay.url, alias: 'Plume demo wallet' })
   closers.push(wallet.close)
+  // A Cashu mint for the ecash wallet, on the same fake node: the demo wallet pays its invoices.
+  const mintPort = port(values['mint-port'] ?? process.env.MINT_PORT, 3338, '--mint-port')
+  const mint = await onPort('mint', mintPort, '--mint-port N (or MINT_PORT=N)', () =>
+    startMint({ port: mintPort, name: 'Plume demo mint' }),
+  )
+  closers.push(mint.stop)
   const walletFile = join(dataDir, 'demo-wallet.txt')
   writeFileSync(walletFile, `${wallet.pairingCode}\n`, { mode: 0o600 })
   console.log(`\nPlume is running at ${app.url}`)
   console.log(`  relay:      ${relay.url}  (${events})`)
   console.log(`  wallet:     pairing code in ${shown(walletFile)} (new on every start)`)
+  console.log(`  mint:       ${mint.url}  (Cashu; new keys on every start)`)
   const demo = world.demoAccount
   // The demo account has notifications; its key stays out of logs like every secret.
   console.log(`  demo account: ${demo.name} (${demo.npub})`)
