@@ -54,3 +54,26 @@ export function recordRequests() {
       ),
   }
 }
+
+/**
+ * The walk's deliveries for the done and error events among `eventTypes`: each settles the one
+ * pending request of the invoke id the event names (`xstate.done.actor.{id}`), then `tick`s so
+ * the machine reacts.
+ */
+export function settleByInvokeId<TFakes extends { recorder: ReturnType<typeof recordRequests> }>(
+  eventTypes: readonly string[],
+  tick: () => Promise<unknown>,
+) {
+  const settle = async (
+    event: { type: string; output?: unknown; error?: unknown },
+    { fakes }: { fakes: TFakes },
+  ) => {
+    const request = fakes.recorder.pending(event.type.split('.').pop())
+    if (event.type.startsWith('xstate.done')) request.resolve(event.output)
+    else request.reject(event.error)
+    await tick()
+  }
+  return Object.fromEntries(
+    eventTypes.filter((type) => type.startsWith('xstate.')).map((type) => [type, settle]),
+  )
+}

@@ -9,7 +9,7 @@ import {
   type DepositQuote,
   depositMachine,
 } from '../../src/machines/deposit.machine.ts'
-import { recordRequests } from './deferred.ts'
+import { recordRequests, settleByInvokeId } from './deferred.ts'
 import { createModel, describePath, type Harness, modelPaths, walkPath } from './walk.ts'
 
 const MINT = 'http://127.0.0.1:3338'
@@ -95,25 +95,7 @@ const samples = {
 
 const settleTick = () => vi.advanceTimersByTimeAsync(0)
 
-async function settleRequest(
-  fakes: Fakes,
-  event: { type: string; output?: unknown; error?: unknown },
-) {
-  const id = event.type.split('.').pop() as string
-  const request = fakes.recorder.pending(id)
-  if (event.type.startsWith('xstate.done')) request.resolve(event.output)
-  else request.reject(event.error)
-  await settleTick()
-}
-
-const deliver = Object.fromEntries(
-  Object.keys(samples)
-    .filter((type) => type.startsWith('xstate.'))
-    .map((type) => [
-      type,
-      (event: { type: string }, { fakes }: { fakes: Fakes }) => settleRequest(fakes, event),
-    ]),
-)
+const deliver = settleByInvokeId<Fakes>(Object.keys(samples), settleTick)
 
 const harness: Harness<DepositMachine, Fakes> = {
   arrange: () => arrange(),

@@ -16,8 +16,8 @@ import {
   type RelayListMachine,
   type RelayListSnapshot,
   relayListMachine,
-  relayListStatus,
 } from '../../src/machines/relay-list.machine.ts'
+import { relayListStatus } from '../../src/machines/relay-list-status.ts'
 import {
   createModel,
   describePath,

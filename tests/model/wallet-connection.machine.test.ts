@@ -14,7 +14,7 @@ import {
   walletConnectionMachine,
   walletStatus,
 } from '../../src/machines/wallet-connection.machine.ts'
-import { recordRequests } from './deferred.ts'
+import { recordRequests, settleByInvokeId } from './deferred.ts'
 import { createModel, describePath, type Harness, modelPaths, walkPath } from './walk.ts'
 
 const TIMEOUTS = { manualTimeoutMs: 10_000, autoTimeoutMs: 9_000 }
@@ -103,25 +103,7 @@ const model = createModel({
 
 const settle = () => vi.advanceTimersByTimeAsync(0)
 
-async function settleRequest(
-  fakes: Fakes,
-  event: { type: string; output?: unknown; error?: unknown },
-) {
-  const id = event.type.split('.').pop()!
-  const request = fakes.recorder.pending(id)
-  if (event.type.startsWith('xstate.done')) request.resolve(event.output)
-  else request.reject(event.error)
-  await settle()
-}
-
-const deliver = Object.fromEntries(
-  Object.keys(model.options.samples)
-    .filter((type) => type.startsWith('xstate.'))
-    .map((type) => [
-      type,
-      (event: { type: string }, { fakes }: { fakes: Fakes }) => settleRequest(fakes, event),
-    ]),
-)
+const deliver = settleByInvokeId<Fakes>(Object.keys(model.options.samples), settle)
 
 const harness: Harness<WalletConnectionMachine, Fakes> = {
   arrange,

@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react'
 import type { RelayEdit } from '../../core/relay-edits.ts'
 import { keyLocked } from '../../machines/login.machine.ts'
-import { type RelayListStatus, relayListStatus } from '../../machines/relay-list.machine.ts'
+import { type RelayListStatus, relayListStatus } from '../../machines/relay-list-status.ts'
 import { useSystem } from '../system-context.tsx'
 
 export const RELAY_LIST_TEXTS = {
