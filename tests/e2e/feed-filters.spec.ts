@@ -68,9 +68,15 @@ async function setSwitch(page: Page, name: string, on: boolean) {
 /** Scrolls down until `locator` is in the page (the virtual list renders rows near the screen). */
 async function scrollUntil(page: Page, locator: Locator, maxSteps = 80) {
   for (let step = 0; step < maxSteps; step++) {
+    // The row can leave again between the count and the scroll (the wheel's momentum carries the
+    // list on, and the virtual list lets it go): then keep looking.
     if ((await locator.count()) > 0) {
-      await locator.first().scrollIntoViewIfNeeded()
-      return
+      const shown = await locator
+        .first()
+        .scrollIntoViewIfNeeded({ timeout: 2000 })
+        .then(() => true)
+        .catch(() => false)
+      if (shown) return
     }
     await page.mouse.wheel(0, 700)
     await page.waitForTimeout(120)
