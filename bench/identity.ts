@@ -39,7 +39,7 @@ const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
 const keyStatus = (page: Page) => page.getByTestId('key-status')
 
 /** Waits until the page has gone QUIET_MS without a long task; false when it never did. */
-async function waitForQuiet(page: Page): Promise<boolean> {
+export async function waitForQuiet(page: Page): Promise<boolean> {
   const until = Date.now() + QUIET_LIMIT_MS
   while (Date.now() < until) {
     const since = Number(await page.evaluate(SINCE_LAST_LONG_TASK))

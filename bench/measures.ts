@@ -1,4 +1,5 @@
 /** The rows of `npm run bench`, in table order. A later issue adds a row by adding a measure. */
+import { cashuReceive } from './cashu-receive.ts'
 import type { Measure } from './context.ts'
 import { firstNote } from './first-note.ts'
 import { ncryptsecResponsiveness, unlockResponsiveness } from './identity.ts'
@@ -26,5 +27,6 @@ export const MEASURES: Measure[] = [
   powWorker,
   powTwoWorkers,
   powNodeCore,
+  cashuReceive,
   lighthouseScore,
 ]

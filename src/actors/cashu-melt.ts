@@ -3,13 +3,25 @@
  * name an amount; the mint holding the most that covers it plus 3 sats pays; its melt quote
  * gives the fee reserve; the proofs for amount plus reserve are reserved through the proof
  * reservation machine and melted, the unused reserve coming back as change. A payment the mint
- * reports pending keeps its proofs reserved until checkstate settles them.
+ * reports pending keeps its proofs reserved until checkstate settles them. A melt the mint
+ * refuses as 'already spent' (the wallet's book was behind: another device spent some of its
+ * proofs) schedules a consolidation 2500 ms later: every available proof at that mint is checked
+ * and the spent ones deleted; the error still reaches the caller, since nothing was paid.
  */
 import type { MeltQuoteBolt11Response } from '@cashu/cashu-ts'
 import { createActor } from 'xstate'
+import { dropSpent } from '../core/cashu-consolidate.ts'
+import { CASHU } from '../core/cashu-constants.ts'
+import { operationFailure } from '../core/cashu-errors.ts'
 import { MINT_ERRORS } from '../core/cashu-mint.ts'
 import { invoiceAmountSats, mintForPayment } from '../core/cashu-pay.ts'
-import { balance, proofsIn, toStoredProof } from '../core/cashu-proof-book.ts'
+import {
+  balance,
+  inBatches,
+  type MintProofState,
+  proofsIn,
+  toStoredProof,
+} from '../core/cashu-proof-book.ts'
 import { reservationLogic } from './cashu-reservation.ts'
 import type { TransferDeps } from './cashu-transfer.ts'
 
@@ -17,6 +29,9 @@ export const MELT_ERRORS = {
   noMint: 'No mint has enough balance to pay this invoice',
   pending: 'The payment is pending at the mint: its ecash stays reserved until it settles',
 } as const
+
+/** Spec §8: the wait before an 'already spent' failure's consolidation. */
+export const CONSOLIDATE_DELAY_MS = 2500
 
 export interface PaymentQuote {
   id: string
@@ -85,5 +100,33 @@ export async function payQuote(
   await done
   const output = actor.getSnapshot().output
   if (output?.outcome === 'succeeded') return { amount: view.amount, fee }
-  throw new Error(output?.error ?? MELT_ERRORS.pending)
+  const error = output?.error ?? MELT_ERRORS.pending
+  if (operationFailure(error) === 'spent') {
+    // The reservation settled its own proofs; the rest of the book may be as stale.
+    setTimeout(() => {
+      // The mint away: the book stays as it was until the next 'already spent'.
+      consolidateProofs(deps, view.mint).catch(() => {})
+    }, CONSOLIDATE_DELAY_MS)
+  }
+  throw new Error(error)
+}
+
+/** Checks the available proofs at `mint` (checkstate by 100) and deletes the spent ones. */
+async function consolidateProofs(deps: TransferDeps, mint: string): Promise<void> {
+  const { store, pubkey, now } = deps
+  const wallet = await deps.walletOf(mint)
+  const proofs = proofsIn((await store.read(pubkey)).book, 'available', mint)
+  const states = new Map<string, MintProofState>()
+  for (const batch of inBatches(proofs, CASHU.checkstateBatch)) {
+    const answer = await wallet.checkProofsStates(batch)
+    batch.forEach((p, i) => {
+      const state = answer[i]?.state
+      if (state) states.set(p.secret, state as MintProofState)
+    })
+  }
+  if (![...states.values()].includes('SPENT')) return
+  await store.update(pubkey, (record) => ({
+    ...record,
+    book: dropSpent(record.book, mint, (secret) => states.get(secret), now()),
+  }))
 }

@@ -8,7 +8,7 @@ import { type StoredProof, toStoredProof } from '../core/cashu-proof-book.ts'
 import type { HistoryEntry, WalletRecord } from './cashu-store.ts'
 
 /** Secrets handed out in sent tokens since `since`: a restore must not count them again. */
-function sentSecrets(history: readonly HistoryEntry[], since: number): Set<string> {
+export function sentSecrets(history: readonly HistoryEntry[], since: number): Set<string> {
   const secrets = new Set<string>()
   for (const entry of history) {
     if (entry.kind === 'send' && entry.at >= since) {

@@ -5,8 +5,10 @@
  * inputs deleted, change added, the sent token kept) lands in one put. The seed is stored apart,
  * only as NIP-44 ciphertext to the user's own key.
  */
+import type { NostrEvent } from 'nostr-tools/pure'
 import { emptyBook, type ProofBook } from '../core/cashu-proof-book.ts'
 import type { DepositQuote } from '../machines/deposit.machine.ts'
+import type { PendingNutzap } from './cashu-nutzap-pending.ts'
 import { idbStore, type KeyValueStore } from './idb-store.ts'
 
 export interface MintEntry {
@@ -29,6 +31,16 @@ export interface HistoryEntry {
   fee?: number
   /** The sent token's proof secrets: a restore after a reload must not count them again. */
   secrets?: string[]
+  /** A nutzap (NIP-61) sent or redeemed: the other side and the kind 9321 event. */
+  nutzap?: NutzapNote
+}
+
+export interface NutzapNote {
+  /** The recipient of a sent nutzap, the sender of a redeemed one. */
+  peer: string
+  /** The kind 9321 event's id. */
+  event: string
+  comment?: string
 }
 
 /** Counters reserved by an operation, so a reload in its middle can restore its outputs. */
@@ -50,9 +62,18 @@ export interface WalletRecord {
   /** NUT-13: the next counter per keyset id. */
   counters: Record<string, number>
   opCounters: Record<string, OpCounters>
+  /** Nutzap events (kind 9321) whose redemption failed, tried again when the wallet opens. */
+  nutzapsWaiting?: NostrEvent[]
+  /** Nutzaps being sent, from before the mint's swap until published (cashu-nutzap-pending). */
+  nutzapsPending?: PendingNutzap[]
+  /** Ids of nutzaps refused (a mint not listed, another key, no valid DLEQ): not tried again. */
+  nutzapsRefused?: string[]
 }
 
-/** The seed at rest: the mnemonic encrypted to the user's own key (NIP-44). */
+/**
+ * A secret at rest, encrypted to the user's own key (NIP-44): the seed (its mnemonic) and the
+ * wallet key (the hex private key P2PK-locked nutzaps are sent to, NIP-60/61).
+ */
 export interface SeedRecord {
   version: 1
   pubkey: string
@@ -76,6 +97,8 @@ export interface CashuStore {
   update(pubkey: string, change: (record: WalletRecord) => WalletRecord): Promise<WalletRecord>
   seed(pubkey: string): Promise<SeedRecord | null>
   saveSeed(record: SeedRecord): Promise<void>
+  walletKey(pubkey: string): Promise<SeedRecord | null>
+  saveWalletKey(record: SeedRecord): Promise<void>
 }
 
 export function createCashuStore(kv: KeyValueStore = idbStore(CASHU_DATABASE, 'wallet')) {
@@ -106,6 +129,8 @@ export function createCashuStore(kv: KeyValueStore = idbStore(CASHU_DATABASE, 'w
       }),
     seed: async (pubkey) => (await kv.get(`seed:${pubkey}`)) as SeedRecord | null,
     saveSeed: (record) => kv.set(`seed:${record.pubkey}`, record),
+    walletKey: async (pubkey) => (await kv.get(`walletkey:${pubkey}`)) as SeedRecord | null,
+    saveWalletKey: (record) => kv.set(`walletkey:${record.pubkey}`, record),
   }
   return store
 }

@@ -5,18 +5,14 @@
  * A receive notes the counters it takes first, so a reload that lost the mint's answer is
  * recovered by a NUT-13 restore when the wallet opens again.
  */
-import { getTokenMetadata, type Wallet } from '@cashu/cashu-ts'
+import { getTokenMetadata, stripDleq, type Wallet } from '@cashu/cashu-ts'
 import { createActor } from 'xstate'
 import { MINT_ERRORS, normalizeMintUrl } from '../core/cashu-mint.ts'
 import { addProofs, proofsIn, toStoredProof } from '../core/cashu-proof-book.ts'
-import {
-  checkTokenDleq,
-  decodeToken,
-  encodeToken,
-  stripTokenPrefix,
-  TOKEN_ERRORS,
-} from '../core/cashu-token.ts'
+import { decodeToken, encodeToken, stripTokenPrefix, TOKEN_ERRORS } from '../core/cashu-token.ts'
+import { checkDleqOffThread, startDleqWorker } from './cashu-dleq-check.ts'
 import { type LoadedMint, UNIT } from './cashu-mint-loader.ts'
+import { completeReceiveSwap } from './cashu-receive-swap.ts'
 import { forgetCounters, noteCounters, recoverOutputs } from './cashu-recover.ts'
 import { reservationLogic } from './cashu-reservation.ts'
 import type { CashuStore, MintEntry, WalletRecord } from './cashu-store.ts'
@@ -85,6 +81,7 @@ const withMint = (record: WalletRecord, entry: MintEntry): MintEntry[] =>
 /** Receives a pasted token into the wallet; its mint is added when new. */
 export async function receiveToken(deps: TransferDeps, text: string) {
   const { store, pubkey, now } = deps
+  startDleqWorker()
   // The mint first: decoding version 01 short keyset ids needs the mint's keyset ids.
   const mint = normalizeMintUrl(tokenMint(text))
   const loaded = await deps.loadedMint(mint)
@@ -92,7 +89,7 @@ export async function receiveToken(deps: TransferDeps, text: string) {
     text,
     loaded.keysets.map((k) => k.id),
   )
-  checkTokenDleq(token.proofs, (id) => loaded.keys.find((k) => k.id === id), { require: false })
+  await checkDleqOffThread(token.proofs, loaded.keys, { require: false })
   const wallet = await deps.walletOf(mint)
   const entry: MintEntry = { url: mint, name: loaded.info.name || mint }
   const opKey = `receive:${deps.newId()}`
@@ -102,7 +99,10 @@ export async function receiveToken(deps: TransferDeps, text: string) {
   }))
   let proofs: ReturnType<typeof toStoredProof>[]
   try {
-    proofs = (await wallet.receive(token)).map(toStoredProof)
+    // Checked above, in the worker: without them cashu-ts would check every DLEQ again, here.
+    const checked = { ...token, proofs: stripDleq(token.proofs) }
+    const preview = await wallet.prepareSwapToReceive(checked)
+    proofs = (await completeReceiveSwap(wallet, preview)).map(toStoredProof)
   } catch (error) {
     // Refused (spent, bad token): nothing was signed, the noted counters have nothing to find.
     await store.update(pubkey, (record) => ({

@@ -1,6 +1,7 @@
 /**
- * The ecash wallet (issue 9, first slice): mints added by URL, deposits, sends as cashuB tokens
- * and receives, for the logged-in user, over cashu-ts, the deposit and proof reservation
+ * The ecash wallet (issue 9): mints added by URL, deposits, sends as cashuB tokens and receives,
+ * payments, restores (from the seed or the user's relays), NIP-60 backup and NIP-61 nutzaps, for
+ * the logged-in user, over cashu-ts, the deposit and proof reservation
  * machines and the wallet record in IndexedDB. Loaded on first use of /wallet (see system.ts).
  * On opening a user's wallet, deposits left waiting resume and operations a reload interrupted
  * are settled with the mint. The seed (a BIP-39 mnemonic) is kept only encrypted to the user's
@@ -8,108 +9,36 @@
  */
 import type { MeltQuoteBolt11Response, Wallet } from '@cashu/cashu-ts'
 import { type Actor, createActor } from 'xstate'
-import { MINT_ERRORS, normalizeMintUrl } from '../core/cashu-mint.ts'
+import { normalizeMintUrl } from '../core/cashu-mint.ts'
 import { balance } from '../core/cashu-proof-book.ts'
 import { createWalletMnemonic, walletSeed } from '../core/cashu-seed.ts'
+import { generateKeyPair } from '../core/keygen.ts'
+import { NIP60_RETRY_MS } from '../core/nip60.ts'
 import { storedCounters } from './cashu-counters.ts'
 import { depositLogic } from './cashu-deposit.ts'
 import { type PaymentQuote, payQuote, quotePayment } from './cashu-melt.ts'
 import { type LoadedMint, loadMint, walletFor } from './cashu-mint-loader.ts'
+import { type Nip60Relays, type Nip60Sync, nip60Relays, startNip60Sync } from './cashu-nip60.ts'
+import { hasRelayWallet, restoreWallet } from './cashu-nip60-restore.ts'
+import { poolNetwork } from './cashu-nutzap.ts'
+import { NO_NUTZAPS, type NutzapService, startNutzaps } from './cashu-nutzap-service.ts'
 import { reservationLogic } from './cashu-reservation.ts'
+import { restoreFromSeed } from './cashu-seed-restore.ts'
 import {
   type CashuStore,
   createCashuStore,
-  type HistoryEntry,
   type MintEntry,
   type WalletRecord,
 } from './cashu-store.ts'
 import { receiveToken, recoverReceives, sendToken, type TransferDeps } from './cashu-transfer.ts'
-import type { Signer } from './signer.ts'
-
-export const CASHU_ERRORS = {
-  loginRequired: 'Log in to use the ecash wallet',
-  noSeed: 'Create the wallet first',
-  seedExists: 'This wallet already has a seed',
-  mintExists: 'This mint is already added',
-  noQuote: 'Get a quote for the invoice first',
-  ...MINT_ERRORS,
-} as const
-
-export interface DepositView {
-  id: string
-  mint: string
-  amount: number
-  /** The machine's state: quoting, awaitingPayment, minting, retrying, saving, done, ... */
-  step: string
-  invoice: string | null
-  outcome: 'minted' | 'issued' | 'failed' | 'cancelled' | null
-  error: string | null
-}
-
-export interface CashuView {
-  pubkey: string | null
-  /** The user's record has been read. */
-  ready: boolean
-  hasSeed: boolean
-  mints: MintEntry[]
-  balances: Record<string, number>
-  total: number
-  history: HistoryEntry[]
-  deposits: DepositView[]
-  /** Operations a reload interrupted, still being settled with their mint. */
-  unsettled: number
-  /** Why settling waits (the mint unreachable, the key locked), or null. */
-  settleError: string | null
-}
-
-export interface CashuWallet {
-  view(): CashuView
-  subscribe(listener: () => void): () => void
-  /** Opens the logged-in user's wallet (again after a change of user). */
-  open(): Promise<void>
-  /** Makes the seed and returns the mnemonic, to be shown once; only its ciphertext is kept. */
-  createSeed(): Promise<string>
-  addMint(input: string): Promise<MintEntry>
-  /** Starts a deposit; its progress shows in `view().deposits` under the returned id. */
-  deposit(mint: string, amount: number): string
-  cancelDeposit(id: string): void
-  /** Sends `amount` sats as a cashuB token (kept in the history too). */
-  send(mint: string, amount: number): Promise<string>
-  /** Receives a pasted token into this wallet (its mint is added when new). */
-  receive(text: string): Promise<{ mint: string; amount: number }>
-  /** A melt quote for a Lightning invoice, from the mint best able to pay it. */
-  quotePayment(invoice: string): Promise<PaymentQuote>
-  /** Pays a quoted invoice; resolves with the amount and the fee paid. */
-  pay(quoteId: string): Promise<{ amount: number; fee: number }>
-}
-
-/** What the wallet reads of the login: whose it is, and when that changes (a LoginActorRef). */
-export interface LoginSource {
-  getSnapshot(): { context: { pubkey: string | null } }
-  subscribe(listener: (snapshot: { context: { pubkey: string | null } }) => void): unknown
-}
-
-export interface CashuDeps {
-  login: LoginSource
-  signer: () => Signer
-  store?: CashuStore
-  now?: () => number
-  /** Mint load timeout, ms (default 5000). */
-  loadTimeoutMs?: number
-}
-
-const EMPTY_VIEW: CashuView = {
-  pubkey: null,
-  ready: false,
-  hasSeed: false,
-  mints: [],
-  balances: {},
-  total: 0,
-  history: [],
-  deposits: [],
-  unsettled: 0,
-  settleError: null,
-}
+import {
+  CASHU_ERRORS,
+  type CashuDeps,
+  type CashuView,
+  type CashuWallet,
+  type DepositView,
+  EMPTY_VIEW,
+} from './cashu-wallet-api.ts'
 
 const newId = () => crypto.randomUUID()
 const isReceive = (opKey: string) => opKey.startsWith('receive:')
@@ -132,6 +61,8 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
   interface Session {
     pubkey: string
     seed: Promise<Uint8Array> | null
+    /** The wallet key (hex), decrypted on first use: nutzaps are locked to it (NIP-60/61). */
+    walletKey: Promise<string> | null
     mints: Map<string, Promise<LoadedMint>>
     wallets: Map<string, Promise<Wallet>>
     deposits: Map<string, { actor: Actor<ReturnType<typeof depositLogic>>; view: DepositView }>
@@ -142,6 +73,12 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
     recovering: boolean
     /** Melt quotes made for payments, by quote id. */
     payments: Map<string, { view: PaymentQuote; quote: MeltQuoteBolt11Response }>
+    /** Nutzaps (NIP-61), started once the wallet has a seed. */
+    nutzaps: NutzapService | null
+    /** The user's relays and the sync keeping the wallet there (NIP-60), given the relays. */
+    relays: Nip60Relays | null
+    nip60: Nip60Sync | null
+    relayWallet: boolean
   }
 
   const notify = () => {
@@ -161,6 +98,8 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
           deposits: [...s.deposits.values()].map((d) => d.view),
           unsettled: s.settling.size,
           settleError: settleError(s),
+          nutzaps: s.nutzaps?.view() ?? NO_NUTZAPS,
+          relayWallet: s.relayWallet,
         }
       : EMPTY_VIEW
     for (const listener of listeners) listener()
@@ -183,6 +122,7 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
       if (session === s) {
         s.record = record
         notify()
+        s.nip60?.changed()
       }
       return record
     },
@@ -198,6 +138,39 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
       throw error
     })
     return s.seed
+  }
+
+  /** The wallet's own private key (hex): not the user's Nostr key, made with the seed. */
+  const walletKeyOf = (s: Session): Promise<string> => {
+    s.walletKey ??= (async () => {
+      const stored = await store.walletKey(s.pubkey)
+      if (!stored) throw new Error(CASHU_ERRORS.noSeed)
+      return deps.signer().nip44Decrypt(s.pubkey, stored.ciphertext)
+    })().catch((error: unknown) => {
+      s.walletKey = null
+      throw error
+    })
+    return s.walletKey
+  }
+
+  /** Makes and keeps (encrypted to the user) a wallet key, unless one is kept already. */
+  const ensureWalletKey = async (s: Session): Promise<void> => {
+    if (await store.walletKey(s.pubkey)) return
+    const key = generateKeyPair().hex.reveal()
+    const ciphertext = await deps.signer().nip44Encrypt(s.pubkey, key)
+    await store.saveWalletKey({ version: 1, pubkey: s.pubkey, ciphertext })
+    s.walletKey = Promise.resolve(key)
+  }
+
+  /** The wallet has its seed now (made or restored): it starts its nutzaps and relay backup. */
+  const adoptSeed = async (s: Session, ciphertext: string, seed: Uint8Array): Promise<void> => {
+    await ensureWalletKey(s)
+    await store.saveSeed({ version: 1, pubkey: s.pubkey, ciphertext })
+    s.seed = Promise.resolve(seed)
+    s.hasSeed = true
+    notify()
+    startNutzapsFor(s)
+    s.nip60?.changed() // the wallet exists now: its proofs go to relays
   }
 
   const loadedMint = (s: Session, url: string): Promise<LoadedMint> => {
@@ -234,6 +207,28 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
     loadedMint: (url) => loadedMint(s, url),
     newId,
   })
+
+  /** Nutzaps start with a wallet that has a seed, where there are relays to reach. */
+  const startNutzapsFor = (s: Session): NutzapService | null => {
+    if (s.nutzaps || !deps.hub || !s.hasSeed) return s.nutzaps
+    const network = poolNetwork(deps.hub, deps.pool ?? (() => undefined))
+    const nutzapDeps = {
+      ...transferDeps(s),
+      network,
+      signer: deps.signer,
+      walletKey: () => walletKeyOf(s),
+    }
+    const nutzaps = startNutzaps(nutzapDeps, () => {
+      if (session === s) notify()
+    })
+    s.nutzaps = nutzaps
+    // A wallet made before wallet keys existed gets one now.
+    void ensureWalletKey(s).then(
+      () => nutzaps.refresh(),
+      () => nutzaps.refresh(), // the key locked: the inbox says why
+    )
+    return nutzaps
+  }
 
   /** Receives a reload interrupted; tried again on a change of the login (an unlocked key). */
   const recoverInterrupted = (s: Session) => {
@@ -303,6 +298,37 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
     }
   }
 
+  /** Keeps the wallet on the user's relays (NIP-60) while the session lasts. */
+  function startNip60(s: Session) {
+    if (!deps.hub || !deps.pool) return
+    s.relays = nip60Relays({ hub: deps.hub, pool: deps.pool }, deps.signer, s.pubkey)
+    s.nip60 = startNip60Sync({
+      pubkey: s.pubkey,
+      store: sessionStore(s),
+      ...(deps.nip60Notes ? { notes: deps.nip60Notes } : {}),
+      relays: s.relays,
+      signer: deps.signer,
+      hasWallet: async () => (await store.walletKey(s.pubkey)) !== null,
+      walletKey: () => walletKeyOf(s),
+      now,
+    })
+  }
+
+  /** Without a wallet here: do the user's relays hold one? Asked again once, relays being slow. */
+  function lookForRelayWallet(s: Session, tries: number) {
+    const relays = s.relays
+    if (!relays || tries <= 0) return
+    const again = () => setTimeout(() => lookForRelayWallet(s, tries - 1), NIP60_RETRY_MS)
+    hasRelayWallet(relays, s.pubkey).then((found) => {
+      if (session !== s || s.hasSeed) return
+      if (found !== s.relayWallet) {
+        s.relayWallet = found
+        notify()
+      }
+      if (!found) again()
+    }, again)
+  }
+
   async function open(): Promise<void> {
     const pubkey = currentPubkey()
     if (session?.pubkey === pubkey && pubkey) return
@@ -311,6 +337,7 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
     const s: Session = {
       pubkey,
       seed: null,
+      walletKey: null,
       mints: new Map(),
       wallets: new Map(),
       deposits: new Map(),
@@ -319,26 +346,38 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
       settling: new Map(),
       recovering: false,
       payments: new Map(),
+      nutzaps: null,
+      relays: null,
+      nip60: null,
+      relayWallet: false,
     }
     session = s
+    startNip60(s)
     notify()
     const [record, seed] = await Promise.all([store.read(pubkey), store.seed(pubkey)])
     if (session !== s) return
     s.record = record
     s.hasSeed = seed !== null
     notify()
-    if (!s.hasSeed) return
+    if (!s.hasSeed) {
+      lookForRelayWallet(s, 2)
+      return
+    }
+    s.nip60?.changed()
     for (const quote of record.quotes) {
       startDeposit(s, { mint: quote.mint, amount: quote.amount, quote })
     }
     settleOpen(s, record)
     recoverInterrupted(s)
+    startNutzapsFor(s)
   }
 
   function close() {
     if (!session) return
     for (const { actor } of session.deposits.values()) actor.stop()
     for (const actor of session.settling.values()) actor.stop()
+    session.nutzaps?.stop()
+    session.nip60?.stop()
     session = null
     notify()
   }
@@ -356,6 +395,9 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
       if (actor.getSnapshot().matches('unresolved')) actor.send({ type: 'reservation.retry' })
     }
     recoverInterrupted(session)
+    // Nutzaps that waited for the key (the wallet key is decrypted with it) go on.
+    const nutzaps = session.nutzaps?.view()
+    if (nutzaps?.error || nutzaps?.infoError) void session.nutzaps?.refresh()
   })
 
   const addMintTo = async (s: Session, url: string): Promise<MintEntry> => {
@@ -366,7 +408,15 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
         ? record
         : { ...record, mints: [...record.mints, entry] },
     )
+    void s.nutzaps?.refresh() // the 10019 names the wallet's mints
     return entry
+  }
+
+  const nutzapsOf = (s: Session): NutzapService => {
+    if (!s.hasSeed) throw new Error(CASHU_ERRORS.noSeed)
+    const nutzaps = startNutzapsFor(s)
+    if (!nutzaps) throw new Error(CASHU_ERRORS.noRelays)
+    return nutzaps
   }
 
   return {
@@ -381,10 +431,7 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
       if (await store.seed(s.pubkey)) throw new Error(CASHU_ERRORS.seedExists)
       const mnemonic = createWalletMnemonic()
       const ciphertext = await deps.signer().nip44Encrypt(s.pubkey, mnemonic)
-      await store.saveSeed({ version: 1, pubkey: s.pubkey, ciphertext })
-      s.seed = Promise.resolve(walletSeed(mnemonic))
-      s.hasSeed = true
-      notify()
+      await adoptSeed(s, ciphertext, walletSeed(mnemonic))
       return mnemonic
     },
     async addMint(input) {
@@ -419,6 +466,48 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
       if (!made) throw new Error(CASHU_ERRORS.noQuote)
       s.payments.delete(quoteId)
       return payQuote(transferDeps(s), made.view, made.quote)
+    },
+    async restoreFromSeed(mnemonic, mints, onProgress) {
+      const s = requireSession()
+      return restoreFromSeed(
+        {
+          store: sessionStore(s),
+          pubkey: s.pubkey,
+          now,
+          loadedMint: (url) => loadedMint(s, url),
+          addMint: (url) => addMintTo(s, url),
+          storedSeed: async () => ((await store.seed(s.pubkey)) ? seedOf(s) : null),
+          sealSeed: (words) => deps.signer().nip44Encrypt(s.pubkey, words),
+          keepSeed: (ciphertext, seed) => adoptSeed(s, ciphertext, seed),
+        },
+        mnemonic,
+        mints,
+        onProgress,
+      )
+    },
+    sendNutzap: async (request) => nutzapsOf(requireSession()).send(request),
+    retryNutzaps: async () => nutzapsOf(requireSession()).retry(),
+    async restoreFromRelays() {
+      const s = requireSession()
+      if (!s.relays) throw new Error(CASHU_ERRORS.noRelays)
+      if (await store.seed(s.pubkey)) throw new Error(CASHU_ERRORS.seedExists)
+      await restoreWallet({
+        pubkey: s.pubkey,
+        relays: s.relays,
+        signer: deps.signer,
+        store: sessionStore(s),
+        loadedMint: (url) => loadedMint(s, url),
+        addMint: (url) => addMintTo(s, url),
+        now,
+        async keepWalletKey(key) {
+          const ciphertext = await deps.signer().nip44Encrypt(s.pubkey, key)
+          await store.saveWalletKey({ version: 1, pubkey: s.pubkey, ciphertext })
+          s.walletKey = Promise.resolve(key)
+        },
+      })
+      s.relayWallet = false
+      // This device's own seed: another device's would reuse its NUT-13 counters.
+      return this.createSeed()
     },
   }
 }

@@ -8,6 +8,7 @@ import type { Query, QueryClient } from '@tanstack/react-query'
 import { type CacheGroup, groupOf } from '../core/cache-breakdown.ts'
 import { type ProofBook, unbackedSats } from '../core/cashu-proof-book.ts'
 import { CASHU_DATABASE } from './cashu-store.ts'
+import { OUTBOX_DATABASE } from './outbox-store.ts'
 
 interface ClearTargets {
   queryClient: QueryClient
@@ -16,7 +17,7 @@ interface ClearTargets {
 }
 
 /** The app's databases; `indexedDB.databases()` finds any others where the browser has it. */
-const KNOWN_DATABASES = ['keyval-store', 'nostr-feed']
+const KNOWN_DATABASES = ['keyval-store', 'nostr-feed', CASHU_DATABASE, OUTBOX_DATABASE]
 /** Workbox's precache: the offline shell. */
 const isShell = (cacheName: string) => cacheName.includes('precache')
 /**

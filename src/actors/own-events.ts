@@ -16,11 +16,13 @@
  */
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { FOLLOW_MESSAGES } from '../core/follow.ts'
+import { OUTBOX_TEXTS } from '../core/outbox-queue.ts'
 import { assertPublishable } from '../core/publish-checks.ts'
 import { type PublishResult, publishFailedMessage } from '../core/publish-result.ts'
 import { newestEvent } from '../core/relay-list.ts'
 import { canWrite } from '../core/relay-permission.ts'
 import type { RelayPoolActorRef } from '../machines/relay-pool.machine.ts'
+import { browserOnline } from './outbox-online.ts'
 import type { RelayHub } from './relay-hub.ts'
 import type { Signer } from './signer.ts'
 import type { PlumeSystem } from './system.ts'
@@ -33,6 +35,8 @@ export interface OwnEventsDeps {
   pool(): RelayPoolActorRef | undefined
   /** Milliseconds clock: the pool stamps its health records with Date.now(). */
   now?: () => number
+  /** The browser reports a network (navigator.onLine). */
+  online?: () => boolean
 }
 
 export interface Published {
@@ -105,6 +109,14 @@ export function publishEach(
 
 export function createOwnEvents(deps: OwnEventsDeps): OwnEvents {
   const now = deps.now ?? Date.now
+  const online = deps.online ?? browserOnline
+  /**
+   * These lists are not queued offline (actors/outbox.ts): a change is made to the newest copy on
+   * the relays, which cannot be read now, and one sent later could undo newer changes.
+   */
+  const assertOnline = () => {
+    if (!online()) throw new Error(OUTBOX_TEXTS.replaceableOffline)
+  }
   /** The newest event of each kind and author seen this session: fetched or published. */
   const seen = new Map<string, NostrEvent>()
 
@@ -127,6 +139,7 @@ export function createOwnEvents(deps: OwnEventsDeps): OwnEvents {
 
   return {
     async read(kind, user, limit, unreadable) {
+      assertOnline()
       const started = now()
       const events = await deps.hub.query([{ kinds: [kind], authors: [user], limit }])
       const fetched = newestEvent(events.filter((e) => e.kind === kind && e.pubkey === user))
@@ -136,6 +149,7 @@ export function createOwnEvents(deps: OwnEventsDeps): OwnEvents {
     },
 
     async publish(template, user, onResult) {
+      assertOnline()
       const targets = writeTargets()
       assertPublishable({ clientReady: deps.pool() !== undefined, relays: targets })
       const event = await deps.signer().signEvent(template)

@@ -10,6 +10,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { createActor, fromCallback, fromPromise, type PromiseActorLogic, waitFor } from 'xstate'
 import { committedTarget } from '../core/nip13.ts'
+import { mustQueue } from '../core/outbox-queue.ts'
+import { bareRepostTemplate } from '../core/outbox-repost.ts'
 import { assertPublishable } from '../core/publish-checks.ts'
 import { type PublishRequest, requestTarget, requestTemplate } from '../core/publish-request.ts'
 import type { PublishResult } from '../core/publish-result.ts'
@@ -26,6 +28,8 @@ import {
   type TemplateInput,
 } from '../machines/publish.machine.ts'
 import type { PoolEntry, RelayPoolActorRef } from '../machines/relay-pool.machine.ts'
+import type { Outbox } from './outbox.ts'
+import { browserOnline } from './outbox-online.ts'
 import { rememberPublished } from './published-cache.ts'
 import type { RelayHub } from './relay-hub.ts'
 import type { Signer } from './signer.ts'
@@ -47,6 +51,10 @@ export interface PublishDeps {
   now?: () => number
   /** The step between building and signing (proof of work); absent: none. */
   prepare?: PrepareLogic
+  /** Where a publish made offline waits (loaded on first use); absent: it is sent anyway. */
+  outbox?: () => Promise<Pick<Outbox, 'enqueue'>>
+  /** The browser reports a network (navigator.onLine). */
+  online?: () => boolean
 }
 
 /** The relays events are published to: write and readwrite (spec §7: filtered by permission). */
@@ -79,6 +87,15 @@ async function fetchOriginal(hub: Pick<RelayHub, 'query'>, id: string): Promise<
 export function publishEffects(deps: PublishDeps) {
   const now = deps.now ?? Date.now
   const entries = () => deps.pool()?.getSnapshot().context.entries ?? []
+  const online = deps.online ?? browserOnline
+  /** Offline, or every write relay down: the signed event waits in the outbox. */
+  const offline = () => {
+    const phase = deps.pool()?.getSnapshot().context.phase ?? {}
+    return mustQueue(
+      online(),
+      writeRelays(entries()).map((url) => phase[url] ?? 'idle'),
+    )
+  }
   return {
     actors: {
       build: fromPromise<EventTemplate, BuildInput>(async ({ input: { request } }) => {
@@ -88,13 +105,14 @@ export function publishEffects(deps: PublishDeps) {
           relays: writeRelays(entries()),
         }
         assertPublishable(request.kind === 'note' ? conditions : { ...conditions, target })
+        const createdAt = Math.floor(now() / 1000)
+        // Offline the original cannot be fetched: the repost is queued without it.
+        if (request.kind === 'repost' && deps.outbox && offline()) {
+          return bareRepostTemplate(request.target, createdAt, relayHint(entries()))
+        }
         const original =
           request.kind === 'repost' ? await fetchOriginal(deps.hub, request.target.id) : null
-        return requestTemplate(request, {
-          createdAt: Math.floor(now() / 1000),
-          hint: relayHint(entries()),
-          original,
-        })
+        return requestTemplate(request, { createdAt, hint: relayHint(entries()), original })
       }),
       ...(deps.prepare ? { prepare: deps.prepare } : {}),
       sign: fromPromise<NostrEvent, TemplateInput>(async ({ input: { template } }) => {
@@ -113,22 +131,41 @@ export function publishEffects(deps: PublishDeps) {
       }),
       /** Each write relay separately, so every relay's answer is shown, not only the first. */
       send: fromCallback<PublishEvent, SendInput>(({ input: { event }, sendBack }) => {
-        const targets = writeRelays(entries())
-        let outstanding = targets.length
         let stopped = false
-        const answer = (result: PublishResult) => {
-          if (stopped) return
-          sendBack({ type: 'publish.answered', result })
-          if (--outstanding === 0) sendBack({ type: 'publish.settled' })
+        const sendNow = () => {
+          const targets = writeRelays(entries())
+          let outstanding = targets.length
+          const answer = (result: PublishResult) => {
+            if (stopped) return
+            sendBack({ type: 'publish.answered', result })
+            if (--outstanding === 0) sendBack({ type: 'publish.settled' })
+          }
+          if (targets.length === 0) sendBack({ type: 'publish.settled' })
+          for (const url of targets) {
+            deps.hub.publish(event, [url]).then(
+              (results) =>
+                answer(
+                  results.find((r) => r.relay === url) ?? { relay: url, ok: true, message: '' },
+                ),
+              (error: unknown) => answer({ relay: url, ok: false, message: refusal(url, error) }),
+            )
+          }
         }
-        if (targets.length === 0) sendBack({ type: 'publish.settled' })
-        for (const url of targets) {
-          deps.hub.publish(event, [url]).then(
-            (results) =>
-              answer(results.find((r) => r.relay === url) ?? { relay: url, ok: true, message: '' }),
-            (error: unknown) => answer({ relay: url, ok: false, message: refusal(url, error) }),
-          )
-        }
+        if (deps.outbox && offline()) {
+          // Stored even if the screen closes meanwhile: nothing written is lost. A store that
+          // fails (private mode, full disk) leaves the relays to answer, and the draft is kept.
+          deps
+            .outbox()
+            .then((outbox) => outbox.enqueue(event))
+            .then(
+              () => {
+                if (!stopped) sendBack({ type: 'publish.queued' })
+              },
+              () => {
+                if (!stopped) sendNow()
+              },
+            )
+        } else sendNow()
         return () => {
           stopped = true
         }
@@ -152,6 +189,7 @@ export function publishDepsOf(system: PlumeSystem, prepare?: PrepareLogic): Publ
     pubkey: () => system.login.getSnapshot().context.pubkey,
     pool: () => system.app.getSnapshot().children.relays,
     queryClient: system.queryClient,
+    outbox: system.outbox,
     ...(prepare ? { prepare } : {}),
   }
 }
@@ -162,8 +200,9 @@ export function startPublisher(deps: PublishDeps): PublishActorRef {
 }
 
 /**
- * Publishes one request (a like) and resolves once a relay accepted it, with null, or once it
- * failed, with the message. The answers of the other relays are not waited for.
+ * Publishes one request (a like) and resolves once a relay accepted it or it was queued offline,
+ * with null, or once it failed, with the message. The answers of the other relays are not waited
+ * for.
  */
 export async function publishOnce(
   deps: PublishDeps,
@@ -173,7 +212,7 @@ export async function publishOnce(
   actor.send({ type: 'publish.submitted', request })
   const end = await waitFor(
     actor,
-    (snapshot) => isPublished(snapshot) || snapshot.matches('failed'),
+    (snapshot) => isPublished(snapshot) || snapshot.matches('queued') || snapshot.matches('failed'),
   )
   actor.stop()
   return end.matches('failed') ? end.context.error : null

@@ -11,7 +11,7 @@ import { type LoginActorRef, loginMachine } from '../machines/login.machine.ts'
 import type { RelayListActorRef } from '../machines/relay-list.machine.ts'
 import { type RelayPoolActorRef, relayPoolMachine } from '../machines/relay-pool.machine.ts'
 import { type SocketActorRef, socketMachine } from '../machines/socket.machine.ts'
-import type { CashuWallet } from './cashu-wallet.ts'
+import type { CashuWallet } from './cashu-wallet-api.ts'
 import { createSignerSource } from './current-signer.ts'
 import { feedQueryOptions, followLiveFeed } from './feed-queries.ts'
 import { createKeepAlive, type KeepAlive, reconnectSocket } from './keep-alive.ts'
@@ -27,6 +27,7 @@ import {
   createNotificationSettingsStore,
   type NotificationSettingsStore,
 } from './notification-settings-store.ts'
+import type { Outbox } from './outbox.ts'
 import { preferencesLogic } from './preferences.ts'
 import { createQueryClient } from './query-client.ts'
 import { startQueryPersistence } from './query-persistence.ts'
@@ -73,6 +74,8 @@ export interface PlumeSystem {
   memory(): Promise<MemoryManager>
   /** The ecash (Cashu) wallet: its code (cashu-ts among it) loads on first use of /wallet. */
   cashu(): Promise<CashuWallet>
+  /** Posts written offline, sent once back online: loaded on first use (a publish, idle start). */
+  outbox(): Promise<Outbox>
 }
 
 /**
@@ -216,6 +219,7 @@ export function startSystem(
   let nip49: Nip49Client | undefined
   let memory: Promise<MemoryManager> | undefined
   let cashu: Promise<CashuWallet> | undefined
+  let outbox: Promise<Outbox> | undefined
   const startMemory = () =>
     (memory ??= Promise.all([import('./memory-manager.ts'), import('./ascii-cache.ts')]).then(
       ([{ startMemoryManager }, { asciiCache }]) =>
@@ -251,7 +255,11 @@ export function startSystem(
     memory: startMemory,
     cashu: () =>
       (cashu ??= import('./cashu-wallet.ts').then(({ startCashuWallet }) =>
-        startCashuWallet({ login, signer }),
+        startCashuWallet({ login, signer, hub, pool }),
+      )),
+    outbox: () =>
+      (outbox ??= import('./outbox.ts').then(({ startOutbox }) =>
+        startOutbox({ hub, app, queryClient }),
       )),
   }
 }

@@ -4,14 +4,8 @@
  * cashu-ts decodes V4 (cashuB, CBOR) and V3 (cashuA, JSON, one entry only). Encoding is V4.
  * DLEQ proofs (NUT-12) let a receiver check offline that the mint really signed each proof.
  */
-import {
-  getDecodedToken,
-  getEncodedToken,
-  type HasKeysetKeys,
-  hasValidDleq,
-  type Proof,
-  type Token,
-} from '@cashu/cashu-ts'
+import { getDecodedToken, getEncodedToken, type Token } from '@cashu/cashu-ts'
+import { type DleqKeyset, type DleqProof, dleqChecker } from './cashu-dleq.ts'
 
 export const TOKEN_ERRORS = {
   version: 'Token version is not supported',
@@ -49,18 +43,13 @@ export function encodeToken(token: Token, options: { removeDleq?: boolean } = {}
  * its keyset's key. With `require`, a proof without a DLEQ counts as invalid too.
  */
 export function checkTokenDleq(
-  proofs: readonly Proof[],
-  keysetOf: (id: string) => HasKeysetKeys | undefined,
+  proofs: readonly DleqProof[],
+  keysetOf: (id: string) => DleqKeyset | undefined,
   options: { require: boolean },
 ): void {
+  const holds = dleqChecker()
   for (const proof of proofs) {
-    const keyset = keysetOf(proof.id)
-    let valid = false
-    try {
-      valid = keyset !== undefined && hasValidDleq(proof, keyset, { require: options.require })
-    } catch {
-      valid = false
-    }
-    if (!valid) throw new Error(TOKEN_ERRORS.invalidDleq)
+    if (!holds(proof, keysetOf(proof.id), options.require))
+      throw new Error(TOKEN_ERRORS.invalidDleq)
   }
 }

@@ -11,6 +11,7 @@ import { followMachine } from './follow.machine.ts'
 import { loginMachine } from './login.machine.ts'
 import { miningMachine } from './mining.machine.ts'
 import { nsecKeyMachine } from './nsec-key.machine.ts'
+import { outboxMachine } from './outbox.machine.ts'
 import { preferencesMachine } from './preferences.machine.ts'
 import { proofReservationMachine } from './proof-reservation.machine.ts'
 import { publishMachine } from './publish.machine.ts'
@@ -37,6 +38,7 @@ export const machines: MachineEntry[] = [
   { name: 'login', machine: loginMachine },
   { name: 'mining', machine: miningMachine },
   { name: 'nsec-key', machine: nsecKeyMachine },
+  { name: 'outbox', machine: outboxMachine },
   { name: 'preferences', machine: preferencesMachine },
   { name: 'proof-reservation', machine: proofReservationMachine },
   { name: 'publish', machine: publishMachine },

@@ -12,8 +12,11 @@
  *   acceptance is success (spec §4: at least one relay): the event goes into the app's
  *   caches at once (`remember`) and is announced (`publish.accepted`, emitted), while the other relays' answers keep arriving; when every relay
  *   has answered and none accepted, the publish failed with 'Publish failed: {relay}: {reason}; …'.
- * - `published` and `failed` keep the answers and the message until the next request. Before the
- *   event is sent the user may cancel (a long mining run, a signer that does not answer).
+ * - `queued`: offline, the signed event went to the outbox instead (`publish.queued` from `send`,
+ *   emitted too): it is sent when the app is back online (actors/outbox.ts).
+ * - `published`, `queued` and `failed` keep the answers and the message until the next request.
+ *   Before the event is sent the user may cancel (a long mining run, a signer that does not
+ *   answer).
  *
  * Every effect is a named actor supplied by src/actors/publish-note.ts with `provide`.
  */
@@ -45,6 +48,8 @@ export type SendReport =
   | { type: 'publish.answered'; result: PublishResult }
   /** Every relay has answered (or given up). */
   | { type: 'publish.settled' }
+  /** Offline: the event is stored in the outbox, to be sent once back online. */
+  | { type: 'publish.queued' }
 
 export type PublishEvent =
   | { type: 'publish.submitted'; request: PublishRequest }
@@ -52,7 +57,7 @@ export type PublishEvent =
   | SendReport
 
 export type PublishEmitted = {
-  type: 'publish.accepted'
+  type: 'publish.accepted' | 'publish.queued'
   event: NostrEvent
   request: PublishRequest
 }
@@ -141,6 +146,10 @@ export const publishMachine = setup({
       type: 'publish.accepted' as const,
       ...params,
     })),
+    announceQueued: emit((_, params: AcceptedParams) => ({
+      type: 'publish.queued' as const,
+      ...params,
+    })),
   },
 }).createMachine({
   id: 'publish',
@@ -196,6 +205,8 @@ export const publishMachine = setup({
       states: {
         waiting: {
           on: {
+            // Offline, the send actor stores the event in the outbox before any relay is asked.
+            'publish.queued': '#publish.queued',
             'publish.answered': [
               { guard: 'accepting', target: 'accepted', actions: 'record' },
               { actions: 'record' },
@@ -213,6 +224,10 @@ export const publishMachine = setup({
       },
     },
     published: {
+      on: { 'publish.submitted': start },
+    },
+    queued: {
+      entry: { type: 'announceQueued', params: acceptedParams },
       on: { 'publish.submitted': start },
     },
     failed: {
@@ -239,8 +254,8 @@ export const isPublished = (snapshot: PublishSnapshot): boolean =>
 /** The step under way, for the button's label. */
 export function publishStep(
   snapshot: PublishSnapshot,
-): 'idle' | 'building' | 'preparing' | 'signing' | 'sending' | 'published' | 'failed' {
+): 'idle' | 'building' | 'preparing' | 'signing' | 'sending' | 'published' | 'queued' | 'failed' {
   if (isPublished(snapshot)) return 'published'
   if (snapshot.matches('sending')) return 'sending'
-  return snapshot.value as 'idle' | 'building' | 'preparing' | 'signing' | 'failed'
+  return snapshot.value as 'idle' | 'building' | 'preparing' | 'signing' | 'queued' | 'failed'
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { connectionHints, onConnectionChange } from '../actors/network-hints.ts'
 import { poolRelaysOf } from '../actors/profile-queries.ts'
@@ -56,14 +56,21 @@ declare module '@tanstack/react-router' {
   }
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SystemProvider system={system}>
-      <QueryClientProvider client={system.queryClient}>
-        <CacheGate>
-          <RouterProvider router={router} />
-        </CacheGate>
-      </QueryClientProvider>
-    </SystemProvider>
-  </StrictMode>,
+// A transition: React renders the app in slices of a few ms, yielding to the browser between
+// them, where a plain first render is one long task (Lighthouse counts every task past 50 ms on
+// its slow phone as blocking, issue 10). index.html's static header stays up meanwhile (removed
+// by __root.tsx).
+const root = createRoot(document.getElementById('root')!)
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <SystemProvider system={system}>
+        <QueryClientProvider client={system.queryClient}>
+          <CacheGate>
+            <RouterProvider router={router} />
+          </CacheGate>
+        </QueryClientProvider>
+      </SystemProvider>
+    </StrictMode>,
+  ),
 )

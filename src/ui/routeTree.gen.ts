@@ -23,6 +23,7 @@ import { Route as WalletDepositRouteImport } from './routes/wallet.deposit'
 import { Route as WalletHistoryRouteImport } from './routes/wallet.history'
 import { Route as WalletPayRouteImport } from './routes/wallet.pay'
 import { Route as WalletReceiveRouteImport } from './routes/wallet.receive'
+import { Route as WalletRestoreRouteImport } from './routes/wallet.restore'
 import { Route as WalletSendRouteImport } from './routes/wallet.send'
 import { Route as NpubNpubIndexRouteImport } from './routes/npub.$npub.index'
 import { Route as NpubNpubFollowersRouteImport } from './routes/npub.$npub.followers'
@@ -101,6 +102,11 @@ const WalletReceiveRoute = WalletReceiveRouteImport.update({
   path: '/receive',
   getParentRoute: () => WalletRoute,
 } as any)
+const WalletRestoreRoute = WalletRestoreRouteImport.update({
+  id: '/restore',
+  path: '/restore',
+  getParentRoute: () => WalletRoute,
+} as any)
 const WalletSendRoute = WalletSendRouteImport.update({
   id: '/send',
   path: '/send',
@@ -151,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/wallet/history': typeof WalletHistoryRoute
   '/wallet/pay': typeof WalletPayRoute
   '/wallet/receive': typeof WalletReceiveRoute
+  '/wallet/restore': typeof WalletRestoreRoute
   '/wallet/send': typeof WalletSendRoute
   '/wallet/': typeof WalletIndexRoute
   '/npub/$npub/followers': typeof NpubNpubFollowersRoute
@@ -172,6 +179,7 @@ export interface FileRoutesByTo {
   '/wallet/history': typeof WalletHistoryRoute
   '/wallet/pay': typeof WalletPayRoute
   '/wallet/receive': typeof WalletReceiveRoute
+  '/wallet/restore': typeof WalletRestoreRoute
   '/wallet/send': typeof WalletSendRoute
   '/wallet': typeof WalletIndexRoute
   '/npub/$npub/followers': typeof NpubNpubFollowersRoute
@@ -196,6 +204,7 @@ export interface FileRoutesById {
   '/wallet/history': typeof WalletHistoryRoute
   '/wallet/pay': typeof WalletPayRoute
   '/wallet/receive': typeof WalletReceiveRoute
+  '/wallet/restore': typeof WalletRestoreRoute
   '/wallet/send': typeof WalletSendRoute
   '/wallet/': typeof WalletIndexRoute
   '/npub/$npub/followers': typeof NpubNpubFollowersRoute
@@ -221,6 +230,7 @@ export interface FileRouteTypes {
     | '/wallet/history'
     | '/wallet/pay'
     | '/wallet/receive'
+    | '/wallet/restore'
     | '/wallet/send'
     | '/wallet/'
     | '/npub/$npub/followers'
@@ -242,6 +252,7 @@ export interface FileRouteTypes {
     | '/wallet/history'
     | '/wallet/pay'
     | '/wallet/receive'
+    | '/wallet/restore'
     | '/wallet/send'
     | '/wallet'
     | '/npub/$npub/followers'
@@ -265,6 +276,7 @@ export interface FileRouteTypes {
     | '/wallet/history'
     | '/wallet/pay'
     | '/wallet/receive'
+    | '/wallet/restore'
     | '/wallet/send'
     | '/wallet/'
     | '/npub/$npub/followers'
@@ -387,6 +399,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WalletReceiveRouteImport
       parentRoute: typeof WalletRoute
     }
+    '/wallet/restore': {
+      id: '/wallet/restore'
+      path: '/restore'
+      fullPath: '/wallet/restore'
+      preLoaderRoute: typeof WalletRestoreRouteImport
+      parentRoute: typeof WalletRoute
+    }
     '/wallet/send': {
       id: '/wallet/send'
       path: '/send'
@@ -444,6 +463,7 @@ interface WalletRouteChildren {
   WalletHistoryRoute: typeof WalletHistoryRoute
   WalletPayRoute: typeof WalletPayRoute
   WalletReceiveRoute: typeof WalletReceiveRoute
+  WalletRestoreRoute: typeof WalletRestoreRoute
   WalletSendRoute: typeof WalletSendRoute
   WalletIndexRoute: typeof WalletIndexRoute
 }
@@ -453,6 +473,7 @@ const WalletRouteChildren: WalletRouteChildren = {
   WalletHistoryRoute: WalletHistoryRoute,
   WalletPayRoute: WalletPayRoute,
   WalletReceiveRoute: WalletReceiveRoute,
+  WalletRestoreRoute: WalletRestoreRoute,
   WalletSendRoute: WalletSendRoute,
   WalletIndexRoute: WalletIndexRoute,
 }

@@ -3,118 +3,28 @@
 // (the test pays the invoice the page shows), send 300 as a cashuB token, reload and find the 700
 // and the token still good, and receive the token in a second browser profile logged in as
 // another account. Bad tokens get the spec's messages and stay in the field.
-import AxeBuilder from '@axe-core/playwright'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import type { Browser, Page } from '@playwright/test'
 import { mnemonicToEntropy, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
-import { createFakeLightning } from '../peers/fake-lightning.ts'
-import { type MintHandle, startMint } from '../peers/mint/server.ts'
-import type { DemoAccount } from '../peers/seed/types.ts'
+import {
+  addMint,
+  createWallet,
+  deposit,
+  expectAccessible,
+  logIn,
+  mintPerTest,
+  openWallet,
+  secondProfile,
+  sendToken,
+  total,
+  unlockKey,
+  walletDatabaseText,
+} from './cashu.ts'
 import { expect, test } from './fixtures.ts'
-import { logInWithNsec, PASSPHRASE } from './login.ts'
 import { findSecret, watchConsole } from './secret-scan.ts'
 
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
-const total = (page: Page) => page.getByTestId('cashu-total')
-
-const lightning = createFakeLightning()
-let mint: MintHandle
-test.beforeEach(async () => {
-  mint = await startMint({ name: 'Plume Test Mint', lightning })
-})
-test.afterEach(async () => {
-  await mint.stop()
-})
-
-async function loginWithNsec(page: Page, account: DemoAccount, remember: boolean) {
-  await logInWithNsec(page, account, { remember })
-  await page.keyboard.press('Escape')
-}
-
-/** Opens /wallet from Settings, creates the wallet and returns the recovery phrase shown. */
-async function createWallet(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Settings' }).click()
-  await page.getByRole('link', { name: 'Open Ecash Wallet' }).click()
-  await expect(page).toHaveURL(/\/wallet$/)
-  await expect(dialog(page, 'Settings')).toHaveCount(0)
-  await page.getByRole('button', { name: 'Create wallet' }).click()
-  const words = page.getByTestId('cashu-words').locator('li')
-  await expect(words).toHaveCount(12)
-  const phrase = (await words.allInnerTexts()).join(' ')
-  await page.getByRole('button', { name: 'I have written them down' }).click()
-  await expect(total(page)).toHaveText('0 sats')
-  return phrase
-}
-
-async function addMint(page: Page) {
-  await page.getByRole('link', { name: 'Balance' }).click()
-  await page.getByLabel('Mint URL').fill(`${mint.url}/`)
-  await page.getByRole('button', { name: 'Add mint' }).click()
-  await expect(page.getByRole('list', { name: 'Balance per mint' })).toContainText(
-    'Plume Test Mint',
-  )
-}
-
-/** No serious or critical accessibility violation on the screen as it is. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(bad.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  )
-}
-
-/** Every record of the wallet's IndexedDB database, as JSON text. */
-const walletDatabaseText = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('plume-cashu')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          const all = db.transaction('wallet').objectStore('wallet').getAll()
-          all.onsuccess = () => resolve(JSON.stringify(all.result))
-          all.onerror = () => reject(all.error)
-        }
-      }),
-  )
-
-/** Deposits 1,000 sats: the invoice the page shows is paid on the mint's Lightning ledger. */
-async function depositThousand(page: Page, screenshot = false) {
-  await page.getByRole('link', { name: 'Deposit' }).click()
-  await page.getByLabel('Amount (sats)').fill('1000')
-  await page.getByRole('button', { name: 'Create invoice' }).click()
-  await expect(page.getByTestId('cashu-deposit-status')).toHaveText(
-    'Waiting for the invoice to be paid…',
-  )
-  await expect(page.getByRole('img', { name: 'Invoice QR code' })).toBeVisible()
-  await expect(page.getByTestId('cashu-invoice')).toHaveText(/^lnbcrt10u1/)
-  if (screenshot) await page.screenshot({ path: test.info().outputPath('deposit-invoice.png') })
-  lightning.pay(await page.getByTestId('cashu-invoice').innerText())
-  await expect(page.getByTestId('cashu-deposit-status')).toHaveText('Minted 1,000 sats')
-  await expect(total(page)).toHaveText('1,000 sats')
-}
-
-async function unlockKey(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click()
-  await page.getByRole('button', { name: 'Unlock key' }).click()
-  const unlock = dialog(page, 'Unlock saved key')
-  await unlock.getByLabel('Passphrase').fill(PASSPHRASE)
-  await unlock.getByRole('button', { name: /^Unlock & / }).click()
-  await expect(page.getByTestId('key-status')).toHaveText('Key: Unlocked')
-  await page.keyboard.press('Escape')
-}
-
-async function secondProfile(browser: Browser, url: string) {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(url)
-  return { context, page }
-}
+const mint = mintPerTest()
+const { lightning } = mint
 
 test('deposit 1,000 sats, send 300 as a token, reload, receive it in another profile', async ({
   page,
@@ -127,7 +37,8 @@ test('deposit 1,000 sats, send 300 as a token, reload, receive it in another pro
   const lines = watchConsole(page)
   const relay = await launchRelay()
   const server = await openApp([relay])
-  await loginWithNsec(page, world.demoAccount, true)
+  await logIn(page, world.demoAccount, true)
+  await openWallet(page)
   const phrase = await createWallet(page)
 
   // A mint that is not there: the spec's message, the URL kept in the field to correct.
@@ -140,22 +51,11 @@ test('deposit 1,000 sats, send 300 as a token, reload, receive it in another pro
   await page.getByLabel('Mint URL').fill('http://mint.example.com')
   await page.getByRole('button', { name: 'Add mint' }).click()
   await expect(page.getByRole('alert')).toHaveText('Mint URL must be https')
-  await addMint(page)
+  await page.getByRole('link', { name: 'Balance' }).click()
+  await addMint(page, mint, `${mint.url}/`)
 
   // Deposit: the invoice as text and QR code, paid outside the app, then minted.
-  await depositThousand(page, true)
-
-  // Ecash that lives only in this browser: Clear Everything refuses, saying why.
-  await page.getByRole('button', { name: 'Settings' }).click()
-  await page.getByRole('button', { name: 'Clear Everything' }).click()
-  const clear = dialog(page, 'Clear Everything')
-  await expect(clear.getByRole('alert')).toHaveText(
-    'Your ecash wallet holds 1000 sats that are not backed up to relays: clearing would lose them. Send or pay them out first.',
-  )
-  await expect(clear.getByRole('button', { name: 'Clear Everything' })).toBeDisabled()
-  await clear.getByRole('button', { name: 'Cancel' }).click()
-  await dialog(page, 'Settings').getByRole('button', { name: 'Back', exact: true }).click()
-  await expect(dialog(page, 'Settings')).toHaveCount(0)
+  await deposit(page, mint, 1000, { screenshot: true })
 
   // Send: more than the balance is refused; 300 becomes a cashuB token.
   await page.getByRole('link', { name: 'Send' }).click()
@@ -203,7 +103,8 @@ test('deposit 1,000 sats, send 300 as a token, reload, receive it in another pro
   const other = await secondProfile(browser, server.url)
   try {
     const receiver = world.accounts.find((a) => a.pubkey !== world.demoAccount.pubkey)!
-    await loginWithNsec(other.page, receiver, false)
+    await logIn(other.page, receiver, false)
+    await openWallet(other.page)
     await createWallet(other.page)
     await other.page.getByRole('link', { name: 'Receive' }).click()
     const field = other.page.getByLabel('Token')
@@ -236,10 +137,12 @@ test('a reload while the mint swaps for a send loses no sat; then send and pay a
   test.setTimeout(120_000)
   const relay = await launchRelay()
   await openApp([relay])
-  await loginWithNsec(page, world.demoAccount, true)
+  await logIn(page, world.demoAccount, true)
+  await openWallet(page)
   await createWallet(page)
-  await addMint(page)
-  await depositThousand(page)
+  await page.getByRole('link', { name: 'Balance' }).click()
+  await addMint(page, mint, `${mint.url}/`)
+  await deposit(page, mint, 1000)
 
   // The mint gets the swap and signs it, but its answer never reaches the page: it reloads.
   let swapped!: () => void
@@ -272,11 +175,7 @@ test('a reload while the mint swaps for a send loses no sat; then send and pay a
   await expect(page.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(1)
 
   // And the wallet works on: a send now goes through.
-  await page.getByRole('link', { name: 'Send' }).click()
-  await page.getByLabel('Amount (sats)').fill('300')
-  await page.getByRole('button', { name: 'Create token' }).click()
-  await expect(page.getByRole('textbox', { name: 'Token' })).toHaveValue(/^cashuB/)
-  await expect(total(page)).toHaveText('700 sats')
+  await sendToken(page, 300, 700)
 
   // Pay a Lightning invoice: too big for the balance first, then 200 sats with the fee
   // reserve's unused part back as change.

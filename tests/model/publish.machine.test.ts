@@ -39,11 +39,13 @@ interface Fakes {
   sends: Send[]
   remembered: AcceptedParams[]
   emitted: PublishEmitted[]
+  /** 'publish.queued' announcements: the event went to the outbox, offline. */
+  queued: PublishEmitted[]
 }
 
 function arrange() {
   const requests = recordRequests()
-  const fakes: Fakes = { requests, sends: [], remembered: [], emitted: [] }
+  const fakes: Fakes = { requests, sends: [], remembered: [], emitted: [], queued: [] }
   const machine = publishMachine.provide({
     actors: {
       build: requests.deferred(),
@@ -125,6 +127,7 @@ const harness: Harness<PublishMachine, Fakes> = {
   arrange,
   observe: (actor, fakes) => {
     actor.on('publish.accepted', (event) => fakes.emitted.push(event))
+    actor.on('publish.queued', (event) => fakes.queued.push(event))
   },
   deliver: {
     'xstate.done.actor.build': resolve('build', TEMPLATE),
@@ -135,6 +138,7 @@ const harness: Harness<PublishMachine, Fakes> = {
     'xstate.error.actor.sign': reject('sign', SIGN_FAILED),
     'publish.answered': (event, { fakes }) => liveSend(fakes).sendBack(event),
     'publish.settled': (event, { fakes }) => liveSend(fakes).sendBack(event),
+    'publish.queued': (event, { fakes }) => liveSend(fakes).sendBack(event),
   },
   states: {
     '*': (snapshot, { fakes }) => {
@@ -190,6 +194,18 @@ const harness: Harness<PublishMachine, Fakes> = {
       expect(snapshot.context.results.some((result) => result.ok)).toBe(true)
       expect(publishStep(snapshot)).toBe('published')
       expect(snapshot.context.error).toBeNull()
+    },
+    queued: (snapshot, { fakes }) => {
+      // Stored in the outbox (the send actor did that): not published, nothing remembered here.
+      expect(publishStep(snapshot)).toBe('queued')
+      expect(isPublishing(snapshot)).toBe(false)
+      expect(isPublished(snapshot)).toBe(false)
+      expect(snapshot.context.error).toBeNull()
+      expect(fakes.queued.at(-1)).toEqual({
+        type: 'publish.queued',
+        event: SIGNED,
+        request: REQUEST,
+      })
     },
     failed: (snapshot) => {
       const { error, results, event } = snapshot.context

@@ -2,7 +2,9 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { type HistoryState, useNavigate, useRouter, useSearch } from '@tanstack/react-router'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import {
+  memo,
   type RefObject,
+  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -87,13 +89,14 @@ export function Feed() {
     [pageRows, pages, rows],
   )
 
+  const overscan = useGrowingOverscan(rows.length > 0)
   const list = useRef<HTMLDivElement>(null)
   const scrollMargin = useListOffset(list)
   const count = above + rows.length
   const virtualizer = useWindowVirtualizer({
     count,
     estimateSize: () => (preferences.imageMode ? ESTIMATED_IMAGE_ROW_PX : ESTIMATED_ROW_PX),
-    overscan: OVERSCAN,
+    overscan,
     scrollMargin,
     scrollPaddingStart: SCROLL_PADDING_TOP,
     // By position: a row out of the window keeps the height it was measured at.
@@ -154,6 +157,7 @@ export function Feed() {
 
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set())
   const reveal = (id: string) => setRevealed((shown) => new Set(shown).add(id))
+  const actions = useRowActions({ open, remember, reveal })
 
   if (sockets.length === 0) return <p className="feed-message">{NO_RELAYS_FOR_NOTES}</p>
 
@@ -193,30 +197,19 @@ export function Feed() {
           const entry = rows[item.index - above]
           if (!entry?.note) return null
           return (
-            <div
+            <FeedRow
               // By note: a row's state (revealed media, its error boundary) stays with its note.
               key={entry.id}
-              className="feed-row"
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              style={style}
-            >
-              <NoteBoundary noteId={entry.note.id}>
-                <NoteCard
-                  note={entry.note}
-                  position={item.index + 1}
-                  setSize={setSize}
-                  now={now}
-                  repost={entry.repost}
-                  onOpen={() => open(entry, item.index)}
-                  linkState={{ fromFeed: true, restoreIndex: item.index }}
-                  onBeforeOpen={() => remember(item.index)}
-                  imageMode={preferences.imageMode}
-                  revealed={revealed.has(entry.id)}
-                  onReveal={() => reveal(entry.id)}
-                />
-              </NoteBoundary>
-            </div>
+              entry={entry}
+              index={item.index}
+              top={item.start - virtualizer.options.scrollMargin}
+              measure={virtualizer.measureElement}
+              setSize={setSize}
+              now={now}
+              imageMode={preferences.imageMode}
+              revealed={revealed.has(entry.id)}
+              actions={actions}
+            />
           )
         })}
       </div>
@@ -231,6 +224,100 @@ export function Feed() {
     </>
   )
 }
+
+/**
+ * The overscan, from none up to OVERSCAN one row at a time once the feed has rows: the rows on
+ * the screen come first, alone, and the ones out of sight follow in small transitions rather than
+ * all in the update that brought the first page (issue 10: that one update was the longest task
+ * before the first note, and the pictures out of sight were fetched alongside the first one).
+ */
+function useGrowingOverscan(hasRows: boolean): number {
+  const [overscan, setOverscan] = useState(0)
+  useEffect(() => {
+    if (!hasRows || overscan >= OVERSCAN) return
+    const timer = setTimeout(() => startTransition(() => setOverscan((rows) => rows + 1)))
+    return () => clearTimeout(timer)
+  }, [hasRows, overscan])
+  return overscan
+}
+
+/** What a row may do in the feed; one object for the feed's life, so rows can be memoized. */
+interface RowActions {
+  open(entry: FeedEntry, index: number): void
+  remember(index: number): void
+  reveal(id: string): void
+}
+
+/** Stable row actions that always call the feed's latest ones. */
+function useRowActions(latest: RowActions): RowActions {
+  const current = useRef(latest)
+  current.current = latest
+  return useMemo(
+    () => ({
+      open: (entry, index) => current.current.open(entry, index),
+      remember: (index) => current.current.remember(index),
+      reveal: (id) => current.current.reveal(id),
+    }),
+    [],
+  )
+}
+
+interface FeedRowProps {
+  entry: FeedEntry
+  index: number
+  /** The row's offset in the list, px. */
+  top: number
+  measure(element: HTMLElement | null): void
+  setSize: number
+  now: number
+  imageMode: boolean
+  revealed: boolean
+  actions: RowActions
+}
+
+/**
+ * One note of the feed. Memoized: the feed re-renders as pages load, rows are measured and live
+ * notes arrive, and re-rendering every card each time was most of the main thread's work while
+ * the first notes came in (issue 10, Lighthouse's Total Blocking Time).
+ */
+const FeedRow = memo(function FeedRow({
+  entry,
+  index,
+  top,
+  measure,
+  setSize,
+  now,
+  imageMode,
+  revealed,
+  actions,
+}: FeedRowProps) {
+  const note = entry.note
+  if (!note) return null
+  return (
+    <div
+      className="feed-row"
+      data-index={index}
+      ref={measure}
+      style={{ transform: `translateY(${top}px)` }}
+    >
+      <NoteBoundary noteId={note.id}>
+        <NoteCard
+          note={note}
+          position={index + 1}
+          setSize={setSize}
+          now={now}
+          repost={entry.repost}
+          onOpen={() => actions.open(entry, index)}
+          linkState={{ fromFeed: true, restoreIndex: index }}
+          onBeforeOpen={() => actions.remember(index)}
+          imageMode={imageMode}
+          revealed={revealed}
+          onReveal={() => actions.reveal(entry.id)}
+        />
+      </NoteBoundary>
+    </div>
+  )
+})
 
 interface FeedStatusProps {
   state: ReturnType<typeof useFeedSource>['status']

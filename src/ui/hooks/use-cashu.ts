@@ -3,7 +3,7 @@
  * wallet, and follows its view. Null while the code loads.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import type { CashuView, CashuWallet } from '../../actors/cashu-wallet.ts'
+import type { CashuView, CashuWallet } from '../../actors/cashu-wallet-api.ts'
 import { useSystem } from '../system-context.tsx'
 import { useLogin } from './use-login.ts'
 

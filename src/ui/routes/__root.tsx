@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { useLayoutEffect } from 'react'
 import { parseModalSearch } from '../../core/modal-search.ts'
 import { Header } from '../components/Header.tsx'
 import { OverlayGate } from '../components/OverlayGate.tsx'
@@ -7,9 +8,15 @@ import { useAppState } from '../hooks/use-relays.ts'
 import { useScrollMemory } from '../hooks/use-scroll-memory.ts'
 import type { RouterContext } from '../router-context.ts'
 
+/** index.html's static header goes as the app's own is committed, before either is painted. */
+function useRemoveStaticShell(): void {
+  useLayoutEffect(() => document.querySelector('.app-shell')?.remove(), [])
+}
+
 function Layout() {
   const app = useAppState()
   useScrollMemory()
+  useRemoveStaticShell()
   return (
     <>
       <Header />

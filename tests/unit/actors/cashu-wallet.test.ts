@@ -14,11 +14,8 @@ import { MELT_ERRORS } from '../../../src/actors/cashu-melt.ts'
 import { loadMint, walletFor } from '../../../src/actors/cashu-mint-loader.ts'
 import { reservationLogic } from '../../../src/actors/cashu-reservation.ts'
 import { type CashuStore, createCashuStore } from '../../../src/actors/cashu-store.ts'
-import {
-  type CashuWallet,
-  type LoginSource,
-  startCashuWallet,
-} from '../../../src/actors/cashu-wallet.ts'
+import { startCashuWallet } from '../../../src/actors/cashu-wallet.ts'
+import type { CashuWallet, LoginSource } from '../../../src/actors/cashu-wallet-api.ts'
 import { idbStore } from '../../../src/actors/idb-store.ts'
 import { localKeySigner } from '../../../src/actors/signers/local-key.ts'
 import { lockedSigner } from '../../../src/actors/signers/unavailable.ts'

@@ -13,24 +13,18 @@ import { changeMute, type MuteDeps, MuteFailure } from '../../../src/actors/mute
 import { createOwnEvents, type OwnEvents } from '../../../src/actors/own-events.ts'
 import { publishProfile, readOwnProfile } from '../../../src/actors/profile-edit.ts'
 import { profileKeys } from '../../../src/actors/profile-keys.ts'
-import { createRelayHub } from '../../../src/actors/relay-hub.ts'
 import { localKeySigner } from '../../../src/actors/signers/local-key.ts'
-import { socketLink } from '../../../src/actors/socket-link.ts'
 import { createVerifier } from '../../../src/actors/verifier.ts'
-import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
 import { CONTACTS_UNREADABLE, FOLLOW_MESSAGES } from '../../../src/core/follow.ts'
 import { MUTE_MESSAGES } from '../../../src/core/mute-edit.ts'
 import { emptyProfileForm, PROFILE_EDIT_MESSAGES } from '../../../src/core/profile-edit.ts'
 import type { RelayEntry } from '../../../src/core/relay-list.ts'
 import { Secret } from '../../../src/core/secret.ts'
 import { followMachine } from '../../../src/machines/follow.machine.ts'
-import {
-  type RelayPoolActorRef,
-  relayPoolMachine,
-} from '../../../src/machines/relay-pool.machine.ts'
-import { socketMachine } from '../../../src/machines/socket.machine.ts'
+import type { RelayPoolActorRef } from '../../../src/machines/relay-pool.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../peers/relay.ts'
+import { linkedPool } from './real-hub.ts'
 
 // Node 20 has no global WebSocket; browsers do.
 Object.assign(globalThis, { WebSocket })
@@ -94,45 +88,23 @@ afterEach(async () => {
 
 /** A pool of real sockets linked to a hub whose request results reach the pool, as in the app. */
 function world(relays: RelayEntry[]): { pool: RelayPoolActorRef; own: OwnEvents } {
-  let pool: RelayPoolActorRef | undefined
-  const hub = createRelayHub({
-    verifier: createVerifier([wrap<VerifyApi>(channel.port2)]),
-    onRejected: () => {},
-    eoseTimeoutMs: 400,
-    publishTimeoutMs: 2000,
-    onRequestResult: (url, result) =>
-      pool?.send(
-        result.ok
-          ? { type: 'pool.requestSucceeded', url, responseMs: result.responseMs, at: Date.now() }
-          : { type: 'pool.requestFailed', url, at: Date.now() },
-      ),
+  let started: RelayPoolActorRef | undefined
+  const { pool, hub } = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), relays, {
+    hub: {
+      eoseTimeoutMs: 400,
+      publishTimeoutMs: 2000,
+      onRequestResult: (url, result) =>
+        started?.send(
+          result.ok
+            ? { type: 'pool.requestSucceeded', url, responseMs: result.responseMs, at: Date.now() }
+            : { type: 'pool.requestFailed', url, at: Date.now() },
+        ),
+    },
   })
-  pool = createActor(
-    relayPoolMachine.provide({
-      actors: { socket: socketMachine.provide({ actors: { connection: webSocketConnection } }) },
-    }),
-    { input: { relays } },
-  )
-  const linked = new Set<unknown>()
-  const started = pool
-  started.subscribe(({ context }) => {
-    for (const socket of context.sockets) {
-      if (linked.has(socket)) continue
-      linked.add(socket)
-      const url = socket.getSnapshot().context.url
-      hub.addRelay({
-        ...socketLink(socket),
-        permission: () =>
-          started.getSnapshot().context.entries.find((e) => e.url === url)?.permission ??
-          'readwrite',
-        connect: () => started.send({ type: 'pool.connect', url }),
-      })
-    }
-  })
-  started.start()
-  pools.push(started)
+  started = pool
+  pools.push(pool)
   const signer = localKeySigner(new Secret(userKey))
-  return { pool: started, own: createOwnEvents({ hub, signer: () => signer, pool: () => started }) }
+  return { pool, own: createOwnEvents({ hub, signer: () => signer, pool: () => pool }) }
 }
 
 const readWrite = (relay: RelayHandle): RelayEntry => ({ url: relay.url, permission: 'readwrite' })

@@ -18,13 +18,10 @@ import {
   relayHint,
   writeRelays,
 } from '../../../src/actors/publish-note.ts'
-import { createRelayHub } from '../../../src/actors/relay-hub.ts'
 import { localKeySigner } from '../../../src/actors/signers/local-key.ts'
-import { socketLink } from '../../../src/actors/socket-link.ts'
 import { noteKey, threadKey, threadQueryOptions } from '../../../src/actors/thread-queries.ts'
 import { SIGNER_MISMATCH } from '../../../src/actors/user-relays.ts'
 import { createVerifier } from '../../../src/actors/verifier.ts'
-import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
 import type { FeedEntry } from '../../../src/core/feed-entry.ts'
 import { POW_ERRORS } from '../../../src/core/nip13.ts'
 import type { Note } from '../../../src/core/note.ts'
@@ -33,14 +30,11 @@ import type { PublishRequest } from '../../../src/core/publish-request.ts'
 import type { RelayEntry } from '../../../src/core/relay-list.ts'
 import { Secret } from '../../../src/core/secret.ts'
 import { isPublished, type PublishMachine } from '../../../src/machines/publish.machine.ts'
-import {
-  type RelayPoolActorRef,
-  relayPoolMachine,
-} from '../../../src/machines/relay-pool.machine.ts'
-import { socketMachine } from '../../../src/machines/socket.machine.ts'
+import type { RelayPoolActorRef } from '../../../src/machines/relay-pool.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
 import { refuseWrites } from '../../peers/faults.ts'
 import { type RelayHandle, startRelay } from '../../peers/relay.ts'
+import { linkedPool } from './real-hub.ts'
 
 // Node 20 has no global WebSocket; browsers do.
 Object.assign(globalThis, { WebSocket })
@@ -79,31 +73,9 @@ afterEach(async () => {
 
 /** A pool of real sockets linked to a hub as the app links them (write-only relays idle). */
 function world(relays: RelayEntry[], overrides: Partial<PublishDeps> = {}): PublishDeps {
-  const hub = createRelayHub({
-    verifier: createVerifier([wrap<VerifyApi>(channel.port2)]),
-    onRejected: () => {},
+  const { pool, hub } = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), relays, {
+    permission: 'write',
   })
-  const pool = createActor(
-    relayPoolMachine.provide({
-      actors: { socket: socketMachine.provide({ actors: { connection: webSocketConnection } }) },
-    }),
-    { input: { relays } },
-  )
-  const linked = new Set<unknown>()
-  pool.subscribe(({ context }) => {
-    for (const socket of context.sockets) {
-      if (linked.has(socket)) continue
-      linked.add(socket)
-      const url = socket.getSnapshot().context.url
-      hub.addRelay({
-        ...socketLink(socket),
-        permission: () =>
-          pool.getSnapshot().context.entries.find((e) => e.url === url)?.permission ?? 'write',
-        connect: () => pool.send({ type: 'pool.connect', url }),
-      })
-    }
-  })
-  pool.start()
   pools.push(pool)
   const signer = localKeySigner(new Secret(me))
   return {

@@ -14,6 +14,12 @@ import {
 import { socketLink } from '../../../src/actors/socket-link.ts'
 import { createVerifier, type Verifier } from '../../../src/actors/verifier.ts'
 import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
+import type { RelayEntry } from '../../../src/core/relay-list.ts'
+import type { RelayPermission } from '../../../src/core/relay-permission.ts'
+import {
+  type RelayPoolActorRef,
+  relayPoolMachine,
+} from '../../../src/machines/relay-pool.machine.ts'
 import { socketMachine } from '../../../src/machines/socket.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
 
@@ -59,4 +65,40 @@ export function realHubs() {
       channel.port1.close()
     },
   }
+}
+
+/**
+ * A started pool of real sockets linked to a hub as the app links them: each socket joins the hub
+ * as the pool opens it, with the permission its pool entry has now (`permission` once the entry is
+ * gone) and connecting through the pool. The caller stops the pool.
+ */
+export function linkedPool(
+  verifier: Verifier,
+  relays: RelayEntry[],
+  options: { hub?: Partial<Omit<RelayHubOptions, 'verifier'>>; permission?: RelayPermission } = {},
+): { pool: RelayPoolActorRef; hub: RelayHub } {
+  const hub = createRelayHub({ verifier, onRejected: () => {}, ...options.hub })
+  const fallback = options.permission ?? 'readwrite'
+  const pool = createActor(
+    relayPoolMachine.provide({
+      actors: { socket: socketMachine.provide({ actors: { connection: webSocketConnection } }) },
+    }),
+    { input: { relays } },
+  )
+  const linked = new Set<unknown>()
+  pool.subscribe(({ context }) => {
+    for (const socket of context.sockets) {
+      if (linked.has(socket)) continue
+      linked.add(socket)
+      const url = socket.getSnapshot().context.url
+      hub.addRelay({
+        ...socketLink(socket),
+        permission: () =>
+          pool.getSnapshot().context.entries.find((e) => e.url === url)?.permission ?? fallback,
+        connect: () => pool.send({ type: 'pool.connect', url }),
+      })
+    }
+  })
+  pool.start()
+  return { pool, hub }
 }

@@ -6,9 +6,8 @@ import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor, toPromise } from 'xstate'
-import { createRelayHub, type RelayHub } from '../../../src/actors/relay-hub.ts'
+import type { RelayHub } from '../../../src/actors/relay-hub.ts'
 import { localKeySigner } from '../../../src/actors/signers/local-key.ts'
-import { socketLink } from '../../../src/actors/socket-link.ts'
 import {
   fetchUserRelays,
   publishTargets,
@@ -16,17 +15,13 @@ import {
   userRelayEffects,
 } from '../../../src/actors/user-relays.ts'
 import { createVerifier } from '../../../src/actors/verifier.ts'
-import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
 import type { RelayEntry } from '../../../src/core/relay-list.ts'
 import { Secret } from '../../../src/core/secret.ts'
 import { parseStoredRelays } from '../../../src/core/stored-relays.ts'
-import {
-  type RelayPoolActorRef,
-  relayPoolMachine,
-} from '../../../src/machines/relay-pool.machine.ts'
-import { socketMachine } from '../../../src/machines/socket.machine.ts'
+import type { RelayPoolActorRef } from '../../../src/machines/relay-pool.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../peers/relay.ts'
+import { linkedPool } from './real-hub.ts'
 
 // Node 20 has no global WebSocket; browsers do.
 Object.assign(globalThis, { WebSocket })
@@ -77,32 +72,9 @@ afterEach(() => {
 
 /** A pool of real sockets whose relays the hub sees as they join, as the app links them. */
 function world(relays: RelayEntry[]): { pool: RelayPoolActorRef; hub: RelayHub } {
-  const hub = createRelayHub({
-    verifier: createVerifier([wrap<VerifyApi>(channel.port2)]),
-    onRejected: () => {},
-  })
-  const pool = createActor(
-    relayPoolMachine.provide({
-      actors: { socket: socketMachine.provide({ actors: { connection: webSocketConnection } }) },
-    }),
-    { input: { relays } },
-  )
-  const linked = new Set<unknown>()
-  pool.subscribe(({ context }) => {
-    for (const socket of context.sockets) {
-      if (linked.has(socket)) continue
-      linked.add(socket)
-      const url = socket.getSnapshot().context.url
-      hub.addRelay({
-        ...socketLink(socket),
-        permission: () =>
-          pool.getSnapshot().context.entries.find((e) => e.url === url)?.permission ?? 'readwrite',
-      })
-    }
-  })
-  pool.start()
-  pools.push(pool)
-  return { pool, hub }
+  const linked = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), relays)
+  pools.push(linked.pool)
+  return linked
 }
 
 function memoryStorage(): Storage {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { DepositView } from '../../../actors/cashu-wallet.ts'
+import type { DepositView } from '../../../actors/cashu-wallet-api.ts'
 import { mintErrorText, parseSats } from '../../../core/cashu-mint.ts'
 import { CopyButton } from '../CopyButton.tsx'
 import { Field } from '../Form.tsx'

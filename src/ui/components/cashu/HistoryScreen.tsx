@@ -1,4 +1,5 @@
 import { CopyButton } from '../CopyButton.tsx'
+import { NutzapLabel } from '../nutzap/NutzapHistory.tsx'
 import { sats, useOpenCashu } from './cashu-context.ts'
 
 const LABEL = { deposit: 'Deposit', send: 'Sent', receive: 'Received', pay: 'Paid' } as const
@@ -12,10 +13,18 @@ export function HistoryScreen() {
       <ul className="cashu-history" aria-label="History">
         {view.history.map((entry) => (
           <li key={entry.id} className="cashu-history-row">
-            <span>
-              {LABEL[entry.kind]} {sats(entry.amount)}
-              {entry.fee ? ` (fee ${sats(entry.fee)})` : ''}
-            </span>
+            {entry.nutzap ? (
+              <NutzapLabel
+                nutzap={entry.nutzap}
+                received={entry.kind === 'receive'}
+                amount={entry.amount}
+              />
+            ) : (
+              <span>
+                {LABEL[entry.kind]} {sats(entry.amount)}
+                {entry.fee ? ` (fee ${sats(entry.fee)})` : ''}
+              </span>
+            )}
             <time dateTime={new Date(entry.at).toISOString()}>
               {new Date(entry.at).toLocaleString()}
             </time>

@@ -1,13 +1,16 @@
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { mintErrorText } from '../../../core/cashu-mint.ts'
 import { Field } from '../Form.tsx'
+import { NutzapStatus } from '../nutzap/NutzapHistory.tsx'
 import { sats, useOpenCashu } from './cashu-context.ts'
 
 /** /wallet: the balance at each mint, and adding a mint by its URL. */
 export function WalletHome() {
-  const { view } = useOpenCashu()
+  const { wallet, view } = useOpenCashu()
   return (
     <div className="cashu-screen">
+      <NutzapStatus wallet={wallet} view={view} />
       <h2 className="cashu-heading">Mints</h2>
       {view.mints.length === 0 ? (
         <p className="cashu-note">No mint yet: add one to deposit or receive ecash.</p>
@@ -25,6 +28,10 @@ export function WalletHome() {
         </ul>
       )}
       <AddMint />
+      <p className="cashu-note">
+        Ecash missing from a mint? <Link to="/wallet/restore">Restore from recovery phrase</Link>{' '}
+        scans it again.
+      </p>
     </div>
   )
 }

@@ -1,10 +1,12 @@
-import { Link, Outlet } from '@tanstack/react-router'
+import { Link, Outlet, useMatchRoute } from '@tanstack/react-router'
 import { useState } from 'react'
+import type { CashuView } from '../../../actors/cashu-wallet-api.ts'
 import { useCashu } from '../../hooks/use-cashu.ts'
 import { useGoBack } from '../../hooks/use-go-back.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useSystem } from '../../system-context.tsx'
 import { CashuContext, sats } from './cashu-context.ts'
+import { DEVICE_PHRASE_NOTE, RelayRestore } from './RelayRestore.tsx'
 import './cashu.css'
 
 /**
@@ -48,20 +50,42 @@ function LoggedOut() {
 function OpenWallet() {
   const cashu = useCashu()
   const [words, setWords] = useState<string | null>(null)
+  const [restored, setRestored] = useState(false)
+  // Restoring from the recovery phrase needs no wallet yet: that screen shows without one.
+  const restoring = useMatchRoute()({ to: '/wallet/restore' }) !== false
   if (!cashu?.view.ready) return <p className="feed-message">Loading the wallet…</p>
-  if (words) return <BackupWords words={words} onDone={() => setWords(null)} />
-  if (!cashu.view.hasSeed) return <CreateWallet onCreated={setWords} />
+  if (words) {
+    return <BackupWords words={words} restored={restored} onDone={() => setWords(null)} />
+  }
+  if (!cashu.view.hasSeed && !restoring) {
+    const fromRelays = (phrase: string) => {
+      setRestored(true)
+      setWords(phrase)
+    }
+    return <CreateWallet onCreated={setWords} onRestored={fromRelays} />
+  }
+  // The outlet keeps its place when the wallet appears, so a restore's results stay on screen.
   return (
     <CashuContext.Provider value={cashu}>
+      {cashu.view.hasSeed && <WalletChrome view={cashu.view} />}
+      <Outlet />
+    </CashuContext.Provider>
+  )
+}
+
+/** The total, operations still settling, and the screens' tabs. */
+function WalletChrome({ view }: { view: CashuView }) {
+  return (
+    <>
       <p className="cashu-total" data-testid="cashu-total">
-        {sats(cashu.view.total)}
+        {sats(view.total)}
       </p>
-      {cashu.view.unsettled > 0 && (
+      {view.unsettled > 0 && (
         <p className="cashu-note" role="status" data-testid="cashu-settling">
-          {cashu.view.unsettled === 1
+          {view.unsettled === 1
             ? 'Settling an interrupted operation with its mint…'
-            : `Settling ${cashu.view.unsettled} interrupted operations with their mints…`}
-          {cashu.view.settleError && ` Waiting: ${cashu.view.settleError}`}
+            : `Settling ${view.unsettled} interrupted operations with their mints…`}
+          {view.settleError && ` Waiting: ${view.settleError}`}
         </p>
       )}
       <nav className="cashu-tabs" aria-label="Wallet">
@@ -74,12 +98,17 @@ function OpenWallet() {
         <Link to="/wallet/pay">Pay</Link>
         <Link to="/wallet/history">History</Link>
       </nav>
-      <Outlet />
-    </CashuContext.Provider>
+    </>
   )
 }
 
-function CreateWallet({ onCreated }: { onCreated(words: string): void }) {
+function CreateWallet({
+  onCreated,
+  onRestored,
+}: {
+  onCreated(words: string): void
+  onRestored(words: string): void
+}) {
   const cashu = useCashu()
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -98,9 +127,15 @@ function CreateWallet({ onCreated }: { onCreated(words: string): void }) {
         An ecash wallet holds sats as Cashu tokens issued by mints you choose. Its recovery phrase
         is kept on this device encrypted to your key.
       </p>
-      <button type="button" className="button" disabled={busy} onClick={create}>
-        Create wallet
-      </button>
+      <div className="cashu-actions">
+        <button type="button" className="button" disabled={busy} onClick={create}>
+          Create wallet
+        </button>
+        <Link to="/wallet/restore" className="button-quiet">
+          Restore from recovery phrase
+        </Link>
+      </div>
+      {cashu?.view.relayWallet && <RelayRestore wallet={cashu.wallet} onRestored={onRestored} />}
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -111,13 +146,27 @@ function CreateWallet({ onCreated }: { onCreated(words: string): void }) {
 }
 
 /** The recovery phrase, shown this once: only its ciphertext is stored. */
-function BackupWords({ words, onDone }: { words: string; onDone(): void }) {
+function BackupWords({
+  words,
+  restored,
+  onDone,
+}: {
+  words: string
+  /** Made by a restore from relays: the words are this device's own. */
+  restored: boolean
+  onDone(): void
+}) {
   return (
     <section className="cashu-card" aria-label="Recovery phrase">
       <p>
         Write these 12 words down and keep them safe: they restore this wallet's ecash. They will
         not be shown again.
       </p>
+      {restored && (
+        <p className="cashu-note" data-testid="cashu-device-phrase">
+          {DEVICE_PHRASE_NOTE}
+        </p>
+      )}
       <ol className="cashu-words" data-testid="cashu-words">
         {words.split(' ').map((word, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a word may repeat; its place is its identity

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { CashuView, CashuWallet } from '../../../actors/cashu-wallet.ts'
+import type { CashuView, CashuWallet } from '../../../actors/cashu-wallet-api.ts'
 
 /** The open ecash wallet, given to /wallet's child screens by the wallet layout. */
 export const CashuContext = createContext<{ wallet: CashuWallet; view: CashuView } | null>(null)

@@ -26,8 +26,8 @@ interface ComposerProps {
 }
 
 /**
- * A text box for a note, a reply or a quote: the text is a draft until a relay accepts it, so a
- * reload, a failed publish or a login in between loses nothing. Shows the character count, the
+ * A text box for a note, a reply or a quote: the text is a draft until a relay accepts it (or,
+ * offline, the outbox holds it), so a reload, a failed publish or a login in between loses nothing. Shows the character count, the
  * tags the text will carry, and each relay's answer.
  */
 export function Composer({
@@ -51,10 +51,17 @@ export function Composer({
   // draft's kind is the kind of request its text becomes.
   const kind = draft.kind
   useEffect(() => {
-    const subscription = actor.on('publish.accepted', ({ request }) => {
+    const cleared = ({ request }: { request: PublishRequest }) => {
       if (request.kind === kind) clear()
-    })
-    return () => subscription.unsubscribe()
+    }
+    // Queued offline counts too: the event is stored in the outbox, so the text is safe there.
+    const subscriptions = [
+      actor.on('publish.accepted', cleared),
+      actor.on('publish.queued', cleared),
+    ]
+    return () => {
+      for (const subscription of subscriptions) subscription.unsubscribe()
+    }
   }, [actor, kind, clear])
 
   const submit = (event: FormEvent) => {

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { TEXT_NOTE_KIND } from '../../../core/nip18.ts'
+import { OUTBOX_TEXTS } from '../../../core/outbox-queue.ts'
 import { noteParam } from '../../../core/route-ids.ts'
 import {
   isPublished,
@@ -15,8 +16,9 @@ const STEP_TEXT = {
 } as const
 
 /**
- * Where the last publish stands: the step under way, the error (the text is kept), or success
- * with every relay's answer as it comes (accepted, or refused with the relay's reason).
+ * Where the last publish stands: the step under way, the error (the text is kept), queued in the
+ * outbox while offline, or success with every relay's answer as it comes (accepted, or refused
+ * with the relay's reason).
  */
 export function PublishStatus({ snapshot }: { snapshot: PublishSnapshot }) {
   const step = publishStep(snapshot)
@@ -32,6 +34,19 @@ export function PublishStatus({ snapshot }: { snapshot: PublishSnapshot }) {
       {error && (
         <p className="form-error" role="alert">
           {error}
+        </p>
+      )}
+      {step === 'queued' && (
+        <p className="publish-queued" role="status">
+          {OUTBOX_TEXTS.queued}
+          {event?.kind === TEXT_NOTE_KIND && (
+            <>
+              {' · '}
+              <Link to="/note/$noteId" params={{ noteId: noteParam(event.id) }} search={{}}>
+                View note
+              </Link>
+            </>
+          )}
         </p>
       )}
       {published && (

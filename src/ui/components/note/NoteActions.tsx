@@ -18,6 +18,8 @@ import '../zap/zap-action.css'
 // Zaps load after the first note: the modal when opened, the totals once the page is idle.
 const ZapModal = lazy(() => import('../zap/ZapModal.tsx'))
 const ZapTotal = lazy(() => import('../zap/ZapTotal.tsx'))
+// A note written offline and still in the outbox is marked; the mark loads once the page is idle.
+const QueuedMark = lazy(() => import('./QueuedMark.tsx'))
 
 /** True once the browser is idle after this card first painted. */
 function useIdle(): boolean {
@@ -58,6 +60,7 @@ export function NoteActions({ note }: { note: Note }) {
   const pubkey = useSelector(system.login, (snapshot) => snapshot.context.pubkey)
   const liked = useOwnAction('reacted', pubkey, note.id)
   const reposted = useOwnAction('reposted', pubkey, note.id)
+  const queryClient = useQueryClient()
   const [liking, setLiking] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [zapping, setZapping] = useState(false)
@@ -132,6 +135,7 @@ export function NoteActions({ note }: { note: Note }) {
       </button>
       <Suspense fallback={null}>
         {idle && <ZapTotal note={note} />}
+        {idle && <QueuedMark noteId={note.id} queryClient={queryClient} />}
         {zapping && <ZapModal note={note} onClose={() => setZapping(false)} />}
       </Suspense>
       {error && (

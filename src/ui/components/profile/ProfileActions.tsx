@@ -3,6 +3,7 @@ import { useGated } from '../../hooks/use-gated.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useRelayDiscoveryModal } from '../../hooks/use-profile.ts'
+import { NutzapButton } from '../nutzap/NutzapButton.tsx'
 import { ActionError } from './ActionError.tsx'
 import { FollowButton } from './FollowButton.tsx'
 import { MuteButton } from './MuteButton.tsx'
@@ -23,6 +24,7 @@ export function ProfileActions({ pubkey }: { pubkey: string }) {
         <>
           <FollowButton pubkey={pubkey} />
           <MuteButton pubkey={pubkey} />
+          <NutzapButton pubkey={pubkey} />
         </>
       )}
       <DiscoverButton />

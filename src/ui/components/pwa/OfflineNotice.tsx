@@ -10,9 +10,9 @@ const subscribe = (changed: () => void) => {
 }
 const offline = () => !navigator.onLine
 
-/** Publishing is not queued: a note that no relay accepted stays a draft (Composer.tsx). */
+/** What is published offline waits in the outbox (actors/outbox.ts, OutboxNotice.tsx). */
 export const OFFLINE_TEXT =
-  'You are offline. Saved notes are shown; what you write stays a draft until you are back online.'
+  'You are offline. Saved notes are shown; what you publish is queued and sent when you are back online.'
 
 /** A clear offline state (issue 10): a bar under the header while the browser reports no network. */
 export function OfflineNotice() {

@@ -1,17 +1,24 @@
 import { startServiceWorker } from '../../../actors/service-worker.ts'
 import { InstallPrompt } from './InstallPrompt.tsx'
 import { OfflineNotice } from './OfflineNotice.tsx'
+import { OutboxNotice } from './OutboxNotice.tsx'
 import { UpdatePrompt } from './UpdatePrompt.tsx'
 import './pwa.css'
 
 // Module scope: registered once, however often the layer mounts (StrictMode mounts twice).
 const update = startServiceWorker()
 
-/** The installable app's layer: offline notice, install prompt, update prompt (issue 10). */
+/**
+ * The installable app's layer: offline notice, the outbox's queue, install prompt, update prompt
+ * (issue 10).
+ */
 export default function PwaPrompts() {
   return (
     <>
-      <OfflineNotice />
+      <div className="status-bars">
+        <OfflineNotice />
+        <OutboxNotice />
+      </div>
       <div className="pwa-prompts">
         {update && <UpdatePrompt actor={update} />}
         <InstallPrompt />

@@ -1,15 +1,19 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { type ZapTarget, zapsOf } from '../../../actors/zaps.ts'
 import { shownName } from '../../../core/display-name-cache.ts'
 import type { ZapActorRef, ZapSnapshot } from '../../../machines/zap.machine.ts'
 import { useSystem } from '../../system-context.tsx'
 import { FormError } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
+import { NutzapChoice } from '../nutzap/NutzapChoice.tsx'
 import { useZapWallet } from './use-zap-wallet.ts'
 import { ZapForm } from './ZapForm.tsx'
 import { ZapInvoice } from './ZapInvoice.tsx'
 import './zap.css'
+
+// The ecash form (and the wallet with it) loads only when the user chooses ecash.
+const NutzapForm = lazy(() => import('../nutzap/NutzapForm.tsx'))
 
 /** What each busy step says while it runs. */
 const BUSY = {
@@ -30,6 +34,7 @@ export default function ZapModal({ note, onClose }: { note: ZapTarget; onClose()
   const wallet = useZapWallet()
   const [actor, setActor] = useState<ZapActorRef | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const [ecash, setEcash] = useState(false)
   const name = useDisplayName(note.pubkey)
 
   // One actor per opened modal; the wallet is read when it starts and followed below.
@@ -59,6 +64,21 @@ export default function ZapModal({ note, onClose }: { note: ZapTarget; onClose()
     actor?.send({ type: 'zap.wallet', connected: wallet.connected })
   }, [actor, wallet.connected])
 
+  if (ecash) {
+    return (
+      <Modal title={name ? `Send ecash to ${name}` : 'Send ecash'} onClose={onClose}>
+        <Suspense fallback={<p className="form-hint">Loading…</p>}>
+          <NutzapForm
+            recipient={note.pubkey}
+            event={{ id: note.id, kind: 1 }}
+            onDone={onClose}
+            onBack={() => setEcash(false)}
+          />
+        </Suspense>
+      </Modal>
+    )
+  }
+
   return (
     <Modal title={name ? `Zap ${name}` : 'Zap'} onClose={onClose}>
       {actor ? (
@@ -69,6 +89,8 @@ export default function ZapModal({ note, onClose }: { note: ZapTarget; onClose()
           <FormError message={problem} />
         </>
       )}
+      {/* NIP-61: where the recipient takes ecash, it can be sent instead of a Lightning zap. */}
+      <NutzapChoice recipient={note.pubkey} onChoose={() => setEcash(true)} />
     </Modal>
   )
 }

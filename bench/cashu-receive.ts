@@ -1,0 +1,160 @@
+/**
+ * Receiving a 64-proof token with DLEQ proofs (issue 9): the test mint (tests/peers/mint) on
+ * 127.0.0.1, a token of 64 one-sat proofs minted for each run in Node, and the built app in a
+ * fresh browser context, logged in with a new wallet that knows the mint. From the click on
+ * Receive until the balance reads 64 sats: the time (median of the runs, under 1 s) and the
+ * longest main-thread task (worst run, at most 50 ms), with the heartbeat gap as a cross-check.
+ */
+import type { Page } from 'playwright-core'
+import { createFakeLightning } from '../tests/peers/fake-lightning.ts'
+import { type MintHandle, startMint } from '../tests/peers/mint/server.ts'
+import { mintToken } from './cashu-token.ts'
+import type { BenchContext, Measure } from './context.ts'
+import { waitForQuiet } from './identity.ts'
+import { watchProblems } from './load.ts'
+import {
+  ARM,
+  mainThreadProbe,
+  parseMainThread,
+  READ_MAIN_THREAD,
+  type Responsiveness,
+  responsiveness,
+  UNLOCKED,
+} from './main-thread.ts'
+import { median, round } from './stats.ts'
+import type { Row } from './table.ts'
+
+export const PROOFS = 64
+const TIMEOUT_MS = 30_000
+/** After the balance shows: long tasks are reported late, and what follows is worth a look. */
+const AFTER_MS = 1000
+
+const RECEIVED_PROBE = mainThreadProbe(`() => {
+    const total = document.querySelector('[data-testid="cashu-total"]')
+    return total !== null && total.textContent.trim() === '${PROOFS} sats'
+  }`)
+
+const total = (page: Page) => page.getByTestId('cashu-total')
+
+/** Logs in, creates the wallet, adds the mint and fills in the token: Receive not yet clicked. */
+export async function prepareReceive(page: Page, nsec: string, mintUrl: string, token: string) {
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Nsec Secret Key' }).click()
+  const login = page.getByRole('dialog', { name: 'Nsec Secret Key' })
+  await login.getByLabel('Secret key').fill(nsec)
+  await login.getByRole('button', { name: 'Log in' }).click()
+  await page
+    .getByTestId('key-status')
+    .filter({ hasText: /^Key: Unlocked$/ })
+    .waitFor()
+  await page.getByRole('link', { name: 'Open Ecash Wallet' }).click()
+  await page.getByRole('button', { name: 'Create wallet' }).click()
+  await page.getByRole('button', { name: 'I have written them down' }).click()
+  await total(page)
+    .filter({ hasText: /^0 sats$/ })
+    .waitFor()
+  await page.getByRole('link', { name: 'Balance' }).click()
+  await page.getByLabel('Mint URL').fill(mintUrl)
+  await page.getByRole('button', { name: 'Add mint' }).click()
+  await page.getByTestId('cashu-mint-balance').waitFor()
+  await page.getByRole('link', { name: 'Receive' }).click()
+  await page.getByLabel('Token').fill(token)
+}
+
+export const clickReceive = (page: Page) =>
+  page.getByRole('button', { name: 'Receive', exact: true }).click()
+
+interface RunResult extends Responsiveness {
+  /** The swap request, sent to its answer: the test mint's share of the window. */
+  mintSwapMs: number
+  quietBefore: boolean
+  problems: string[]
+}
+
+const SWAP_DURATION = `performance.getEntriesByType('resource')
+  .filter((entry) => entry.name.endsWith('/v1/swap'))
+  .reduce((total, entry) => total + entry.duration, 0)`
+
+async function runOnce(context: BenchContext, mint: MintHandle, nsec: string): Promise<RunResult> {
+  const token = await mintToken(mint, PROOFS)
+  const browserContext = await context.browser.newContext()
+  try {
+    const page = await browserContext.newPage()
+    page.setDefaultTimeout(TIMEOUT_MS)
+    const problems: string[] = []
+    watchProblems(page, problems)
+    await page.addInitScript(RECEIVED_PROBE)
+    await page.goto(context.plumeUrl)
+    await prepareReceive(page, nsec, mint.url, token)
+    const quietBefore = await waitForQuiet(page)
+    await page.evaluate(ARM)
+    await clickReceive(page)
+    await page.waitForFunction(UNLOCKED, undefined, { timeout: TIMEOUT_MS })
+    await page.waitForTimeout(AFTER_MS)
+    const reading = parseMainThread(await page.evaluate(READ_MAIN_THREAD))
+    const mintSwapMs = Number(await page.evaluate(SWAP_DURATION))
+    return { ...responsiveness(reading), mintSwapMs, quietBefore, problems }
+  } finally {
+    await browserContext.close()
+  }
+}
+
+function rows(runs: RunResult[]): Row[] {
+  const perRun = (key: keyof Responsiveness | 'mintSwapMs') => runs.map((run) => round(run[key]))
+  const worst = (key: keyof Responsiveness) => Math.max(...perRun(key))
+  const problems = [...new Set(runs.flatMap((run) => run.problems))]
+  return [
+    {
+      name: `Receive a ${PROOFS}-proof token with DLEQ checks, click to balance (median of ${runs.length})`,
+      unit: 'ms',
+      value: round(median(perRun('windowMs'))),
+      reference: null,
+      target: { max: 1000, inclusive: false },
+      details: { perRun: perRun('windowMs'), mintSwapMsPerRun: perRun('mintSwapMs'), problems },
+    },
+    {
+      name: `Longest main-thread task, receiving that token (worst of ${runs.length}; 0 = none over 50 ms)`,
+      unit: 'ms',
+      value: worst('longestTaskMs'),
+      reference: null,
+      target: { max: 50, inclusive: true },
+      details: {
+        perRun: perRun('longestTaskMs'),
+        median: median(perRun('longestTaskMs')),
+        longTasksPerRun: perRun('longTasks'),
+        longestTaskInNextSecondMs: perRun('longestTaskAfterMs'),
+        quietBeforeClick: runs.map((run) => run.quietBefore),
+      },
+    },
+    {
+      name: '  cross-check: longest setTimeout heartbeat gap, same window',
+      unit: 'ms',
+      value: worst('timeoutGapMs'),
+      reference: null,
+      target: null,
+      details: { perRun: perRun('timeoutGapMs'), animationFrameGapMs: perRun('frameGapMs') },
+    },
+  ]
+}
+
+export const cashuReceive: Measure = {
+  name: 'cashu receive',
+  async run(context) {
+    const nsec = context.account?.nsec
+    if (!nsec) throw new Error('the cashu receive row needs the seeded account')
+    const mint = await startMint({ name: 'Bench Mint', lightning: createFakeLightning() })
+    try {
+      const runs: RunResult[] = []
+      for (let run = 1; run <= context.runs; run++) {
+        const result = await runOnce(context, mint, nsec)
+        runs.push(result)
+        console.error(
+          `cashu receive ${run}/${context.runs}: click to balance ${result.windowMs.toFixed(0)} ms (mint swap ${result.mintSwapMs.toFixed(0)} ms), longest task ${result.longestTaskMs.toFixed(0)} ms, heartbeat gap ${result.timeoutGapMs.toFixed(0)} ms`,
+        )
+      }
+      return rows(runs)
+    } finally {
+      await mint.stop()
+    }
+  },
+}

@@ -1,0 +1,159 @@
+/**
+ * Nutzap someone (NIP-61): amount and comment, sent as ecash locked to their wallet key on a mint
+ * they accept. The ecash wallet (and cashu-ts) loads when this form shows, to say what can be
+ * sent; the amount and comment stay in the form when sending fails.
+ */
+import { Link } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import { listedMint } from '../../../core/nip61.ts'
+import { useCashu } from '../../hooks/use-cashu.ts'
+import { sats } from '../cashu/cashu-context.ts'
+import { FormError } from '../Form.tsx'
+import { ZAP_PRESETS } from '../zap/ZapForm.tsx'
+import { useNutzapInfo } from './use-nutzap-info.ts'
+import '../zap/zap.css'
+import './nutzap.css'
+
+const DEFAULT_SATS = 21
+
+interface NutzapFormProps {
+  recipient: string
+  /** The nutzapped note, if any. */
+  event?: { id: string; kind: number }
+  onDone(): void
+  /** Back to the Lightning zap, where the form was opened from there. */
+  onBack?(): void
+}
+
+const parseAmount = (text: string): number | null => {
+  const value = Number(text.trim())
+  return text.trim() && Number.isSafeInteger(value) && value > 0 ? value : null
+}
+
+export default function NutzapForm({ recipient, event, onDone, onBack }: NutzapFormProps) {
+  const id = useId()
+  const cashu = useCashu()
+  const info = useNutzapInfo(recipient)
+  const [amount, setAmount] = useState(String(DEFAULT_SATS))
+  const [comment, setComment] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [sent, setSent] = useState<number | null>(null)
+  const value = parseAmount(amount)
+
+  if (sent !== null) {
+    return (
+      <div className="form nutzap-done">
+        <p className="zap-paid" role="status">
+          Sent {sats(sent)} in ecash
+        </p>
+        <div className="form-row">
+          <button type="button" className="button button-primary" onClick={onDone}>
+            Done
+          </button>
+        </div>
+      </div>
+    )
+  }
+
+  // What this wallet holds on the mints the recipient accepts.
+  const view = cashu?.view
+  const shared = info && view ? view.mints.filter((m) => listedMint(info, m.url)) : []
+  const available = shared.reduce((sum, m) => sum + (view?.balances[m.url] ?? 0), 0)
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!cashu || value === null) return
+    setBusy(true)
+    setError(null)
+    cashu.wallet
+      .sendNutzap({
+        recipient,
+        amount: value,
+        comment: comment.trim(),
+        ...(event ? { event } : {}),
+      })
+      .then(
+        () => setSent(value),
+        (problem: unknown) =>
+          setError(problem instanceof Error ? problem.message : String(problem)),
+      )
+      .finally(() => setBusy(false))
+  }
+
+  return (
+    <form className="form zap-form nutzap-form" onSubmit={submit}>
+      <p className="form-hint nutzap-wallet" data-testid="nutzap-available">
+        {!view
+          ? 'Loading your ecash wallet…'
+          : !view.hasSeed
+            ? 'Create your ecash wallet first.'
+            : shared.length === 0
+              ? 'None of your mints is one they accept.'
+              : `Your ecash on mints they accept: ${sats(available)}`}
+      </p>
+      <fieldset className="zap-presets" disabled={busy}>
+        <legend>Amount</legend>
+        {ZAP_PRESETS.map((preset) => (
+          <button
+            key={preset}
+            type="button"
+            className="button zap-preset"
+            aria-pressed={value === preset}
+            onClick={() => setAmount(String(preset))}
+          >
+            {preset}
+          </button>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-amount`}>Custom amount (sats)</label>
+        <input
+          id={`${id}-amount`}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={amount}
+          disabled={busy}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-comment`}>Comment (optional)</label>
+        <textarea
+          id={`${id}-comment`}
+          className="zap-comment"
+          rows={2}
+          value={comment}
+          disabled={busy}
+          onChange={(e) => setComment(e.target.value)}
+        />
+      </div>
+      <FormError message={error} />
+      {(error || (view && !view.hasSeed)) && (
+        <p className="form-hint">
+          <Link to="/wallet">Open Ecash Wallet</Link>
+        </p>
+      )}
+      {busy && (
+        <p className="form-hint" role="status">
+          Sending ecash…
+        </p>
+      )}
+      <div className="form-row">
+        {onBack && (
+          <button type="button" className="button-quiet" onClick={onBack} disabled={busy}>
+            Use Lightning
+          </button>
+        )}
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={busy || value === null || !view?.hasSeed}
+        >
+          {value === null ? 'Send ecash' : `Send ${value} sats in ecash`}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,200 @@
+// Publishing offline (issue 10): a note written with no network is signed and queued in the
+// outbox, stays queued across a reload, and reaches the relay once the network is back; a like
+// the relay refuses for good is dropped with a message. Runs against the built app (PLUME_DIST)
+// with its service worker, which serves the reload offline.
+import type { Page } from '@playwright/test'
+import { noteEncode } from 'nostr-tools/nip19'
+import type { NostrEvent } from 'nostr-tools/pure'
+import { OUTBOX_TEXTS } from '../../src/core/outbox-queue.ts'
+import { refuseWrites } from '../peers/faults.ts'
+import type { RelayHandle } from '../peers/relay.ts'
+import { expect, test } from './fixtures.ts'
+import { logInWithNsec } from './login.ts'
+
+const REFUSAL = 'blocked: this relay accepts no events from you'
+
+/** A seeded root note by someone else than `except`, no reply and no warning. */
+function plainRoot(relay: RelayHandle, except: string): NostrEvent {
+  const root = relay
+    .events()
+    .find(
+      (event) =>
+        event.kind === 1 &&
+        event.pubkey !== except &&
+        !event.tags.some((tag) => ['e', 'q', 'content-warning'].includes(tag[0]!)),
+    )
+  if (!root) throw new Error('the demo world has no plain root note by someone else')
+  return root
+}
+
+/** Resolves once a service worker controls the page (the first install claims it). */
+const controlled = (page: Page) =>
+  page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((done) =>
+        navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }),
+      )
+    }
+  })
+
+test('a note written offline is queued, survives a reload, and is published once back online', async ({
+  page,
+  context,
+  launchRelay,
+  openApp,
+  world,
+}, testInfo) => {
+  const relay = await launchRelay()
+  const me = world.demoAccount
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openApp([relay], '/create')
+  await controlled(page)
+  await logInWithNsec(page, me)
+  await page.keyboard.press('Escape') // Settings closes
+
+  // No network: the browser offline, and the relay gone too (Chromium's offline mode leaves an
+  // open WebSocket alone).
+  await context.setOffline(true)
+  await relay.stop()
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+
+  const text = `Written on the train ${Date.now()}`
+  const box = page.getByLabel("What's on your mind?")
+  await box.fill(text)
+  await page.getByRole('button', { name: 'Publish' }).click()
+  const queued = page.locator('.publish-queued')
+  await expect(queued).toContainText(OUTBOX_TEXTS.queued)
+  // Safe in the outbox: the draft is cleared, the queue is counted.
+  await expect(box).toHaveValue('')
+  const count = page.getByTestId('outbox-count')
+  await expect(count).toHaveText(OUTBOX_TEXTS.queuedCount(1))
+  expect(relay.events().some((event) => event.content === text)).toBe(false)
+  await page.screenshot({ path: testInfo.outputPath('queued-390.png') })
+
+  // The note is the user's own, marked as waiting.
+  await queued.getByRole('link', { name: 'View note' }).click()
+  const card = page.locator('.thread-focused article').filter({ hasText: text })
+  await expect(card).toBeVisible()
+  await expect(card.getByRole('status')).toHaveText(OUTBOX_TEXTS.queued)
+  const noteUrl = page.url()
+
+  // Still offline, a reload (served by the service worker): the queue was kept.
+  await page.reload()
+  await expect(count).toHaveText(OUTBOX_TEXTS.queuedCount(1))
+  await expect(card.getByRole('status')).toHaveText(OUTBOX_TEXTS.queued)
+  await page.screenshot({ path: testInfo.outputPath('queued-after-reload-390.png') })
+  expect(relay.events().some((event) => event.content === text)).toBe(false)
+
+  // Back online: the relay gets the note, signed by the user; the marks go.
+  await relay.start()
+  await context.setOffline(false)
+  await expect
+    .poll(() => relay.events().find((event) => event.content === text)?.pubkey, {
+      timeout: 30_000,
+    })
+    .toBe(me.pubkey)
+  await expect(count).toBeHidden()
+  await expect(card.getByRole('status')).toBeHidden()
+  await expect(card).toBeVisible()
+  expect(page.url()).toBe(noteUrl)
+})
+
+test('a like queued offline that the relay refuses for good is dropped with a message, and can be given again', async ({
+  page,
+  context,
+  launchRelay,
+  openApp,
+  world,
+}, testInfo) => {
+  const relay = await launchRelay()
+  const me = world.demoAccount
+  const root = plainRoot(relay, me.pubkey)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openApp([relay], `/note/${noteEncode(root.id)}`)
+  await controlled(page)
+  await logInWithNsec(page, me)
+  await page.keyboard.press('Escape') // Settings closes
+  const card = page.locator(`.thread-focused article[data-note-id="${root.id}"]`)
+
+  await context.setOffline(true)
+  await relay.stop()
+  await card.getByRole('button', { name: 'Like' }).click()
+  await expect(card.getByRole('button', { name: 'Liked' })).toBeVisible()
+  await expect(page.getByTestId('outbox-count')).toHaveText(OUTBOX_TEXTS.queuedCount(1))
+
+  // Back online, the relay will not take it: a reason that will not pass ('blocked:').
+  relay.setFaults(refuseWrites(REFUSAL))
+  await relay.start()
+  await context.setOffline(false)
+  const dropped = page.getByRole('alert').filter({ hasText: 'Not sent' })
+  await expect(dropped).toContainText(
+    OUTBOX_TEXTS.dropped({ kind: 7, excerpt: 'your like', reason: `${relay.url}: ${REFUSAL}` }),
+    { timeout: 30_000 },
+  )
+  await expect(page.getByTestId('outbox-count')).toBeHidden()
+  await expect(card.getByRole('button', { name: 'Like' })).toBeEnabled()
+  await page.screenshot({ path: testInfo.outputPath('dropped-390.png') })
+  await dropped.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(dropped).toBeHidden()
+})
+
+test('a reply, a quote and a repost made offline all reach the relay once back online', async ({
+  page,
+  context,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const me = world.demoAccount
+  const root = plainRoot(relay, me.pubkey)
+  await openApp([relay], `/note/${noteEncode(root.id)}`)
+  await controlled(page)
+  await logInWithNsec(page, me)
+  await page.keyboard.press('Escape') // Settings closes
+  const card = page.locator(`.thread-focused article[data-note-id="${root.id}"]`)
+  await expect(card).toBeVisible()
+
+  await context.setOffline(true)
+  await relay.stop()
+
+  await card.getByRole('button', { name: 'Reply' }).click()
+  const reply = page.getByRole('dialog', { name: 'Reply' })
+  await reply.getByLabel('Your reply').fill('A reply from a tunnel')
+  await reply.getByRole('button', { name: 'Reply' }).click()
+  await expect(reply.locator('.publish-queued')).toContainText(OUTBOX_TEXTS.queued)
+  await expect(reply.getByLabel('Your reply')).toHaveValue('')
+  await reply.getByRole('button', { name: 'Close' }).click()
+
+  await card.getByRole('button', { name: 'Repost' }).click()
+  const repost = page.getByRole('dialog', { name: 'Repost' })
+  await repost.getByLabel('Or quote it with your words').fill('Quoted from a tunnel')
+  await repost.getByRole('button', { name: 'Quote' }).click()
+  await expect(repost.locator('.publish-queued')).toContainText(OUTBOX_TEXTS.queued)
+  // A plain repost too: the original cannot be fetched offline, so it goes without it.
+  await repost.getByRole('button', { name: 'Repost', exact: true }).click()
+  await expect(repost.locator('.publish-queued')).toContainText(OUTBOX_TEXTS.queued)
+  await repost.getByRole('button', { name: 'Close' }).click()
+  await expect(page.getByTestId('outbox-count')).toHaveText(OUTBOX_TEXTS.queuedCount(3))
+
+  await relay.start()
+  await context.setOffline(false)
+  const mine = (kind: number, match: (event: NostrEvent) => boolean) =>
+    relay
+      .events()
+      .find((event) => event.pubkey === me.pubkey && event.kind === kind && match(event))
+  const refersToRoot = (event: NostrEvent) => event.tags.some((tag) => tag[1] === root.id)
+  await expect
+    .poll(
+      () => [
+        mine(1, (e) => e.content === 'A reply from a tunnel' && refersToRoot(e)) !== undefined,
+        mine(1, (e) => e.content.startsWith('Quoted from a tunnel') && refersToRoot(e)) !==
+          undefined,
+        mine(6, (e) => e.content === '' && refersToRoot(e)) !== undefined,
+      ],
+      { timeout: 30_000 },
+    )
+    .toEqual([true, true, true])
+  await expect(page.getByTestId('outbox-count')).toBeHidden()
+})
