@@ -34,6 +34,7 @@ import {
   serializeOutputs,
 } from './cashu-nutzap-pending.ts'
 import { reservationLogic } from './cashu-reservation.ts'
+import { sendTarget } from './cashu-send-target.ts'
 import type { MintEntry } from './cashu-store.ts'
 import type { TransferDeps } from './cashu-transfer.ts'
 import { publishEach } from './own-events.ts'
@@ -151,7 +152,9 @@ async function chooseMint(deps: NutzapDeps, info: NutzapInfo, amount: number) {
     const listed = listedMint(info, url)
     if (!listed || balance(book, url) < amount) continue
     const wallet = await deps.walletOf(url)
-    const { send } = wallet.selectProofsToSend(proofsIn(book, 'available', url), amount, true)
+    // The token carries its receiver's redeem fee too (includeFees): pick for both.
+    const target = sendTarget(wallet, amount)
+    const { send } = wallet.selectProofsToSend(proofsIn(book, 'available', url), target, true)
     if (send.length > 0)
       return { mint: url, listed: listed.url, secrets: send.map((p) => p.secret) }
   }

@@ -15,6 +15,7 @@ import { type LoadedMint, UNIT } from './cashu-mint-loader.ts'
 import { completeReceiveSwap } from './cashu-receive-swap.ts'
 import { forgetCounters, noteCounters, recoverOutputs } from './cashu-recover.ts'
 import { reservationLogic } from './cashu-reservation.ts'
+import { sendTarget } from './cashu-send-target.ts'
 import type { CashuStore, MintEntry, WalletRecord } from './cashu-store.ts'
 
 export interface TransferDeps {
@@ -31,7 +32,7 @@ export async function sendToken(deps: TransferDeps, mint: string, amount: number
   const { store, pubkey, now } = deps
   const wallet = await deps.walletOf(mint)
   const available = proofsIn((await store.read(pubkey)).book, 'available', mint)
-  const { send: picked } = wallet.selectProofsToSend(available, amount, true)
+  const { send: picked } = wallet.selectProofsToSend(available, sendTarget(wallet, amount), true)
   if (picked.length === 0) throw new Error(MINT_ERRORS.notEnough)
   const opId = deps.newId()
   const logic = reservationLogic(deps, async (w, reserved) => {

@@ -72,17 +72,20 @@ export interface WalletSecret {
   mints: string[]
 }
 
+export const NIP60_ERRORS = {
+  badContent: 'This wallet event cannot be read',
+  noPrivkey: 'A wallet must have a private key to be backed up',
+} as const
+
 /** kind 17375: the tag list to encrypt into content (its tags stay empty). */
 export function walletSecretTags(wallet: {
   privkey: string
   mints: readonly string[]
 }): string[][] {
+  // Without its key the wallet on relays could not take nutzaps: never publish one like that.
+  if (!/^[0-9a-f]{64}$/i.test(wallet.privkey)) throw new Error(NIP60_ERRORS.noPrivkey)
   return [['privkey', wallet.privkey], ...wallet.mints.map((url) => ['mint', url])]
 }
-
-export const NIP60_ERRORS = {
-  badContent: 'This wallet event cannot be read',
-} as const
 
 const isTagList = (value: unknown): value is string[][] =>
   Array.isArray(value) &&

@@ -62,6 +62,15 @@ describe('wallet event (17375)', () => {
     })
   })
 
+  it('refuses to back up a wallet without its private key', () => {
+    expect(() => walletSecretTags({ privkey: '', mints: [MINT_A] })).toThrow(
+      'A wallet must have a private key to be backed up',
+    )
+    expect(() => walletSecretTags({ privkey: 'nope', mints: [MINT_A] })).toThrow(
+      NIP60_ERRORS.noPrivkey,
+    )
+  })
+
   it('drops a malformed key and duplicate mints; refuses what is not a tag list', () => {
     expect(
       parseWalletSecret(

@@ -28,7 +28,8 @@ export function HistoryScreen() {
             <time dateTime={new Date(entry.at).toISOString()}>
               {new Date(entry.at).toLocaleString()}
             </time>
-            {entry.token && <CopyButton text={entry.token} label="Copy token" />}
+            {/* A nutzap's token is locked to its recipient: nothing the sender could use again. */}
+            {entry.token && !entry.nutzap && <CopyButton text={entry.token} label="Copy token" />}
           </li>
         ))}
       </ul>

@@ -1,8 +1,12 @@
 import { useState } from 'react'
 import { mintErrorText } from '../../../core/cashu-mint.ts'
 import { sats, useOpenCashu } from './cashu-context.ts'
+import { QrScanner } from './QrScanner.tsx'
 
-/** /wallet/receive: a pasted token (cashu: prefixes and all) swapped into this wallet. */
+/**
+ * /wallet/receive: a token pasted or scanned (cashu: prefixes and all) swapped into this wallet.
+ * A scanned token only fills the field: the user still confirms with Receive.
+ */
 export function ReceiveScreen() {
   const { wallet } = useOpenCashu()
   const [text, setText] = useState('')
@@ -27,8 +31,14 @@ export function ReceiveScreen() {
       },
     )
   }
+  const scanned = (token: string) => {
+    setText(token)
+    setError(null)
+    setReceived(null)
+  }
   return (
     <form className="cashu-screen cashu-form" onSubmit={receive}>
+      <QrScanner onText={scanned} />
       <div className="field">
         <label htmlFor="cashu-token">Token</label>
         <textarea
