@@ -3,6 +3,7 @@
  * it is started with, and its own error texts. The wallet itself is in cashu-wallet.ts.
  */
 import { MINT_ERRORS } from '../core/cashu-mint.ts'
+import type { MintDetails } from '../core/cashu-mint-info.ts'
 import type { RelayPoolActorRef } from '../machines/relay-pool.machine.ts'
 import type { PaymentQuote } from './cashu-melt.ts'
 import type { NutzapRequest } from './cashu-nutzap.ts'
@@ -62,6 +63,10 @@ export interface CashuWallet {
   /** Makes the seed and returns the mnemonic, to be shown once; only its ciphertext is kept. */
   createSeed(): Promise<string>
   addMint(input: string): Promise<MintEntry>
+  /** The mint's info (NUT-06) and active keyset fee, for its details screen. */
+  mintInfo(url: string): Promise<MintDetails>
+  /** Removes a mint holding nothing and used by no operation; else rejects saying why. */
+  removeMint(url: string): Promise<void>
   /** Starts a deposit; its progress shows in `view().deposits` under the returned id. */
   deposit(mint: string, amount: number): string
   cancelDeposit(id: string): void

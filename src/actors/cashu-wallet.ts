@@ -10,6 +10,7 @@
 import type { MeltQuoteBolt11Response, Wallet } from '@cashu/cashu-ts'
 import { type Actor, createActor } from 'xstate'
 import { normalizeMintUrl } from '../core/cashu-mint.ts'
+import { mintDetails, removalRefusal } from '../core/cashu-mint-info.ts'
 import { balance } from '../core/cashu-proof-book.ts'
 import { createWalletMnemonic, walletSeed } from '../core/cashu-seed.ts'
 import { generateKeyPair } from '../core/keygen.ts'
@@ -412,6 +413,24 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
     return entry
   }
 
+  const removeMintFrom = async (s: Session, url: string): Promise<void> => {
+    await sessionStore(s).update(s.pubkey, (record) => {
+      const refusal = removalRefusal({
+        known: record.mints.some((m) => m.url === url),
+        balance: balance(record.book, url),
+        operations:
+          record.book.journal.filter((j) => j.mint === url).length +
+          record.quotes.filter((q) => q.mint === url).length +
+          [...s.deposits.values()].filter((d) => d.view.mint === url && !d.view.outcome).length,
+      })
+      if (refusal) throw new Error(refusal)
+      return { ...record, mints: record.mints.filter((m) => m.url !== url) }
+    })
+    s.mints.delete(url)
+    s.wallets.delete(url)
+    void s.nutzaps?.refresh() // the 10019 names the wallet's mints
+  }
+
   const nutzapsOf = (s: Session): NutzapService => {
     if (!s.hasSeed) throw new Error(CASHU_ERRORS.noSeed)
     const nutzaps = startNutzapsFor(s)
@@ -440,6 +459,12 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
       if (s.record?.mints.some((m) => m.url === url)) throw new Error(CASHU_ERRORS.mintExists)
       return addMintTo(s, url)
     },
+    async mintInfo(url) {
+      const loaded = await loadedMint(requireSession(), url)
+      const active = loaded.keysets.find((k) => k.id === loaded.keysetId)
+      return mintDetails(url, loaded.info, active?.input_fee_ppk ?? 0)
+    },
+    removeMint: async (url) => removeMintFrom(requireSession(), url),
     deposit(mint, amount) {
       const s = requireSession()
       if (!s.hasSeed) throw new Error(CASHU_ERRORS.noSeed)

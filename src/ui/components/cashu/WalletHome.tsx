@@ -3,9 +3,10 @@ import { useState } from 'react'
 import { mintErrorText } from '../../../core/cashu-mint.ts'
 import { Field } from '../Form.tsx'
 import { NutzapStatus } from '../nutzap/NutzapHistory.tsx'
-import { sats, useOpenCashu } from './cashu-context.ts'
+import { useOpenCashu } from './cashu-context.ts'
+import { MintRow } from './MintRow.tsx'
 
-/** /wallet: the balance at each mint, and adding a mint by its URL. */
+/** /wallet: the balance at each mint (its details, removing it), and adding a mint by its URL. */
 export function WalletHome() {
   const { wallet, view } = useOpenCashu()
   return (
@@ -17,13 +18,7 @@ export function WalletHome() {
       ) : (
         <ul className="cashu-mints" aria-label="Balance per mint">
           {view.mints.map((mint) => (
-            <li key={mint.url} className="cashu-mint">
-              <span className="cashu-mint-name">{mint.name}</span>
-              <span className="cashu-mint-url">{mint.url}</span>
-              <span className="cashu-mint-balance" data-testid="cashu-mint-balance">
-                {sats(view.balances[mint.url] ?? 0)}
-              </span>
-            </li>
+            <MintRow key={mint.url} mint={mint} />
           ))}
         </ul>
       )}
