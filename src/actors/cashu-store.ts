@@ -101,8 +101,17 @@ export interface CashuStore {
   saveWalletKey(record: SeedRecord): Promise<void>
 }
 
+/**
+ * Another tab of the app may change the same record at any time: nothing is kept in memory, every
+ * change reads the stored record anew, and where the browser has Web Locks the read and the write
+ * hold a lock every tab shares (two tabs would otherwise each write over the other's proofs).
+ */
+function exclusive<T>(work: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks
+  return locks ? locks.request(CASHU_DATABASE, work) : work()
+}
+
 export function createCashuStore(kv: KeyValueStore = idbStore(CASHU_DATABASE, 'wallet')) {
-  const cache = new Map<string, WalletRecord>()
   let queue: Promise<unknown> = Promise.resolve()
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const next = queue.then(work)
@@ -110,23 +119,19 @@ export function createCashuStore(kv: KeyValueStore = idbStore(CASHU_DATABASE, 'w
     return next
   }
   const load = async (pubkey: string): Promise<WalletRecord> => {
-    const known = cache.get(pubkey)
-    if (known) return known
     const stored = (await kv.get(`wallet:${pubkey}`)) as Partial<WalletRecord> | null
-    const record = { ...emptyRecord(), ...stored }
-    cache.set(pubkey, record)
-    return record
+    return { ...emptyRecord(), ...stored }
   }
   const store: CashuStore = {
     read: (pubkey) => serial(() => load(pubkey)),
     update: (pubkey, change) =>
-      serial(async () => {
-        const next = change(await load(pubkey))
-        await kv.set(`wallet:${pubkey}`, next)
-        // Only a written record becomes the one read: a failed write changes nothing.
-        cache.set(pubkey, next)
-        return next
-      }),
+      serial(() =>
+        exclusive(async () => {
+          const next = change(await load(pubkey))
+          await kv.set(`wallet:${pubkey}`, next)
+          return next
+        }),
+      ),
     seed: async (pubkey) => (await kv.get(`seed:${pubkey}`)) as SeedRecord | null,
     saveSeed: (record) => kv.set(`seed:${record.pubkey}`, record),
     walletKey: async (pubkey) => (await kv.get(`walletkey:${pubkey}`)) as SeedRecord | null,

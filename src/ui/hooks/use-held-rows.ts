@@ -48,6 +48,11 @@ export function useHeldRows(all: readonly FeedEntry[], initialTopId: string | nu
     release: () => {
       window.scrollTo({ top: 0 })
       setTopId(null)
+      // The rows let in are measured before the virtualizer hears of the scroll: it keeps its
+      // old offset and moves the page back down to hold it. The top again, once they are in.
+      requestAnimationFrame(() => {
+        if (window.scrollY !== 0) window.scrollTo({ top: 0 })
+      })
     },
   }
 }
