@@ -9,12 +9,10 @@ import { listedMint } from '../../../core/nip61.ts'
 import { useCashu } from '../../hooks/use-cashu.ts'
 import { sats } from '../cashu/cashu-context.ts'
 import { FormError } from '../Form.tsx'
-import { ZAP_PRESETS } from '../zap/ZapForm.tsx'
+import { DEFAULT_SATS, parseZapSats, ZapFields } from '../zap/ZapFields.tsx'
 import { useNutzapInfo } from './use-nutzap-info.ts'
 import '../zap/zap.css'
 import './nutzap.css'
-
-const DEFAULT_SATS = 21
 
 interface NutzapFormProps {
   recipient: string
@@ -23,11 +21,6 @@ interface NutzapFormProps {
   onDone(): void
   /** Back to the Lightning zap, where the form was opened from there. */
   onBack?(): void
-}
-
-const parseAmount = (text: string): number | null => {
-  const value = Number(text.trim())
-  return text.trim() && Number.isSafeInteger(value) && value > 0 ? value : null
 }
 
 export default function NutzapForm({ recipient, event, onDone, onBack }: NutzapFormProps) {
@@ -39,7 +32,7 @@ export default function NutzapForm({ recipient, event, onDone, onBack }: NutzapF
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [sent, setSent] = useState<number | null>(null)
-  const value = parseAmount(amount)
+  const value = parseZapSats(amount)
 
   if (sent !== null) {
     return (
@@ -92,43 +85,14 @@ export default function NutzapForm({ recipient, event, onDone, onBack }: NutzapF
               ? 'None of your mints is one they accept.'
               : `Your ecash on mints they accept: ${sats(available)}`}
       </p>
-      <fieldset className="zap-presets" disabled={busy}>
-        <legend>Amount</legend>
-        {ZAP_PRESETS.map((preset) => (
-          <button
-            key={preset}
-            type="button"
-            className="button zap-preset"
-            aria-pressed={value === preset}
-            onClick={() => setAmount(String(preset))}
-          >
-            {preset}
-          </button>
-        ))}
-      </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-amount`}>Custom amount (sats)</label>
-        <input
-          id={`${id}-amount`}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          value={amount}
-          disabled={busy}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-comment`}>Comment (optional)</label>
-        <textarea
-          id={`${id}-comment`}
-          className="zap-comment"
-          rows={2}
-          value={comment}
-          disabled={busy}
-          onChange={(e) => setComment(e.target.value)}
-        />
-      </div>
+      <ZapFields
+        id={id}
+        amount={amount}
+        setAmount={setAmount}
+        comment={comment}
+        setComment={setComment}
+        disabled={busy}
+      />
       <FormError message={error} />
       {(error || (view && !view.hasSeed)) && (
         <p className="form-hint">
