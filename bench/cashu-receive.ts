@@ -9,25 +9,13 @@ import type { Page } from 'playwright-core'
 import { createFakeLightning } from '../tests/peers/fake-lightning.ts'
 import { type MintHandle, startMint } from '../tests/peers/mint/server.ts'
 import { mintToken } from './cashu-token.ts'
+import { type ClickRun, runClick } from './click-run.ts'
 import type { BenchContext, Measure } from './context.ts'
-import { waitForQuiet } from './identity.ts'
-import { watchProblems } from './load.ts'
-import {
-  ARM,
-  mainThreadProbe,
-  parseMainThread,
-  READ_MAIN_THREAD,
-  type Responsiveness,
-  responsiveness,
-  UNLOCKED,
-} from './main-thread.ts'
+import { mainThreadProbe, type Responsiveness } from './main-thread.ts'
 import { median, round } from './stats.ts'
 import type { Row } from './table.ts'
 
 export const PROOFS = 64
-const TIMEOUT_MS = 30_000
-/** After the balance shows: long tasks are reported late, and what follows is worth a look. */
-const AFTER_MS = 1000
 
 const RECEIVED_PROBE = mainThreadProbe(`() => {
     const total = document.querySelector('[data-testid="cashu-total"]')
@@ -64,39 +52,21 @@ export async function prepareReceive(page: Page, nsec: string, mintUrl: string, 
 export const clickReceive = (page: Page) =>
   page.getByRole('button', { name: 'Receive', exact: true }).click()
 
-interface RunResult extends Responsiveness {
-  /** The swap request, sent to its answer: the test mint's share of the window. */
-  mintSwapMs: number
-  quietBefore: boolean
-  problems: string[]
-}
+type RunResult = ClickRun<{ mintSwapMs: number }>
 
+/** The swap request, sent to its answer: the test mint's share of the window. */
 const SWAP_DURATION = `performance.getEntriesByType('resource')
   .filter((entry) => entry.name.endsWith('/v1/swap'))
   .reduce((total, entry) => total + entry.duration, 0)`
 
-async function runOnce(context: BenchContext, mint: MintHandle, nsec: string): Promise<RunResult> {
+const runOnce = async (context: BenchContext, mint: MintHandle, nsec: string) => {
   const token = await mintToken(mint, PROOFS)
-  const browserContext = await context.browser.newContext()
-  try {
-    const page = await browserContext.newPage()
-    page.setDefaultTimeout(TIMEOUT_MS)
-    const problems: string[] = []
-    watchProblems(page, problems)
-    await page.addInitScript(RECEIVED_PROBE)
-    await page.goto(context.plumeUrl)
-    await prepareReceive(page, nsec, mint.url, token)
-    const quietBefore = await waitForQuiet(page)
-    await page.evaluate(ARM)
-    await clickReceive(page)
-    await page.waitForFunction(UNLOCKED, undefined, { timeout: TIMEOUT_MS })
-    await page.waitForTimeout(AFTER_MS)
-    const reading = parseMainThread(await page.evaluate(READ_MAIN_THREAD))
-    const mintSwapMs = Number(await page.evaluate(SWAP_DURATION))
-    return { ...responsiveness(reading), mintSwapMs, quietBefore, problems }
-  } finally {
-    await browserContext.close()
-  }
+  return runClick(context, {
+    probe: RECEIVED_PROBE,
+    prepare: (page) => prepareReceive(page, nsec, mint.url, token),
+    submit: clickReceive,
+    read: async (page) => ({ mintSwapMs: Number(await page.evaluate(SWAP_DURATION)) }),
+  })
 }
 
 function rows(runs: RunResult[]): Row[] {

@@ -10,84 +10,26 @@ import { decode, nsecEncode } from 'nostr-tools/nip19'
 import { encrypt as ncryptsecEncrypt } from 'nostr-tools/nip49'
 import { generateSecretKey } from 'nostr-tools/pure'
 import type { Page } from 'playwright-core'
+import { type ClickRun, type ClickScenario, runClick } from './click-run.ts'
 import type { BenchContext, Measure } from './context.ts'
-import { watchProblems } from './load.ts'
-import {
-  ARM,
-  MAIN_THREAD_PROBE,
-  parseMainThread,
-  READ_MAIN_THREAD,
-  type Responsiveness,
-  responsiveness,
-  SINCE_LAST_LONG_TASK,
-  UNLOCKED,
-} from './main-thread.ts'
+import { MAIN_THREAD_PROBE, type Responsiveness } from './main-thread.ts'
 import { round } from './stats.ts'
 import type { Row, Target } from './table.ts'
 
 const RUNS = 3
 const PASSPHRASE = 'correct horse battery'
-const TIMEOUT_MS = 30_000
-/** Before the click: no long task for this long (feed loading, relay replies)… */
-const QUIET_MS = 1000
-/** …or go ahead anyway after this long, and say so. */
-const QUIET_LIMIT_MS = 10_000
-/** After the status changes: long tasks are reported late, and what follows is worth a look. */
-const AFTER_MS = 1000
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
 const keyStatus = (page: Page) => page.getByTestId('key-status')
 
-/** Waits until the page has gone QUIET_MS without a long task; false when it never did. */
-export async function waitForQuiet(page: Page): Promise<boolean> {
-  const until = Date.now() + QUIET_LIMIT_MS
-  while (Date.now() < until) {
-    const since = Number(await page.evaluate(SINCE_LAST_LONG_TASK))
-    if (since >= QUIET_MS) return true
-    await page.waitForTimeout(Math.max(50, QUIET_MS - since))
-  }
-  return false
-}
-
-interface RunResult extends Responsiveness {
-  quietBefore: boolean
-  problems: string[]
-}
-
-interface Scenario {
-  /** From Settings open to the form filled in, the submit button not yet clicked. */
-  prepare(page: Page): Promise<void>
-  /** The click being measured. */
-  submit(page: Page): Promise<void>
-}
-
-/** One run in a fresh context: the app open, Settings shown, the scenario, then the readings. */
-async function runOnce(context: BenchContext, scenario: Scenario): Promise<RunResult> {
-  const browserContext = await context.browser.newContext()
-  try {
-    const page = await browserContext.newPage()
-    page.setDefaultTimeout(TIMEOUT_MS)
-    const problems: string[] = []
-    watchProblems(page, problems)
-    await page.addInitScript(MAIN_THREAD_PROBE)
-    await page.goto(context.plumeUrl)
-    await page.getByRole('button', { name: 'Settings' }).click()
-    await scenario.prepare(page)
-    const quietBefore = await waitForQuiet(page)
-    await page.evaluate(ARM)
-    await scenario.submit(page)
-    await page.waitForFunction(UNLOCKED, undefined, { timeout: TIMEOUT_MS })
-    await page.waitForTimeout(AFTER_MS)
-    const reading = parseMainThread(await page.evaluate(READ_MAIN_THREAD))
-    return { ...responsiveness(reading), quietBefore, problems }
-  } finally {
-    await browserContext.close()
-  }
-}
+type Scenario = ClickScenario<object>
+type RunResult = ClickRun
 
 /** Log in with the nsec saved under a passphrase, reload (locked), fill in the unlock form. */
 const unlockSaved = (nsec: string): Scenario => ({
+  probe: MAIN_THREAD_PROBE,
   async prepare(page) {
+    await page.getByRole('button', { name: 'Settings' }).click()
     await page.getByRole('button', { name: 'Nsec Secret Key' }).click()
     const login = dialog(page, 'Nsec Secret Key')
     await login.getByLabel('Secret key').fill(nsec)
@@ -112,7 +54,9 @@ const unlockSaved = (nsec: string): Scenario => ({
 
 /** Paste an ncryptsec and its passphrase into the nsec form. */
 const ncryptsecLogin = (ncryptsec: string): Scenario => ({
+  probe: MAIN_THREAD_PROBE,
   async prepare(page) {
+    await page.getByRole('button', { name: 'Settings' }).click()
     await page.getByRole('button', { name: 'Nsec Secret Key' }).click()
     const login = dialog(page, 'Nsec Secret Key')
     await login.getByLabel('Secret key').fill(ncryptsec)
@@ -160,7 +104,7 @@ async function repeat(
 ): Promise<RunResult[]> {
   const runs: RunResult[] = []
   for (let run = 1; run <= RUNS; run++) {
-    const result = await runOnce(context, scenario)
+    const result = await runClick(context, scenario)
     runs.push(result)
     console.error(
       `${label} ${run}/${RUNS}: longest task ${result.longestTaskMs.toFixed(0)} ms, heartbeat gap ${result.timeoutGapMs.toFixed(0)} ms, click to unlocked ${result.windowMs.toFixed(0)} ms`,
