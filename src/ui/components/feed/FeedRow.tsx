@@ -1,0 +1,86 @@
+/**
+ * One note of the feed as a memoized row, and the row actions that stay the same object for the
+ * feed's life so that memoizing holds.
+ */
+import { memo, useMemo, useRef } from 'react'
+import type { FeedEntry } from '../../../core/feed-entry.ts'
+import { NoteBoundary } from '../NoteBoundary.tsx'
+import { NoteCard } from '../NoteCard.tsx'
+
+/** What a row may do in the feed; one object for the feed's life, so rows can be memoized. */
+export interface RowActions {
+  open(entry: FeedEntry, index: number): void
+  remember(index: number): void
+  reveal(id: string): void
+}
+
+/** Stable row actions that always call the feed's latest ones. */
+export function useRowActions(latest: RowActions): RowActions {
+  const current = useRef(latest)
+  current.current = latest
+  return useMemo(
+    () => ({
+      open: (entry, index) => current.current.open(entry, index),
+      remember: (index) => current.current.remember(index),
+      reveal: (id) => current.current.reveal(id),
+    }),
+    [],
+  )
+}
+
+interface FeedRowProps {
+  entry: FeedEntry
+  index: number
+  /** The row's offset in the list, px. */
+  top: number
+  measure(element: HTMLElement | null): void
+  setSize: number
+  now: number
+  imageMode: boolean
+  revealed: boolean
+  actions: RowActions
+}
+
+/**
+ * One note of the feed. Memoized: the feed re-renders as pages load, rows are measured and live
+ * notes arrive, and re-rendering every card each time was most of the main thread's work while
+ * the first notes came in (issue 10, Lighthouse's Total Blocking Time).
+ */
+export const FeedRow = memo(function FeedRow({
+  entry,
+  index,
+  top,
+  measure,
+  setSize,
+  now,
+  imageMode,
+  revealed,
+  actions,
+}: FeedRowProps) {
+  const note = entry.note
+  if (!note) return null
+  return (
+    <div
+      className="feed-row"
+      data-index={index}
+      ref={measure}
+      style={{ transform: `translateY(${top}px)` }}
+    >
+      <NoteBoundary noteId={note.id}>
+        <NoteCard
+          note={note}
+          position={index + 1}
+          setSize={setSize}
+          now={now}
+          repost={entry.repost}
+          onOpen={() => actions.open(entry, index)}
+          linkState={{ fromFeed: true, restoreIndex: index }}
+          onBeforeOpen={() => actions.remember(index)}
+          imageMode={imageMode}
+          revealed={revealed}
+          onReveal={() => actions.reveal(entry.id)}
+        />
+      </NoteBoundary>
+    </div>
+  )
+})
