@@ -9,6 +9,20 @@ import { FIRST_PAGE, type PageStart } from './feed-source.ts'
 
 /** Pages held at once: 20 pages of 10 notes, some screens above and below the reader. */
 export const FEED_WINDOW_PAGES = 20
+/**
+ * Filters may hide most notes (images only, on by default): the window then grows a page at a
+ * time until it shows this many rows, up to FEED_MAX_PAGES. A window of 20 pages showing a dozen
+ * rows would drop a page on screen at each fetch and ask for it again at once, for ever.
+ */
+export const FEED_WINDOW_MIN_ROWS = 100
+/** The most pages held however few rows they show: memory stays bounded. */
+export const FEED_MAX_PAGES = 100
+
+/** How many pages the window holds, given the pages held now and the rows they show. */
+export function windowPages(held: number, shown: number): number {
+  if (shown >= FEED_WINDOW_MIN_ROWS) return Math.max(FEED_WINDOW_PAGES, held)
+  return Math.min(Math.max(FEED_WINDOW_PAGES, held + 1), FEED_MAX_PAGES)
+}
 
 export interface FeedCursor {
   start: PageStart

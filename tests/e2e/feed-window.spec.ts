@@ -4,7 +4,9 @@
  */
 import type { Page } from '@playwright/test'
 import { NOTES_PAGE_SIZE } from '../../src/actors/feed-queries.ts'
-import { FEED_WINDOW_PAGES } from '../../src/core/feed-window.ts'
+import { FEED_WINDOW_MIN_ROWS, FEED_WINDOW_PAGES } from '../../src/core/feed-window.ts'
+import { toNote } from '../../src/core/note.ts'
+import { DEFAULT_HASHTAGS } from '../../src/core/preferences.ts'
 import { expect, test } from './fixtures.ts'
 
 /** Every note, whatever the defaults: this test is about paging, not filters. */
@@ -60,4 +62,61 @@ test('scrolled past the window and back: the newest notes load again, in their p
       timeout: 30_000,
     })
     .toEqual(top)
+})
+
+test.describe('on a phone', () => {
+  // The screen the loop below was found on: few rows fill it, so the window's ends are on it.
+  test.use({ viewport: { width: 412, height: 823 } })
+
+  test('filters that hide most notes (images only, the default): the window grows to hold them, and paging stops at the oldest', async ({
+    page,
+    world,
+    launchRelay,
+    openApp,
+  }) => {
+    test.setTimeout(60_000)
+    // The visitor's default feed: notes tagged with the default hashtags that carry a picture. The
+    // demo world has a few in hundreds: more pages than the window holds to find enough of them.
+    const tagged = world.events.filter(
+      (event) =>
+        event.kind === 1 &&
+        event.tags.some(
+          ([name, value]) =>
+            name === 't' && DEFAULT_HASHTAGS.some((tag) => tag.toLowerCase() === value),
+        ),
+    )
+    const withPictures = tagged.filter((event) => toNote(event, 0).imageUrls.length > 0)
+    expect(tagged.length).toBeGreaterThan(FEED_WINDOW_PAGES * NOTES_PAGE_SIZE)
+    expect(withPictures.length).toBeLessThan(FEED_WINDOW_MIN_ROWS)
+
+    const relay = await launchRelay()
+    await openApp([relay])
+    const articles = page.getByRole('feed').getByRole('article')
+    await expect(articles.first()).toBeVisible()
+    // Enough rows for the screen, then no more asking: a window that dropped a page with rows on
+    // screen asked for it again at once, and so on for ever (dozens of REQs a second).
+    let asked = -1
+    await expect
+      .poll(
+        () => {
+          const now = relay.stats().reqs
+          const settled = now === asked
+          asked = now
+          return settled
+        },
+        { timeout: 30_000, intervals: [1500] },
+      )
+      .toBe(true)
+    // Scrolled to the end: every one of them, in a list whose size is known once the oldest page
+    // is in.
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+          return articles.last().getAttribute('aria-setsize')
+        },
+        { timeout: 30_000, intervals: [200] },
+      )
+      .toBe(String(withPictures.length))
+  })
 })

@@ -15,7 +15,7 @@ import { feedEntries, feedQueryOptions, liveRowsOptions } from '../../actors/fee
 import type { FeedEntry } from '../../core/feed-entry.ts'
 import { feedFilter, filterEntries } from '../../core/feed-filter.ts'
 import { GLOBAL_SOURCE } from '../../core/feed-source.ts'
-import { rowsAbove, rowsPerPage } from '../../core/feed-window.ts'
+import { FEED_WINDOW_PAGES, rowsAbove, rowsPerPage, windowPages } from '../../core/feed-window.ts'
 import { FAILED_TO_LOAD_NOTES, NO_RELAYS_FOR_NOTES } from '../../core/relay-messages.ts'
 import { noteParam } from '../../core/route-ids.ts'
 import { useFeedKeys, useRowFocus } from '../hooks/use-feed-keys.ts'
@@ -58,7 +58,9 @@ export function Feed() {
     () => feedQueryOptions(system.hub, source, system.verifier),
     [system, source],
   )
-  const query = useInfiniteQuery({ ...options, enabled: sourceState.status === 'ready' })
+  // The window's size in pages follows the rows they show (core/feed-window.ts), set below.
+  const [maxPages, setMaxPages] = useState(FEED_WINDOW_PAGES)
+  const query = useInfiniteQuery({ ...options, maxPages, enabled: sourceState.status === 'ready' })
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query
   const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = query
 
@@ -82,10 +84,11 @@ export function Feed() {
   const feedKey = options.queryKey.join('/')
   // biome-ignore lint/correctness/useExhaustiveDependencies: one count per feed, whatever renders it
   const pageRows = useMemo(() => new Map<number, number>(), [feedKey])
-  const above = useMemo(
-    () => rowsAbove(pageRows, rowsPerPage(pages ?? [], rows)),
-    [pageRows, pages, rows],
-  )
+  const perPage = useMemo(() => rowsPerPage(pages ?? [], rows), [pages, rows])
+  const above = useMemo(() => rowsAbove(pageRows, perPage), [pageRows, perPage])
+  // Set while rendering, so the fetches this render's effects start already use it.
+  const windowSize = windowPages(pages?.length ?? 0, rows.length)
+  if (windowSize !== maxPages) setMaxPages(windowSize)
 
   const overscan = useGrowingOverscan(rows.length > 0)
   const list = useRef<HTMLDivElement>(null)
@@ -104,19 +107,41 @@ export function Feed() {
   const focusRow = useRowFocus(list, virtualizer)
   useFeedKeys(list, count, focusRow)
 
-  // The next page, as the end of the loaded rows comes near (or while filters leave few rows).
   const lastRendered = items.at(-1)?.index ?? -1
+  const firstRendered = items[0]?.index ?? 0
+  // A fetch into a full window drops the page at its other end: never one with rows on screen
+  // (they would be asked for again at once, and so on for ever).
+  const full = (pages?.length ?? 0) >= maxPages
+  const firstPageRendered = full && firstRendered < above + (perPage[0]?.rows ?? 0)
+  const lastPageRendered = full && lastRendered >= count - (perPage.at(-1)?.rows ?? 0)
+
+  // The next page, as the end of the loaded rows comes near (or while filters leave few rows).
+  const wantsNext = lastRendered >= count - 1 - ROWS_LEFT_BEFORE_NEXT_PAGE
+  const nextHeld = Boolean(hasNextPage) && wantsNext && firstPageRendered
   useEffect(() => {
     if (!hasNextPage || isFetchingNextPage || isFetchNextPageError) return
-    if (lastRendered >= count - 1 - ROWS_LEFT_BEFORE_NEXT_PAGE) void fetchNextPage()
-  }, [lastRendered, count, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage])
+    if (wantsNext && !firstPageRendered) void fetchNextPage()
+  }, [
+    wantsNext,
+    firstPageRendered,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  ])
 
   // The page before the window, as the reader scrolls back up to it.
-  const firstRendered = items[0]?.index ?? 0
   useEffect(() => {
-    if (!hasPreviousPage || isFetchingPreviousPage) return
+    if (!hasPreviousPage || isFetchingPreviousPage || lastPageRendered) return
     if (firstRendered < above + ROWS_LEFT_BEFORE_NEXT_PAGE) void fetchPreviousPage()
-  }, [firstRendered, above, hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage])
+  }, [
+    firstRendered,
+    above,
+    lastPageRendered,
+    hasPreviousPage,
+    isFetchingPreviousPage,
+    fetchPreviousPage,
+  ])
 
   useRestoreRow(arrival.restoreIndex, count, focusRow, {
     loading: query.isPending,
@@ -217,6 +242,7 @@ export function Feed() {
         empty={query.isSuccess && !hasNextPage && rows.length === 0}
         failed={query.isError}
         loadingMore={isFetchingNextPage}
+        filtersHideOlder={nextHeld && !query.isFetching}
         retry={() => void (query.data ? fetchNextPage() : query.refetch())}
       />
     </>
@@ -245,10 +271,13 @@ interface FeedStatusProps {
   empty: boolean
   failed: boolean
   loadingMore: boolean
+  /** The window is as large as it grows, and filters show few of its notes: no more are fetched. */
+  filtersHideOlder: boolean
   retry(): void
 }
 
-function FeedStatus({ state, loading, empty, failed, loadingMore, retry }: FeedStatusProps) {
+function FeedStatus(props: FeedStatusProps) {
+  const { state, loading, empty, failed, loadingMore, filtersHideOlder, retry } = props
   if (state === 'loadingFollows') {
     return <p className="feed-message">Loading the people you follow…</p>
   }
@@ -273,6 +302,9 @@ function FeedStatus({ state, loading, empty, failed, loadingMore, retry }: FeedS
   if (loading) return <p className="feed-message">Loading notes…</p>
   if (empty) return <p className="feed-message">No notes to show. Filters may hide them.</p>
   if (loadingMore) return <p className="feed-message">Loading more…</p>
+  if (filtersHideOlder) {
+    return <p className="feed-message">Filters hide the older notes. Change them in Settings.</p>
+  }
   return null
 }
 

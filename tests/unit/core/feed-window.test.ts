@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
+  FEED_MAX_PAGES,
+  FEED_WINDOW_MIN_ROWS,
+  FEED_WINDOW_PAGES,
   FIRST_CURSOR,
   nextCursor,
   rowsAbove,
   rowsPerPage,
   startsPastNewest,
+  windowPages,
 } from '../../../src/core/feed-window.ts'
 
 const page = (number: number, ids: string[]) => ({
@@ -82,5 +86,25 @@ describe('rowsAbove', () => {
 
   it('is zero for an empty window', () => {
     expect(rowsAbove(new Map(), [])).toBe(0)
+  })
+})
+
+describe('windowPages', () => {
+  it('holds the nominal window while its pages show enough rows', () => {
+    expect(windowPages(FEED_WINDOW_PAGES, FEED_WINDOW_MIN_ROWS)).toBe(FEED_WINDOW_PAGES)
+    expect(windowPages(FEED_WINDOW_PAGES, 200)).toBe(FEED_WINDOW_PAGES)
+    // Fewer pages than the window, however few rows: the nominal window.
+    expect(windowPages(0, 0)).toBe(FEED_WINDOW_PAGES)
+    expect(windowPages(3, 2)).toBe(FEED_WINDOW_PAGES)
+  })
+
+  it('grows a page at a time while filters hide most notes, up to the most it may hold', () => {
+    expect(windowPages(FEED_WINDOW_PAGES, 12)).toBe(FEED_WINDOW_PAGES + 1)
+    expect(windowPages(40, FEED_WINDOW_MIN_ROWS - 1)).toBe(41)
+    expect(windowPages(FEED_MAX_PAGES, 12)).toBe(FEED_MAX_PAGES)
+  })
+
+  it('keeps a grown window once it shows enough rows: it never drops pages at once', () => {
+    expect(windowPages(40, FEED_WINDOW_MIN_ROWS)).toBe(40)
   })
 })
