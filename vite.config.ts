@@ -9,13 +9,16 @@ const nostrWasm = fileURLToPath(
   new URL('./node_modules/nostr-wasm/public/out/secp256k1.wasm', import.meta.url),
 )
 
-/** The entry's stylesheet (styles.css and what main.tsx imports), named after the entry chunk. */
-const ENTRY_CSS = /^assets\/index-[\w-]+\.css$/
+/**
+ * The entry's stylesheets, named after their chunks: styles.css and what main.tsx imports, and
+ * the home feed's (its chunk is one of the entry's, below).
+ */
+const ENTRY_CSS = /^assets\/(index|home)-[\w-]+\.css$/
 
 /**
- * The entry stylesheet inlined into index.html (issue 10, Lighthouse): the static header shell
- * paints with the HTML alone, with no stylesheet request in between. It is ~7 kB compressed and
- * index.html is revalidated anyway; screens' own stylesheets still load with their chunks.
+ * The entry's stylesheets inlined into index.html (issue 10, Lighthouse): the static header shell
+ * paints with the HTML alone, with no stylesheet request in between. They are ~8 kB compressed
+ * and index.html is revalidated anyway; other screens' stylesheets still load with their chunks.
  *
  * Screens' chunks list the entry stylesheet among their preloads too, and Vite's preload helper
  * skips a stylesheet the page already links: the link stays, `disabled`, which the browser
@@ -47,39 +50,33 @@ function inlineEntryCss(): Plugin {
   }
 }
 
-/** The home feed's route component, split by the router plugin into its own chunk. */
-const HOME_ROUTE = /\/src\/ui\/routes\/index\.tsx\?tsr-split=component$/
+/** The home feed's component, split by the router plugin (its file's own id, not a pattern). */
+const HOME_ROUTE_ID = `${fileURLToPath(new URL('./src/ui/routes/index.tsx', import.meta.url))}?tsr-split=component`
 
 /**
- * Modulepreload hints for the home feed's screen chunk and what it imports (issue 10): fetched
- * with the entry instead of after it has run, one round trip less before the first note. These
- * bytes were already loaded before the first note; other screens load theirs as before.
+ * The home feed's screen and everything it imports as one chunk, which the entry imports (issue
+ * 10). Left to the bundler, the modules it shares with other screens come as some forty chunks of
+ * a few hundred bytes each: forty requests before the first note, which over HTTP/1.1 (six at a
+ * time) cost a phone on a slow line seven round trips. A visit that starts on another screen now
+ * loads the feed's own modules too, about 20 kB compressed.
  */
-function preloadHomeRoute(): Plugin {
-  return {
-    name: 'plume-preload-home-route',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html
-        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk')
-        const home = chunks.find((chunk) => chunk.moduleIds.some((id) => HOME_ROUTE.test(id)))
-        if (!home) return html
-        const files = new Set<string>()
-        const add = (fileName: string) => {
-          if (files.has(fileName)) return
-          files.add(fileName)
-          const chunk = bundle[fileName]
-          if (chunk?.type === 'chunk') for (const imported of chunk.imports) add(imported)
-        }
-        add(home.fileName)
-        const links = [...files]
-          .filter((fileName) => !html.includes(`/${fileName}"`))
-          .map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`)
-        return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
-      },
-    },
+function homeChunkName() {
+  let home: Set<string> | null = null
+  return (
+    id: string,
+    ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null },
+  ) => {
+    if (!home) {
+      if (!ctx.getModuleInfo(HOME_ROUTE_ID)) throw new Error(`No module ${HOME_ROUTE_ID}`)
+      home = new Set()
+      const stack = [HOME_ROUTE_ID]
+      for (let m = stack.pop(); m !== undefined; m = stack.pop()) {
+        if (home.has(m)) continue
+        home.add(m)
+        stack.push(...(ctx.getModuleInfo(m)?.importedIds ?? []))
+      }
+    }
+    return home.has(id) ? 'home' : null
   }
 }
 
@@ -96,11 +93,16 @@ export default defineConfig({
     // Manifest and service worker (issue 10).
     plumePwa(),
     inlineEntryCss(),
-    preloadHomeRoute(),
   ],
   resolve: { alias: [{ find: /^nostr-wasm\/secp256k1\.wasm/, replacement: nostrWasm }] },
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: homeChunkName(), debugName: 'home' }] } },
+    },
+  },
   server: {
     host: '127.0.0.1',
     // `npm run dev` sets this: the demo server answers /config.json with the local relay.

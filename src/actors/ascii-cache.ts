@@ -12,6 +12,12 @@ import type { AsciiApi, AsciiResult } from '../workers/ascii-api.ts'
 export const ASCII_CACHE_ITEM_BYTES = 2000
 /** About 600 kB estimated: a long scroll of pictures, not a whole day of them. */
 export const ASCII_CACHE_MAX_ITEMS = 300
+/**
+ * Pictures fetched and drawn at once, the rest wait their turn in the order they were asked for:
+ * the rows on screen ask first, so on a slow line their pictures do not share it with the ones
+ * below the fold.
+ */
+export const ASCII_DRAWS_AT_ONCE = 2
 
 export type RenderAscii = (url: string, color: boolean) => Promise<AsciiResult>
 
@@ -32,9 +38,23 @@ const keyOf = (url: string, color: boolean) => `${color ? 'color' : 'mono'} ${ur
 export function createAsciiCache(
   render: RenderAscii,
   maxItems = ASCII_CACHE_MAX_ITEMS,
+  atOnce = ASCII_DRAWS_AT_ONCE,
 ): AsciiCache {
   const items = new Map<string, AsciiResult>()
   const drawing = new Map<string, Promise<AsciiResult>>()
+  const waiting: Array<() => void> = []
+  let running = 0
+
+  const inTurn = async (url: string, color: boolean) => {
+    if (running >= atOnce) await new Promise<void>((start) => waiting.push(start))
+    running++
+    try {
+      return await render(url, color)
+    } finally {
+      running--
+      waiting.shift()?.()
+    }
+  }
 
   const remember = (key: string, result: AsciiResult) => {
     items.delete(key)
@@ -64,7 +84,7 @@ export function createAsciiCache(
       const key = keyOf(url, color)
       const pending = drawing.get(key)
       if (pending) return pending
-      const draw = render(url, color).then(
+      const draw = inTurn(url, color).then(
         (result) => {
           drawing.delete(key)
           remember(key, result)
@@ -92,18 +112,19 @@ function startAsciiWorker(): Remote<AsciiApi> {
 }
 
 let shared: AsciiCache | undefined
+let worker: Remote<AsciiApi> | undefined
 
 /**
  * The app's ASCII cache. This module loads only with ASCII Mode (or the Cache settings), and the
- * worker starts with the first picture drawn.
+ * worker starts with the first picture drawn, or earlier with warmAsciiWorker.
  */
 export function asciiCache(): AsciiCache {
-  if (!shared) {
-    let worker: Remote<AsciiApi> | undefined
-    shared = createAsciiCache((url, color) => {
-      worker ??= startAsciiWorker()
-      return worker.render(url, color)
-    })
-  }
+  shared ??= createAsciiCache((url, color) => warmAsciiWorker().render(url, color))
   return shared
+}
+
+/** The worker, started now if it is not yet: ready by the time the first notes arrive. */
+export function warmAsciiWorker(): Remote<AsciiApi> {
+  worker ??= startAsciiWorker()
+  return worker
 }

@@ -1,13 +1,19 @@
 /**
  * NIP-92 media attachments: `imeta` tags describe a URL in the content (`url`, `dim` as WxH,
- * `alt`, ...), one "key value" entry per tag item. The feed uses the size to hold the space of a
- * picture before it loads and the description as its alternative text.
+ * `alt`, `thumb`, ...), one "key value" entry per tag item. The feed uses the size to hold the
+ * space of a picture before it loads, the description as its alternative text, and the thumbnail
+ * (NIP-94: same aspect, smaller) to draw ASCII art from, which needs no more than a few pixels a
+ * character.
  */
 export interface MediaInfo {
   width: number | null
   height: number | null
   alt: string
+  /** An http(s) URL, or null. */
+  thumb: string | null
 }
+
+const HTTP_URL = /^https?:\/\/\S+$/i
 
 const DIM = /^(\d{1,5})x(\d{1,5})$/
 
@@ -32,6 +38,7 @@ export function mediaInfo(tags: readonly string[][]): Map<string, MediaInfo> {
       width: width > 0 && height > 0 ? width : null,
       height: width > 0 && height > 0 ? height : null,
       alt: fields.get('alt') ?? '',
+      thumb: HTTP_URL.test(fields.get('thumb') ?? '') ? (fields.get('thumb') ?? null) : null,
     })
   }
   return byUrl

@@ -55,8 +55,9 @@ function firstPicture(events: readonly NostrEvent[], row: Row) {
   const note = events.find((event) => event.id === row.noteId)!
   const url = /https?:\/\/\S+\.png/.exec(note.content)![0]
   const imeta = note.tags.find((tag) => tag[0] === 'imeta' && tag.includes(`url ${url}`))!
-  const alt = imeta.find((entry) => entry.startsWith('alt '))!.slice(4)
-  return { url, alt }
+  const field = (name: string) =>
+    imeta.find((entry) => entry.startsWith(`${name} `))!.slice(name.length + 1)
+  return { url, alt: field('alt'), thumb: field('thumb') }
 }
 
 /**
@@ -90,6 +91,8 @@ test('a fresh install shows only notes with pictures tagged #bitcoin, #nostr or 
 }) => {
   const relay = await launchRelay()
   await page.setViewportSize({ width: 1280, height: 2400 })
+  const requested: string[] = []
+  page.on('request', (request) => requested.push(request.url()))
   await openApp([relay])
   const events = relay.events()
   const expected = taggedRows(predictRows(events), DEFAULT_TAGS).filter((row) => row.image)
@@ -110,6 +113,10 @@ test('a fresh install shows only notes with pictures tagged #bitcoin, #nostr or 
     picture.url,
   )
   await expect(first.locator('.note-media img')).toHaveCount(0)
+  // Drawn from the note's thumbnail (NIP-92 `thumb`): the full pictures are fetched only when
+  // opened.
+  expect(requested).toContain(picture.thumb)
+  expect(requested.filter((url) => url.includes('/media/photos/'))).toEqual([])
   const grid = asciiGrid(PHOTO_WIDTH, PHOTO_HEIGHT)
   expect(lines).toHaveLength(grid.rows)
   for (const line of lines) {

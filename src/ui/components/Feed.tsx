@@ -5,6 +5,7 @@ import {
   type RefObject,
   startTransition,
   useCallback,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -27,6 +28,7 @@ import { useRelaySockets } from '../hooks/use-relays.ts'
 import { useSystem } from '../system-context.tsx'
 import { FeedRow, useRowActions } from './feed/FeedRow.tsx'
 import { HashtagTabs } from './feed/HashtagTabs.tsx'
+import { prepareAscii } from './note/NoteMedia.tsx'
 
 /** Rows rendered beyond the screen, above and below: ready for j/k and quick scrolls. */
 const OVERSCAN = 8
@@ -64,15 +66,25 @@ export function Feed() {
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query
   const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = query
 
+  useEffect(() => {
+    if (preferences.useAscii) prepareAscii()
+  }, [preferences.useAscii])
+
   const follows = sourceState.status === 'ready' ? sourceState.follows : null
   const filter = useMemo(() => feedFilter(preferences, follows), [preferences, follows])
   const live = useQuery({ ...liveRowsOptions(source), enabled: sourceState.status === 'ready' })
-  const pages = query.data?.pages
+  // The rows follow the data in a deferred render, which React draws in slices the browser can
+  // paint and take input between, not in the one long task of the update that brought a page.
+  // Until they have caught up (`settled`), no page is asked for on the strength of old rows.
+  const data = useDeferredValue(query.data)
+  const liveData = useDeferredValue(live.data)
+  const settled = data === query.data && liveData === live.data
+  const pages = data?.pages
   // Live rows go on top of the newest page, not on top of a window that has moved down.
   const atNewest = (pages?.[0]?.cursor.page ?? 0) === 0
   const entries = useMemo(
-    () => feedEntries(query.data, atNewest ? live.data : undefined),
-    [query.data, live.data, atNewest],
+    () => feedEntries(data, atNewest ? liveData : undefined),
+    [data, liveData, atNewest],
   )
   const visible = useMemo(() => filterEntries(entries, filter), [entries, filter])
 
@@ -119,9 +131,10 @@ export function Feed() {
   const wantsNext = lastRendered >= count - 1 - ROWS_LEFT_BEFORE_NEXT_PAGE
   const nextHeld = Boolean(hasNextPage) && wantsNext && firstPageRendered
   useEffect(() => {
-    if (!hasNextPage || isFetchingNextPage || isFetchNextPageError) return
+    if (!settled || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return
     if (wantsNext && !firstPageRendered) void fetchNextPage()
   }, [
+    settled,
     wantsNext,
     firstPageRendered,
     hasNextPage,
@@ -132,9 +145,10 @@ export function Feed() {
 
   // The page before the window, as the reader scrolls back up to it.
   useEffect(() => {
-    if (!hasPreviousPage || isFetchingPreviousPage || lastPageRendered) return
+    if (!settled || !hasPreviousPage || isFetchingPreviousPage || lastPageRendered) return
     if (firstRendered < above + ROWS_LEFT_BEFORE_NEXT_PAGE) void fetchPreviousPage()
   }, [
+    settled,
     firstRendered,
     above,
     lastPageRendered,
@@ -243,7 +257,7 @@ export function Feed() {
         failed={query.isError}
         loadingMore={isFetchingNextPage}
         filtersHideOlder={nextHeld && !query.isFetching}
-        retry={() => void (query.data ? fetchNextPage() : query.refetch())}
+        retry={() => void (data ? fetchNextPage() : query.refetch())}
       />
     </>
   )

@@ -1,7 +1,7 @@
 // Images and videos attached to notes: URLs on the demo origin (ending in the file extension so
 // clients can tell pictures from clips) plus NIP-92 imeta tags describing them.
 import type { WorldContext } from './context.ts'
-import { photoPath, videoPath } from './media/index.ts'
+import { photoPath, thumbPath, videoPath } from './media/index.ts'
 import { PHOTO_HEIGHT, PHOTO_VARIANTS, PHOTO_WIDTH } from './media/photos.ts'
 import type { PhotoKind, TopicKey, VideoName } from './types.ts'
 
@@ -44,7 +44,8 @@ export function photoAttachments(ctx: WorldContext, kinds: readonly PhotoKind[])
   const kind = ctx.rng.pick(kinds)
   const out: Attachment[] = []
   for (let i = 0; i < count; i++) {
-    const url = `${ctx.origin}${photoPath(kind, ctx.rng.int(1, PHOTO_VARIANTS))}`
+    const variant = ctx.rng.int(1, PHOTO_VARIANTS)
+    const url = `${ctx.origin}${photoPath(kind, variant)}`
     if (out.some((a) => a.url === url)) continue
     out.push({
       url,
@@ -54,6 +55,7 @@ export function photoAttachments(ctx: WorldContext, kinds: readonly PhotoKind[])
         'm image/png',
         `dim ${PHOTO_WIDTH}x${PHOTO_HEIGHT}`,
         `alt ${ALT[kind]}`,
+        `thumb ${ctx.origin}${thumbPath(kind, variant)}`,
       ],
     })
   }

@@ -3,10 +3,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 import {
   ASCII_CACHE_ITEM_BYTES,
   ASCII_CACHE_MAX_ITEMS,
+  ASCII_DRAWS_AT_ONCE,
   createAsciiCache,
 } from '../../../src/actors/ascii-cache.ts'
 import type { Pixels } from '../../../src/core/ascii-art.ts'
-import { type AsciiApi, createAsciiApi } from '../../../src/workers/ascii-api.ts'
+import { type AsciiApi, type AsciiResult, createAsciiApi } from '../../../src/workers/ascii-api.ts'
 
 /** Every picture decodes to the same grey square; `/refused` ones fail as a CORS refusal would. */
 const decoded: string[] = []
@@ -93,5 +94,30 @@ describe('ASCII cache', () => {
     await cache.get('https://m.example/a.png', false)
     expect(calls).toBe(2)
     expect(cache.peek('https://m.example/a.png', false)).toBeUndefined()
+  })
+
+  it('draws ASCII_DRAWS_AT_ONCE pictures at a time, the others in the order they were asked for', async () => {
+    const started: string[] = []
+    const finish = new Map<string, () => void>()
+    const cache = createAsciiCache((url, color) => {
+      started.push(url)
+      return new Promise<void>((done) => finish.set(url, done)).then(
+        (): Promise<AsciiResult> => render(url, color),
+      )
+    })
+    const urls = ['a', 'b', 'c', 'd'].map((name) => `https://m.example/${name}.png`)
+    const drawn = urls.map((url) => cache.get(url, false))
+    await new Promise((settle) => setTimeout(settle, 0))
+    expect(ASCII_DRAWS_AT_ONCE).toBe(2)
+    expect(started).toEqual(urls.slice(0, 2))
+    finish.get(urls[1]!)!()
+    await drawn[1]
+    expect(started).toEqual(urls.slice(0, 3))
+    finish.get(urls[0]!)!()
+    finish.get(urls[2]!)!()
+    await Promise.all([drawn[0], drawn[2]])
+    expect(started).toEqual(urls)
+    finish.get(urls[3]!)!()
+    expect((await Promise.all(drawn)).every((result) => result.ok)).toBe(true)
   })
 })

@@ -6,7 +6,10 @@ import { AsciiPending, gridStyle } from './AsciiPending.tsx'
 const LINK_REL = 'noopener noreferrer nofollow'
 
 interface AsciiImageProps {
+  /** The picture, opened from the art. */
   url: string
+  /** What the art is drawn from: the picture's thumbnail where the note names one. */
+  source: string
   /** The picture's description (NIP-92 alt), read for the art. */
   label: string
   /** Color Mode: each character in its cell's colour. */
@@ -20,22 +23,22 @@ interface AsciiImageProps {
  * picture, like the picture itself would; one that cannot be drawn (its host refuses CORS, it
  * does not decode) is a link to it instead.
  */
-export default function AsciiImage({ url, label, color, expected }: AsciiImageProps) {
+export default function AsciiImage({ url, source, label, color, expected }: AsciiImageProps) {
   const cache = asciiCache()
-  const [result, setResult] = useState(() => cache.peek(url, color))
+  const [result, setResult] = useState(() => cache.peek(source, color))
   useEffect(() => {
     let shown = true
-    const known = cache.peek(url, color)
+    const known = cache.peek(source, color)
     setResult(known)
     if (!known) {
-      void cache.get(url, color).then((drawn) => {
+      void cache.get(source, color).then((drawn) => {
         if (shown) setResult(drawn)
       })
     }
     return () => {
       shown = false
     }
-  }, [cache, url, color])
+  }, [cache, source, color])
 
   if (!result) return <AsciiPending grid={expected} label={label} />
   if (!result.ok) {

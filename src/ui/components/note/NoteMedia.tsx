@@ -5,8 +5,22 @@ import { usePreferences } from '../../hooks/use-preferences.ts'
 import { AsciiPending } from './AsciiPending.tsx'
 
 const LINK_REL = 'noopener noreferrer nofollow'
-// ASCII Mode's drawing, cache and worker load with the first picture drawn, not with the feed.
-const AsciiImage = lazy(() => import('./AsciiImage.tsx'))
+// ASCII Mode's drawing, cache and worker load with the first picture drawn, not with the feed,
+// or as a feed opens in ASCII Mode (prepareAscii).
+const loadAscii = () => import('./AsciiImage.tsx')
+const AsciiImage = lazy(loadAscii)
+
+/**
+ * ASCII Mode's code and worker, started while the first notes are on their way: the first picture
+ * then waits for its own bytes only, not for a chunk and a worker loaded one after the other.
+ */
+export function prepareAscii(): void {
+  // A task of its own, not part of the feed's first render.
+  setTimeout(() => {
+    void loadAscii()
+    void import('../../../actors/ascii-cache.ts').then(({ warmAsciiWorker }) => warmAsciiWorker())
+  })
+}
 /** Held for a picture of unknown size until it is drawn: a common 3:2 photo. */
 const UNKNOWN_GRID = asciiGrid(1200, 800)
 
@@ -37,7 +51,13 @@ export function NoteMedia({ images, videos, info }: NoteMediaProps) {
               const pending = <AsciiPending grid={expected} label={label} />
               return (
                 <Suspense key={url} fallback={pending}>
-                  <AsciiImage url={url} label={label} color={useColor} expected={expected} />
+                  <AsciiImage
+                    url={url}
+                    source={media?.thumb ?? url}
+                    label={label}
+                    color={useColor}
+                    expected={expected}
+                  />
                 </Suspense>
               )
             }

@@ -4,7 +4,7 @@ import { PERSONAS } from '../personas.ts'
 import type { PhotoKind, VideoName } from '../types.ts'
 import { renderAvatar } from './avatars.ts'
 import { renderBanner } from './banners.ts'
-import { PHOTO_KINDS, PHOTO_VARIANTS, renderPhoto } from './photos.ts'
+import { PHOTO_KINDS, PHOTO_VARIANTS, renderPhoto, renderThumb } from './photos.ts'
 import { readVideo, VIDEO_NAMES } from './videos.ts'
 
 export interface MediaFile {
@@ -19,10 +19,12 @@ export const avatarPath = (handle: string): string => `/media/avatars/${handle}.
 export const bannerPath = (handle: string): string => `/media/banners/${handle}.svg`
 export const photoPath = (kind: PhotoKind, variant: number): string =>
   `/media/photos/${kind}-${variant}.png`
+export const thumbPath = (kind: PhotoKind, variant: number): string =>
+  `/media/thumbs/${kind}-${variant}.png`
 export const videoPath = (name: VideoName): string => `/media/videos/${name}.webm`
 
 function generate(pathname: string): MediaFile | null {
-  const m = /^\/media\/(avatars|banners|photos|videos)\/([a-z0-9_-]+)\.(svg|png|webm)$/.exec(
+  const m = /^\/media\/(avatars|banners|photos|thumbs|videos)\/([a-z0-9_-]+)\.(svg|png|webm)$/.exec(
     pathname,
   )
   if (!m) return null
@@ -33,12 +35,13 @@ function generate(pathname: string): MediaFile | null {
     const svg = folder === 'avatars' ? renderAvatar(persona) : renderBanner(persona)
     return { contentType: 'image/svg+xml', body: encoder.encode(svg) }
   }
-  if (folder === 'photos' && ext === 'png') {
+  if ((folder === 'photos' || folder === 'thumbs') && ext === 'png') {
     const dash = name.lastIndexOf('-')
     const kind = PHOTO_KINDS.find((k) => k === name.slice(0, dash))
     const variant = Number(name.slice(dash + 1))
     if (!kind || !Number.isInteger(variant) || variant < 1 || variant > PHOTO_VARIANTS) return null
-    return { contentType: 'image/png', body: renderPhoto(kind, variant) }
+    const render = folder === 'photos' ? renderPhoto : renderThumb
+    return { contentType: 'image/png', body: render(kind, variant) }
   }
   if (folder === 'videos' && ext === 'webm') {
     const video = VIDEO_NAMES.find((v) => v === name)

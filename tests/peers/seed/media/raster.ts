@@ -76,6 +76,33 @@ export class Raster {
     }
   }
 
+  /** A smaller copy, each pixel the average of the area it covers (a thumbnail). */
+  shrunk(width: number, height: number): Raster {
+    const out = new Raster(width, height)
+    const sx = this.width / width
+    const sy = this.height / height
+    for (let y = 0; y < height; y++) {
+      const y0 = Math.floor(y * sy)
+      const y1 = Math.max(y0 + 1, Math.floor((y + 1) * sy))
+      for (let x = 0; x < width; x++) {
+        const x0 = Math.floor(x * sx)
+        const x1 = Math.max(x0 + 1, Math.floor((x + 1) * sx))
+        let [r, g, b] = [0, 0, 0]
+        for (let v = y0; v < y1; v++) {
+          for (let u = x0; u < x1; u++) {
+            const [pr, pg, pb] = this.get(u, v)
+            r += pr
+            g += pg
+            b += pb
+          }
+        }
+        const n = (y1 - y0) * (x1 - x0)
+        out.set(x, y, [r / n, g / n, b / n])
+      }
+    }
+    return out
+  }
+
   toPng(): Uint8Array {
     const bytes = new Uint8Array(this.width * this.height * 3)
     const d = this.data
