@@ -2,17 +2,18 @@
 import type { SocketActorRef } from '../machines/socket.machine.ts'
 import type { RelayLink } from './relay-hub.ts'
 
-export function socketLink(socket: SocketActorRef): RelayLink {
+/** Subscribes to what the relay at a URL sends (relay-sockets.ts); returns the unsubscribe. */
+type OnMessage = (url: string, listener: (data: string) => void) => () => void
+
+export function socketLink(socket: SocketActorRef, onMessage: OnMessage): RelayLink {
   const state = () => socket.getSnapshot()
+  const url = state().context.url
   return {
-    url: state().context.url,
+    url,
     isConnected: () => state().matches('connected'),
     isTrying: () => state().matches('connecting') || state().matches('reconnecting'),
     send: (data) => socket.send({ type: 'relay.send', data }),
-    onMessage: (listener) => {
-      const subscription = socket.on('relay.message', (event) => listener(event.data))
-      return () => subscription.unsubscribe()
-    },
+    onMessage: (listener) => onMessage(url, listener),
     onConnected: (listener) => {
       const subscription = socket.on('relay.connected', listener)
       return () => subscription.unsubscribe()

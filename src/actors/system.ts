@@ -10,7 +10,7 @@ import type { CacheRestoreActorRef } from '../machines/cache-restore.machine.ts'
 import { type LoginActorRef, loginMachine } from '../machines/login.machine.ts'
 import type { RelayListActorRef } from '../machines/relay-list.machine.ts'
 import { type RelayPoolActorRef, relayPoolMachine } from '../machines/relay-pool.machine.ts'
-import { type SocketActorRef, socketMachine } from '../machines/socket.machine.ts'
+import type { SocketActorRef } from '../machines/socket.machine.ts'
 import type { CashuWallet } from './cashu-wallet-api.ts'
 import { createSignerSource } from './current-signer.ts'
 import { feedQueryOptions, followLiveFeed } from './feed-queries.ts'
@@ -35,13 +35,12 @@ import { createRelayHub, type RelayHub, type RequestResult } from './relay-hub.t
 import { fetchRelayInfo } from './relay-info.ts'
 import { relayInfoQueryOptions } from './relay-info-queries.ts'
 import { linkRelayManager } from './relay-manager-link.ts'
+import { createRelaySockets, type RelaySockets } from './relay-sockets.ts'
 import { keepSession, restoreSession } from './session.ts'
 import type { Signer } from './signer.ts'
-import { socketLink } from './socket-link.ts'
 import { linkRelayList, startRelayList } from './user-relays.ts'
 import { createVerifier, startVerifyWorkers, type Verifier } from './verifier.ts'
 import { warmCurveWhenIdle } from './warm-curve.ts'
-import { webSocketConnection } from './websocket-connection.ts'
 
 export interface PlumeSystem {
   app: Actor<typeof appMachine>
@@ -84,10 +83,6 @@ export interface PlumeSystem {
  */
 const MEMORY_MANAGER_START_MS = 30_000
 
-const relayPool = relayPoolMachine.provide({
-  actors: { socket: socketMachine.provide({ actors: { connection: webSocketConnection } }) },
-})
-
 /** `pool.activity` at most this often per relay: a message per frame doubled ingest work. */
 const ACTIVITY_EVERY_MS = 1000
 
@@ -97,25 +92,30 @@ const ACTIVITY_EVERY_MS = 1000
  * pool (`pool.activity`, which keeps it from being closed as stale) and stamps the pool's
  * `pool.relayUnreachable` with the time, as a failed request (the pool has no clock).
  */
-function linkPool(pool: RelayPoolActorRef, hub: RelayHub, keepAlive: KeepAlive): void {
-  const linked = new Map<SocketActorRef, string>()
-  let sockets: unknown
+function linkPool(
+  pool: RelayPoolActorRef,
+  sockets: RelaySockets,
+  hub: RelayHub,
+  keepAlive: KeepAlive,
+): void {
+  const linked = new Map<SocketActorRef, { url: string; unlink(): void }>()
+  let seen: unknown
   const link = () => {
     const { context } = pool.getSnapshot()
-    if (context.sockets === sockets) return
-    sockets = context.sockets
+    if (context.sockets === seen) return
+    seen = context.sockets
     // Relays that left the pool (the user or the manager removed them) leave the hub too.
-    for (const [socket, url] of linked) {
+    for (const [socket, { url, unlink }] of linked) {
       if (context.sockets.includes(socket)) continue
       linked.delete(socket)
+      unlink()
       hub.removeRelay(url)
       keepAlive.removeRelay(url)
     }
     for (const socket of context.sockets) {
       if (linked.has(socket)) continue
       const url = socket.getSnapshot().context.url
-      linked.set(socket, url)
-      const relay = socketLink(socket)
+      const relay = sockets.link(socket)
       hub.addRelay({
         ...relay,
         permission: () =>
@@ -125,12 +125,13 @@ function linkPool(pool: RelayPoolActorRef, hub: RelayHub, keepAlive: KeepAlive):
       })
       keepAlive.addRelay(relay)
       let last = 0
-      socket.on('relay.message', () => {
+      const unlink = relay.onMessage(() => {
         const now = Date.now()
         if (now - last < ACTIVITY_EVERY_MS) return
         last = now
         pool.send({ type: 'pool.activity', url })
       })
+      linked.set(socket, { url, unlink })
     }
   }
   link()
@@ -154,6 +155,7 @@ export function startSystem(
   options: { inspect?: ActorOptions<AnyActorLogic>['inspect'] } = {},
 ): PlumeSystem {
   const verifier = createVerifier(startVerifyWorkers())
+  const sockets = createRelaySockets()
   const keystore = lazyKeystore()
   const remote: RemoteSignerSlot = { current: null }
   // The hub exists before the app so the login's remote signer can use it; it reaches the
@@ -174,7 +176,7 @@ export function startSystem(
     appMachine.provide({
       actors: {
         loadConfig,
-        relayPool,
+        relayPool: relayPoolMachine.provide({ actors: { socket: sockets.machine } }),
         login: loginMachine.provide({ actors: effects.actors }),
         preferences: preferencesLogic,
       },
@@ -200,7 +202,7 @@ export function startSystem(
       },
       onResult: (url, result) => reportResult(relays, url, result),
     })
-    linkPool(relays, hub, keepAlive)
+    linkPool(relays, sockets, hub, keepAlive)
     keepAlive.start()
     const { config } = snapshot.context
     const login = snapshot.children.login

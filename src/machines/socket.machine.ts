@@ -5,6 +5,10 @@
  * `socketMachine.provide({ actors: { connection: fromCallback(...) } })`. A fresh connection actor
  * (id `socket`) is spawned for every attempt and lives on into `connected`; every state without a
  * socket (`backoff`, `disconnected`, `removed`) stops it on entry.
+ *
+ * The machine owns the connection, not its traffic: what the relay sends changes no state, so the
+ * connection hands it to its listeners itself (a statechart step for every message cost more main
+ * thread than reading it). Only messages to the relay pass through, as `relay.send`.
  */
 import {
   type ActorRefFrom,
@@ -58,7 +62,6 @@ export interface SocketContext {
 export type ConnectionEvent =
   | { type: 'socket.opened'; at: number }
   | { type: 'socket.closed'; code: number; reason: string }
-  | { type: 'socket.message'; data: string }
 
 /** Events the machine sends to the `connection` actor. */
 export type ConnectionCommand =
@@ -78,7 +81,6 @@ export type SocketEvent = RelayCommand | ConnectionEvent
 export type SocketEmitted =
   | { type: 'relay.connected'; url: string }
   | { type: 'relay.disconnected'; url: string }
-  | { type: 'relay.message'; url: string; data: string }
 
 /** The shape the app's real `connection` implementation must have. */
 export type ConnectionLogic = CallbackActorLogic<ConnectionCommand, SocketInput>
@@ -149,11 +151,6 @@ export const socketMachine = setup({
     emitDisconnected: emit(
       ({ context }) => ({ type: 'relay.disconnected', url: context.url }) as const,
     ),
-    emitMessage: emit(({ context, event }) => ({
-      type: 'relay.message' as const,
-      url: context.url,
-      data: event.type === 'socket.message' ? event.data : '',
-    })),
   },
 }).createMachine({
   id: 'socket',
@@ -212,7 +209,6 @@ export const socketMachine = setup({
       entry: 'emitConnected',
       exit: 'emitDisconnected',
       on: {
-        'socket.message': { actions: 'emitMessage' },
         'relay.send': { actions: 'forwardSend' },
         'socket.closed': [
           { guard: 'normalClosure', target: 'disconnected' },

@@ -105,7 +105,6 @@ const samples: EventSamples<typeof socketMachine> = {
     { type: 'socket.closed', code: 1000, reason: 'bye' },
     { type: 'socket.closed', code: 1001, reason: 'going away' },
   ],
-  'socket.message': [{ type: 'socket.message', data: '["EOSE","feed"]' }],
 }
 
 const model = createModel({ machine: socketMachine, input: { url: URL }, samples })
@@ -120,7 +119,7 @@ const errorTexts = [
 
 /** Last lifecycle event emitted: 'relay.connected' while connected, otherwise never. */
 function lastLifecycle(fakes: Fakes): string | undefined {
-  return fakes.emitted.filter((e) => e.type !== 'relay.message').at(-1)?.type
+  return fakes.emitted.at(-1)?.type
 }
 
 const harness: Harness<typeof socketMachine, Fakes> = {
@@ -132,14 +131,6 @@ const harness: Harness<typeof socketMachine, Fakes> = {
     // Reports come from the live fake socket, as they would from the real one.
     'socket.opened': (event, { fakes }) => fakes.current().report(event),
     'socket.closed': (event, { fakes }) => fakes.current().report(event),
-    'socket.message': (event, { actor, fakes }) => {
-      const before = fakes.emitted.length
-      fakes.current().report(event)
-      expect(fakes.emitted.slice(before)).toEqual([
-        { type: 'relay.message', url: URL, data: event.data },
-      ])
-      expect(actor.getSnapshot().matches('connected')).toBe(true)
-    },
     'relay.send': (event, { actor, fakes }) => {
       const socket = fakes.current()
       const before = socket.received.length
@@ -439,22 +430,16 @@ describe('socket machine scenarios', () => {
     expect(socket.received).toEqual([{ type: 'socket.send', data: '["REQ","a",{}]' }])
   })
 
-  it('emits relay.connected, relay.message and relay.disconnected', () => {
+  it('emits relay.connected and relay.disconnected', () => {
     const { actor, fakes } = start()
-    const messages: string[] = []
-    actor.on('relay.message', (event) => messages.push(event.data))
     actor.send({ type: 'relay.connect' })
-    fakes.current().report({ type: 'socket.message', data: 'before open' })
     fakes.current().report({ type: 'socket.opened', at: Date.now() })
-    fakes.current().report({ type: 'socket.message', data: '["EVENT","a",{}]' })
     fakes.current().report({ type: 'socket.closed', code: 1006, reason: '' })
     vi.advanceTimersByTime(3_000)
     fakes.current().report({ type: 'socket.opened', at: Date.now() })
     actor.send({ type: 'relay.disconnect' })
-    expect(messages).toEqual(['["EVENT","a",{}]'])
     expect(fakes.emitted).toEqual([
       { type: 'relay.connected', url: URL },
-      { type: 'relay.message', url: URL, data: '["EVENT","a",{}]' },
       { type: 'relay.disconnected', url: URL },
       { type: 'relay.connected', url: URL },
       { type: 'relay.disconnected', url: URL },

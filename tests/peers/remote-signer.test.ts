@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor } from 'xstate'
 import { createRelayHub, type RelayHub } from '../../src/actors/relay-hub.ts'
+import { createRelaySockets } from '../../src/actors/relay-sockets.ts'
 import {
   connectRemoteSigner,
   NOSTRCONNECT_CANCELLED_MESSAGE,
@@ -16,10 +17,7 @@ import {
   RemoteSignerAuthError,
   relaysNotUsedMessage,
 } from '../../src/actors/signers/nip46.ts'
-import { socketLink } from '../../src/actors/socket-link.ts'
 import { createVerifier } from '../../src/actors/verifier.ts'
-import { webSocketConnection } from '../../src/actors/websocket-connection.ts'
-import { socketMachine } from '../../src/machines/socket.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from './relay.ts'
 import {
@@ -68,11 +66,9 @@ function hubFor(...urls: string[]): { hub: RelayHub; connected(): Promise<void> 
     onRejected: () => {},
   })
   const sockets = urls.map((url) => {
-    const socket = createActor(
-      socketMachine.provide({ actors: { connection: webSocketConnection } }),
-      { input: { url } },
-    )
-    hub.addRelay(socketLink(socket))
+    const relaySockets = createRelaySockets()
+    const socket = createActor(relaySockets.machine, { input: { url } })
+    hub.addRelay(relaySockets.link(socket))
     socket.start()
     socket.send({ type: 'relay.connect' })
     return socket

@@ -17,16 +17,14 @@ import type { CashuStore } from '../../../src/actors/cashu-store.ts'
 import { startCashuWallet } from '../../../src/actors/cashu-wallet.ts'
 import type { CashuWallet, LoginSource } from '../../../src/actors/cashu-wallet-api.ts'
 import { createRelayHub, type RelayHub } from '../../../src/actors/relay-hub.ts'
+import { createRelaySockets } from '../../../src/actors/relay-sockets.ts'
 import { KEY_LOCKED_MESSAGE, lockedSigner } from '../../../src/actors/signers/unavailable.ts'
-import { socketLink } from '../../../src/actors/socket-link.ts'
 import { createVerifier } from '../../../src/actors/verifier.ts'
-import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
 import { NIP61_KINDS, NUTZAP_ERRORS, parseNutzapInfo } from '../../../src/core/nip61.ts'
 import {
   type RelayPoolActorRef,
   relayPoolMachine,
 } from '../../../src/machines/relay-pool.machine.ts'
-import { socketMachine } from '../../../src/machines/socket.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
 import { createFakeLightning } from '../../peers/fake-lightning.ts'
 import { type MintHandle, startMint } from '../../peers/mint/server.ts'
@@ -57,10 +55,9 @@ beforeAll(async () => {
     eoseTimeoutMs: 500,
     publishTimeoutMs: 3000,
   })
+  const relaySockets = createRelaySockets()
   const started = createActor(
-    relayPoolMachine.provide({
-      actors: { socket: socketMachine.provide({ actors: { connection: webSocketConnection } }) },
-    }),
+    relayPoolMachine.provide({ actors: { socket: relaySockets.machine } }),
     { input: { relays: [{ url: relay.url, permission: 'readwrite' }] } },
   )
   const linked = new Set<unknown>()
@@ -69,7 +66,7 @@ beforeAll(async () => {
       if (linked.has(socket)) continue
       linked.add(socket)
       hub.addRelay({
-        ...socketLink(socket),
+        ...relaySockets.link(socket),
         permission: () => 'readwrite',
         connect: () => started.send({ type: 'pool.connect', url: relay.url }),
       })

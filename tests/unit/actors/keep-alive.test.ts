@@ -14,9 +14,7 @@ import {
   STALE_AFTER_MS,
 } from '../../../src/actors/keep-alive.ts'
 import type { RequestResult } from '../../../src/actors/relay-hub.ts'
-import { socketLink } from '../../../src/actors/socket-link.ts'
-import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
-import { socketMachine } from '../../../src/machines/socket.machine.ts'
+import { createRelaySockets } from '../../../src/actors/relay-sockets.ts'
 import { type RelayHandle, startRelay } from '../../peers/relay.ts'
 
 Object.assign(globalThis, { WebSocket })
@@ -239,10 +237,8 @@ describe('keep-alive against the real relay', () => {
   afterAll(() => relay.close())
 
   it('gets pongs, then on dropAll reports the misses, reconnects the socket and finally calls it stale', async () => {
-    const socket = createActor(
-      socketMachine.provide({ actors: { connection: webSocketConnection } }),
-      { input: { url: relay.url } },
-    )
+    const relaySockets = createRelaySockets()
+    const socket = createActor(relaySockets.machine, { input: { url: relay.url } })
     const results: RequestResult[] = []
     const stale: string[] = []
     const keepAlive = createKeepAlive({
@@ -251,7 +247,7 @@ describe('keep-alive against the real relay', () => {
       onStale: (url) => stale.push(url),
       clock: fastClock(),
     })
-    keepAlive.addRelay(socketLink(socket))
+    keepAlive.addRelay(relaySockets.link(socket))
     socket.start()
     socket.send({ type: 'relay.connect' })
     try {

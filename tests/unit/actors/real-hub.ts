@@ -11,16 +11,15 @@ import {
   type RelayHub,
   type RelayHubOptions,
 } from '../../../src/actors/relay-hub.ts'
-import { socketLink } from '../../../src/actors/socket-link.ts'
+import { createRelaySockets } from '../../../src/actors/relay-sockets.ts'
 import { createVerifier, type Verifier } from '../../../src/actors/verifier.ts'
-import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
 import type { RelayEntry } from '../../../src/core/relay-list.ts'
 import type { RelayPermission } from '../../../src/core/relay-permission.ts'
 import {
   type RelayPoolActorRef,
   relayPoolMachine,
 } from '../../../src/machines/relay-pool.machine.ts'
-import { socketMachine } from '../../../src/machines/socket.machine.ts'
+import type { socketMachine } from '../../../src/machines/socket.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
 
 // Node 20 has no global WebSocket; browsers do.
@@ -39,12 +38,11 @@ export function realHubs() {
       const verifier = createVerifier([wrap<VerifyApi>(channel.port2)])
       const hub = createRelayHub({ verifier, onRejected: () => {}, ...options })
       for (const url of urls) {
-        const socket = createActor(
-          socketMachine.provide({ actors: { connection: webSocketConnection } }),
-          { input: { url } },
-        )
+        // A set of its own per socket: two hubs on one relay must not hear each other.
+        const relaySockets = createRelaySockets()
+        const socket = createActor(relaySockets.machine, { input: { url } })
         sockets.push(socket)
-        hub.addRelay(socketLink(socket))
+        hub.addRelay(relaySockets.link(socket))
         socket.start()
         socket.send({ type: 'relay.connect' })
       }
@@ -79,12 +77,10 @@ export function linkedPool(
 ): { pool: RelayPoolActorRef; hub: RelayHub } {
   const hub = createRelayHub({ verifier, onRejected: () => {}, ...options.hub })
   const fallback = options.permission ?? 'readwrite'
-  const pool = createActor(
-    relayPoolMachine.provide({
-      actors: { socket: socketMachine.provide({ actors: { connection: webSocketConnection } }) },
-    }),
-    { input: { relays } },
-  )
+  const relaySockets = createRelaySockets()
+  const pool = createActor(relayPoolMachine.provide({ actors: { socket: relaySockets.machine } }), {
+    input: { relays },
+  })
   const linked = new Set<unknown>()
   pool.subscribe(({ context }) => {
     for (const socket of context.sockets) {
@@ -92,7 +88,7 @@ export function linkedPool(
       linked.add(socket)
       const url = socket.getSnapshot().context.url
       hub.addRelay({
-        ...socketLink(socket),
+        ...relaySockets.link(socket),
         permission: () =>
           pool.getSnapshot().context.entries.find((e) => e.url === url)?.permission ?? fallback,
         connect: () => pool.send({ type: 'pool.connect', url }),

@@ -13,18 +13,17 @@ import {
   type RelayHubOptions,
   type RequestResult,
 } from '../../../src/actors/relay-hub.ts'
+import { createRelaySockets } from '../../../src/actors/relay-sockets.ts'
 import { localKeySigner } from '../../../src/actors/signers/local-key.ts'
 import { lockedSigner, noSigner } from '../../../src/actors/signers/unavailable.ts'
-import { socketLink } from '../../../src/actors/socket-link.ts'
 import { createVerifier, VERIFY_BATCH_SIZE } from '../../../src/actors/verifier.ts'
-import { webSocketConnection } from '../../../src/actors/websocket-connection.ts'
 import {
   EOSE_BASE_TIMEOUT_MS,
   EOSE_MIN_SAMPLES,
   EOSE_MIN_TIMEOUT_MS,
 } from '../../../src/core/eose-timeout.ts'
 import { Secret } from '../../../src/core/secret.ts'
-import { socketMachine } from '../../../src/machines/socket.machine.ts'
+import type { socketMachine } from '../../../src/machines/socket.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../src/workers/verify-api.ts'
 import { byAuthors } from '../../peers/faults.ts'
 import { type RelayHandle, startRelay } from '../../peers/relay.ts'
@@ -78,16 +77,16 @@ function hubWith(
     ...options,
   })
   for (const relay of relays) {
-    const socket = createActor(
-      socketMachine.provide({ actors: { connection: webSocketConnection } }),
-      {
-        input: { url: relay.url },
-      },
-    )
+    const relaySockets = createRelaySockets()
+    const socket = createActor(relaySockets.machine, {
+      input: { url: relay.url },
+    })
     sockets.push(socket)
     const writeOnly = options.writeOnly?.includes(relay.url)
     hub.addRelay(
-      writeOnly ? { ...socketLink(socket), permission: () => 'write' } : socketLink(socket),
+      writeOnly
+        ? { ...relaySockets.link(socket), permission: () => 'write' }
+        : relaySockets.link(socket),
     )
     socket.start()
     socket.send({ type: 'relay.connect' })
@@ -270,15 +269,13 @@ describe('choosing relays for reading', () => {
 
 /** A relay kept idle until the hub needs it, as the pool keeps indexer and write relays. */
 function addIdle(hub: RelayHub, relay: RelayHandle, permission: 'indexer' | 'write') {
-  const socket = createActor(
-    socketMachine.provide({ actors: { connection: webSocketConnection } }),
-    { input: { url: relay.url } },
-  )
+  const relaySockets = createRelaySockets()
+  const socket = createActor(relaySockets.machine, { input: { url: relay.url } })
   sockets.push(socket)
   socket.start()
   const connects: string[] = []
   hub.addRelay({
-    ...socketLink(socket),
+    ...relaySockets.link(socket),
     permission: () => permission,
     connect: () => {
       connects.push(relay.url)
