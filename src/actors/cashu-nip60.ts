@@ -10,6 +10,7 @@
  */
 import type { Filter } from 'nostr-tools/filter'
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
+import { isReplaceableKind, replacementCreatedAt } from '../core/nip01.ts'
 import {
   deletionTemplate,
   historyParts,
@@ -135,8 +136,15 @@ export function startNip60Sync(deps: Nip60SyncDeps): Nip60Sync {
 
   const seconds = () => Math.floor(now() / 1000)
   const encrypt = (plaintext: string) => deps.signer().nip44Encrypt(pubkey, plaintext)
-  const publish = (kind: number, content: string, tags: string[][] = []) =>
-    relays.publish({ kind, content, tags, created_at: seconds() })
+  // Replaceable kinds (the wallet event) are made later than the version they replace.
+  const lastMade = new Map<number, number>()
+  const publish = (kind: number, content: string, tags: string[][] = []) => {
+    const at = isReplaceableKind(kind)
+      ? replacementCreatedAt(seconds(), lastMade.get(kind))
+      : seconds()
+    lastMade.set(kind, at)
+    return relays.publish({ kind, content, tags, created_at: at })
+  }
 
   const readNotes = async (): Promise<SyncNotes> => ({
     walletMints: null,

@@ -12,6 +12,7 @@ import { type EventTemplate, getPublicKey, type NostrEvent } from 'nostr-tools/p
 import { createActor } from 'xstate'
 import { lockPubkey } from '../core/cashu-p2pk.ts'
 import { balance, proofsIn, toStoredProof } from '../core/cashu-proof-book.ts'
+import { replacementCreatedAt } from '../core/nip01.ts'
 import {
   listedMint,
   NUTZAP_ERRORS,
@@ -112,6 +113,8 @@ const infoKey = (info: NutzapInfo) =>
 /** What was last published (or found on the relays): the same info is not sent again. */
 export interface PublishedInfo {
   key: string | null
+  /** When the last one was made (seconds): the next replaces it, so it is made later. */
+  createdAt?: number
 }
 
 /**
@@ -131,9 +134,11 @@ export async function publishNutzapInfo(
     if (current) last.key = infoKey(current)
   }
   if (last.key === key) return null
-  const event = await signAsUser(deps, nutzapInfoTemplate(info, seconds(deps.now())))
+  const createdAt = replacementCreatedAt(seconds(deps.now()), last.createdAt)
+  const event = await signAsUser(deps, nutzapInfoTemplate(info, createdAt))
   await publishEach(deps.network.hub, event, deps.network.writeRelays())
   last.key = key
+  last.createdAt = createdAt
   return event
 }
 

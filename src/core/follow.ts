@@ -6,6 +6,7 @@
  */
 import { decode } from 'nostr-tools/nip19'
 import { CONTACTS_KIND } from './contacts.ts'
+import { replacementCreatedAt } from './nip01.ts'
 import { PUBLISH_ERRORS, publishProblem } from './publish-checks.ts'
 
 export type FollowAction = 'follow' | 'unfollow'
@@ -119,7 +120,7 @@ export function contactListTemplate(
 ) {
   return {
     kind: CONTACTS_KIND,
-    created_at: Math.max(nowSeconds, (base?.created_at ?? 0) + 1),
+    created_at: replacementCreatedAt(nowSeconds, base?.created_at),
     tags,
     content: base?.content ?? '',
   }

@@ -5,6 +5,7 @@
  * tag naming the client (§3).
  */
 import { MUTE_LIST_KIND } from './mute-list.ts'
+import { replacementCreatedAt } from './nip01.ts'
 import { withClientTag } from './nip89.ts'
 import { PUBLISH_ERRORS, publishProblem } from './publish-checks.ts'
 
@@ -87,7 +88,7 @@ export function changeMutes(
 export function muteListTemplate(base: MuteListEvent | null, tags: string[][], nowSeconds: number) {
   return {
     kind: MUTE_LIST_KIND,
-    created_at: Math.max(nowSeconds, (base?.created_at ?? 0) + 1),
+    created_at: replacementCreatedAt(nowSeconds, base?.created_at),
     tags,
     content: base?.content ?? '',
   }

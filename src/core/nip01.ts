@@ -70,3 +70,15 @@ export const reqMessage = (subId: string, filters: Filter[]): string =>
 export const closeMessage = (subId: string): string => JSON.stringify(['CLOSE', subId])
 
 export const eventMessage = (event: NostrEvent): string => JSON.stringify(['EVENT', event])
+
+/**
+ * The time of a replaceable event that replaces one made at `previous`: now, or a second past it.
+ * Relays keep the newer of two versions and, of two in the same second, the one with the lower id:
+ * a change made within a second of the last could otherwise be dropped.
+ */
+export const replacementCreatedAt = (nowSeconds: number, previous: number | undefined): number =>
+  Math.max(nowSeconds, (previous ?? 0) + 1)
+
+/** NIP-01 kinds whose newest copy replaces the others: 0, 3, 10000-19999, 30000-39999. */
+export const isReplaceableKind = (kind: number): boolean =>
+  kind === 0 || kind === 3 || (kind >= 10_000 && kind < 20_000) || (kind >= 30_000 && kind < 40_000)

@@ -4,6 +4,7 @@
  * events may wait at all, and what a round of relay answers means for a queued event.
  */
 import type { NostrEvent } from 'nostr-tools/pure'
+import { isReplaceableKind } from './nip01.ts'
 import { QUEUED_TEXT } from './outbox-pending.ts'
 import type { PublishResult } from './publish-result.ts'
 
@@ -54,10 +55,6 @@ export const OUTBOX_TEXTS = {
     'You are offline: follows, mutes and your profile are changed from their newest copy on your relays, so this can only be done online.',
   storeFailed: (reason: string) => `Queued posts could not be read: ${reason}`,
 } as const
-
-/** NIP-01 kinds whose newest copy replaces the others: 0, 3, 10000-19999, 30000-39999. */
-export const isReplaceableKind = (kind: number): boolean =>
-  kind === 0 || kind === 3 || (kind >= 10_000 && kind < 20_000) || (kind >= 30_000 && kind < 40_000)
 
 /**
  * Whether an event may wait in the outbox: not a replaceable one (a list changed offline would

@@ -6,6 +6,7 @@
  */
 import { httpUrl } from './http-url.ts'
 import { decodeLnurl, lud16Problem } from './lnurl.ts'
+import { replacementCreatedAt } from './nip01.ts'
 import { parseNip05 } from './nip05.ts'
 import { parseProfileMetadata } from './profile.ts'
 import { websiteLink } from './website.ts'
@@ -109,7 +110,7 @@ export interface MetadataEvent {
 export function metadataTemplate(base: MetadataEvent | null, content: string, nowSeconds: number) {
   return {
     kind: METADATA_KIND,
-    created_at: Math.max(nowSeconds, (base?.created_at ?? 0) + 1),
+    created_at: replacementCreatedAt(nowSeconds, base?.created_at),
     tags: base ? base.tags.map((tag) => [...tag]) : [],
     content,
   }

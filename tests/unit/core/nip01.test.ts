@@ -4,7 +4,9 @@ import {
   closeMessage,
   eventMessage,
   isEventShaped,
+  isReplaceableKind,
   parseRelayMessage,
+  replacementCreatedAt,
   reqMessage,
 } from '../../../src/core/nip01.ts'
 
@@ -80,5 +82,21 @@ describe('client messages', () => {
     )
     expect(closeMessage('s')).toBe('["CLOSE","s"]')
     expect(JSON.parse(eventMessage(event))).toEqual(['EVENT', event])
+  })
+})
+
+describe('replaceable events', () => {
+  it('knows the replaceable kinds', () => {
+    expect([0, 3, 10_000, 10_019, 17_375, 19_999, 30_000, 39_999].every(isReplaceableKind)).toBe(
+      true,
+    )
+    expect([1, 6, 7, 7375, 9321, 20_000, 40_000].some(isReplaceableKind)).toBe(false)
+  })
+
+  it('makes a replacement later than what it replaces, even within the same second', () => {
+    expect(replacementCreatedAt(1_700_000_000, undefined)).toBe(1_700_000_000)
+    expect(replacementCreatedAt(1_700_000_000, 1_699_999_000)).toBe(1_700_000_000)
+    expect(replacementCreatedAt(1_700_000_000, 1_700_000_000)).toBe(1_700_000_001)
+    expect(replacementCreatedAt(1_700_000_000, 1_700_000_005)).toBe(1_700_000_006)
   })
 })
