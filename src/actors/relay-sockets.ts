@@ -4,8 +4,7 @@
  * pool (the pool holds one socket per URL); tests make their own.
  */
 
-import type { SocketActorRef } from '../machines/socket.machine.ts'
-import { socketMachine } from '../machines/socket.machine.ts'
+import { type SocketActorRef, socketMachine } from '../machines/socket.machine.ts'
 import type { RelayLink } from './relay-hub.ts'
 import { socketLink } from './socket-link.ts'
 import { webSocketConnection } from './websocket-connection.ts'

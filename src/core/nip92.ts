@@ -5,6 +5,8 @@
  * (NIP-94: same aspect, smaller) to draw ASCII art from, which needs no more than a few pixels a
  * character.
  */
+import { httpUrl } from './http-url.ts'
+
 export interface MediaInfo {
   width: number | null
   height: number | null
@@ -12,8 +14,6 @@ export interface MediaInfo {
   /** An http(s) URL, or null. */
   thumb: string | null
 }
-
-const HTTP_URL = /^https?:\/\/\S+$/i
 
 const DIM = /^(\d{1,5})x(\d{1,5})$/
 
@@ -38,7 +38,7 @@ export function mediaInfo(tags: readonly string[][]): Map<string, MediaInfo> {
       width: width > 0 && height > 0 ? width : null,
       height: width > 0 && height > 0 ? height : null,
       alt: fields.get('alt') ?? '',
-      thumb: HTTP_URL.test(fields.get('thumb') ?? '') ? (fields.get('thumb') ?? null) : null,
+      thumb: httpUrl(fields.get('thumb') ?? ''),
     })
   }
   return byUrl
