@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { type HistoryState, useNavigate, useRouter, useSearch } from '@tanstack/react-router'
-import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import {
   type RefObject,
   startTransition,
@@ -32,13 +32,38 @@ import { prepareAscii } from './note/NoteMedia.tsx'
 
 /** Rows rendered beyond the screen, above and below: ready for j/k and quick scrolls. */
 const OVERSCAN = 8
-/** The next page is asked for when this few rows are left below the rendered ones. */
+/**
+ * The next page is asked for when this few rows are left below the last one on the screen. Counted
+ * from the screen, not from the rows rendered beyond it: with Image Notes Only most pages add a
+ * row or none, and every row asked for ahead is some pages fetched and drawn on a phone's start.
+ */
 const ROWS_LEFT_BEFORE_NEXT_PAGE = 6
 /** Below the sticky header: where a row scrolled to is placed. */
 const SCROLL_PADDING_TOP = 64
 /** First guesses of a row's height; every row is measured once rendered. */
 const ESTIMATED_ROW_PX = 210
 const ESTIMATED_IMAGE_ROW_PX = 600
+
+/**
+ * A row's height as the ResizeObserver reports it, after the browser's own layout; until then the
+ * height it had or the estimate. The library's default reads offsetHeight as each row mounts, a
+ * layout forced inside every commit that mounted rows (issue 10: the longest part of Lighthouse's
+ * blocking time). The observer reports before the frame is painted, and the virtualizer then
+ * moves the rows itself (directDomUpdates), so no row is ever painted out of place.
+ */
+function measureRow(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<Window, Element>,
+): number {
+  const box = entry?.borderBoxSize[0]
+  if (box) return Math.round(box.blockSize)
+  const index = instance.indexFromElement(element)
+  return (
+    instance.itemSizeCache.get(instance.options.getItemKey(index)) ??
+    instance.options.estimateSize(index)
+  )
+}
 
 /**
  * The home feed, in the WAI-ARIA feed pattern (a `feed` of `article`s with their position), as a
@@ -114,10 +139,24 @@ export function Feed() {
     scrollPaddingStart: SCROLL_PADDING_TOP,
     // By position: a row out of the window keeps the height it was measured at.
     getItemKey: (index) => index,
+    measureElement: measureRow,
+    // Measured rows are placed, and the list sized, by the virtualizer as heights come in; the
+    // feed re-renders only when the rows in range change.
+    directDomUpdates: true,
   })
   const items = virtualizer.getVirtualItems()
+  const { containerRef } = virtualizer
+  const listRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      list.current = element
+      containerRef(element)
+    },
+    [containerRef],
+  )
+  // Set by getVirtualItems: the rows on the screen, without the overscan.
+  const lastOnScreen = virtualizer.range?.endIndex ?? -1
   const focusRow = useRowFocus(list, virtualizer)
-  useFeedKeys(list, count, focusRow)
+  useFeedKeys(list, count, focusRow, Boolean(hasNextPage) && !isFetchNextPageError)
 
   const lastRendered = items.at(-1)?.index ?? -1
   const firstRendered = items[0]?.index ?? 0
@@ -128,7 +167,7 @@ export function Feed() {
   const lastPageRendered = full && lastRendered >= count - (perPage.at(-1)?.rows ?? 0)
 
   // The next page, as the end of the loaded rows comes near (or while filters leave few rows).
-  const wantsNext = lastRendered >= count - 1 - ROWS_LEFT_BEFORE_NEXT_PAGE
+  const wantsNext = lastOnScreen >= count - 1 - ROWS_LEFT_BEFORE_NEXT_PAGE
   const nextHeld = Boolean(hasNextPage) && wantsNext && firstPageRendered
   useEffect(() => {
     if (!settled || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return
@@ -210,24 +249,21 @@ export function Feed() {
         </div>
       )}
       <div
-        ref={list}
+        ref={listRef}
         className="feed"
         role="feed"
         aria-busy={query.isFetching}
         aria-label="Notes"
-        style={{ height: virtualizer.getTotalSize() }}
       >
         {items.map((item) => {
-          const style = {
-            transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-          }
           if (item.index < above) {
             // Out of the window: its height, unmeasured, until its page loads again.
+            const top = item.start - virtualizer.options.scrollMargin
             return (
               <div
                 key={`above-${item.index}`}
                 className="feed-row"
-                style={{ ...style, height: item.size }}
+                style={{ transform: `translateY(${top}px)`, height: item.size }}
               />
             )
           }
@@ -239,7 +275,6 @@ export function Feed() {
               key={entry.id}
               entry={entry}
               index={item.index}
-              top={item.start - virtualizer.options.scrollMargin}
               measure={virtualizer.measureElement}
               setSize={setSize}
               now={now}

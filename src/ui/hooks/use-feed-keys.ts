@@ -61,13 +61,27 @@ export function useRowFocus(list: RefObject<HTMLElement | null>, virtualizer: Fe
   return focusRow
 }
 
-/** j / k over `count` rows of the list. */
+/**
+ * j / k over `count` rows of the list. A j past the last row loaded while more can load waits
+ * for them (the feed asks for the next page as the end comes into view), so a held j does not
+ * stop at the end of a page.
+ */
 export function useFeedKeys(
   list: RefObject<HTMLElement | null>,
   count: number,
   focusRow: (index: number) => void,
+  more: boolean,
 ) {
   const lastFocused = useRef<number | null>(null)
+  /** The row a j went to before it was loaded. */
+  const waiting = useRef<number | null>(null)
+  useEffect(() => {
+    const index = waiting.current
+    if (index === null || index >= count) return
+    waiting.current = null
+    focusRow(index)
+  }, [count, focusRow])
+
   useEffect(() => {
     const element = list.current
     if (!element) return
@@ -102,13 +116,18 @@ export function useFeedKeys(
       if (event.key !== 'j' && event.key !== 'k') return
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
       if (typing(event.target) || document.querySelector('dialog[open]')) return
-      const at = current()
+      const at = waiting.current ?? current()
       const next = event.key === 'j' ? (at ?? -1) + 1 : Math.max((at ?? 0) - 1, 0)
-      if (next >= count) return
+      if (next >= count && !more) return
       event.preventDefault()
+      if (next >= count) {
+        waiting.current = next
+        return
+      }
+      waiting.current = null
       focusRow(next)
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
-  }, [list, count, focusRow])
+  }, [list, count, focusRow, more])
 }

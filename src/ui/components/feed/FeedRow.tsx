@@ -2,7 +2,7 @@
  * One note of the feed as a memoized row, and the row actions that stay the same object for the
  * feed's life so that memoizing holds.
  */
-import { memo, useMemo, useRef } from 'react'
+import { memo, useCallback, useMemo, useRef } from 'react'
 import type { FeedEntry } from '../../../core/feed-entry.ts'
 import { NoteBoundary } from '../NoteBoundary.tsx'
 import { NoteCard } from '../NoteCard.tsx'
@@ -31,8 +31,6 @@ export function useRowActions(latest: RowActions): RowActions {
 interface FeedRowProps {
   entry: FeedEntry
   index: number
-  /** The row's offset in the list, px. */
-  top: number
   measure(element: HTMLElement | null): void
   setSize: number
   now: number
@@ -49,7 +47,6 @@ interface FeedRowProps {
 export const FeedRow = memo(function FeedRow({
   entry,
   index,
-  top,
   measure,
   setSize,
   now,
@@ -57,15 +54,14 @@ export const FeedRow = memo(function FeedRow({
   revealed,
   actions,
 }: FeedRowProps) {
+  // A new ref when the row moves (a live note above it): the virtualizer, which places rows
+  // itself (Feed.tsx, directDomUpdates), files the element under its new index.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: index is what makes the ref new
+  const place = useCallback((element: HTMLElement | null) => measure(element), [measure, index])
   const note = entry.note
   if (!note) return null
   return (
-    <div
-      className="feed-row"
-      data-index={index}
-      ref={measure}
-      style={{ transform: `translateY(${top}px)` }}
-    >
+    <div className="feed-row" data-index={index} ref={place}>
       <NoteBoundary noteId={note.id}>
         <NoteCard
           note={note}
