@@ -7,7 +7,6 @@ import {
   useCallback,
   useDeferredValue,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -357,17 +356,25 @@ function FeedStatus(props: FeedStatusProps) {
   return null
 }
 
-/** The list's distance from the top of the document: the virtual list's scroll margin. */
+/**
+ * The list's distance from the top of the document: the virtual list's scroll margin. Read when
+ * the ResizeObserver reports, after the browser's layout (reading it as the feed mounts forced
+ * one), first as observing starts, then as whatever is above the list (the tabs) changes height
+ * with the window. The parent also grows with every row measured: only a new offset re-renders.
+ */
 function useListOffset(list: RefObject<HTMLElement | null>): number {
   const [offset, setOffset] = useState(0)
-  useLayoutEffect(() => {
+  const last = useRef(offset)
+  useEffect(() => {
     const element = list.current
-    if (!element) return
-    const measure = () => setOffset(element.getBoundingClientRect().top + window.scrollY)
-    measure()
-    // Whatever is above the list (the tabs) may change height with the window.
-    const observer = new ResizeObserver(measure)
-    if (element.parentElement) observer.observe(element.parentElement)
+    if (!element?.parentElement) return
+    const observer = new ResizeObserver(() => {
+      const top = element.getBoundingClientRect().top + window.scrollY
+      if (top === last.current) return
+      last.current = top
+      setOffset(top)
+    })
+    observer.observe(element.parentElement)
     return () => observer.disconnect()
   }, [list])
   return offset
