@@ -23,6 +23,7 @@ import { loginEffects, type RemoteSignerSlot } from './login-effects.ts'
 import type { MemoryManager } from './memory-manager.ts'
 import { createMetadataLoader, metadataQueryOptions } from './metadata-queries.ts'
 import { type Nip49Client, startNip49Worker } from './nip49-client.ts'
+import { createNoteLoader, loadedNoteQueryOptions } from './note-loader.ts'
 import {
   createNotificationSettingsStore,
   type NotificationSettingsStore,
@@ -61,6 +62,8 @@ export interface PlumeSystem {
   cache: CacheRestoreActorRef
   feedQuery: ReturnType<typeof feedQueryOptions>
   metadataQuery(pubkey: string): ReturnType<typeof metadataQueryOptions>
+  /** A note by id, ['note', id], asked for with the other rows' (a quote, a notification's note). */
+  noteQuery(id: string): ReturnType<typeof loadedNoteQueryOptions>
   /** A relay's NIP-11 document, ['relay-info', url]. */
   relayInfoQuery(url: string): ReturnType<typeof relayInfoQueryOptions>
   /** The user's relay list (NIP-65): Relay Management sends the user's edits here. */
@@ -186,6 +189,7 @@ export function startSystem(
   const queryClient = createQueryClient()
   const cache = startQueryPersistence(queryClient, options.inspect)
   const loadMetadata = createMetadataLoader(hub)
+  const loadNote = createNoteLoader(hub)
   const relayList = startRelayList({ hub, signer: () => signer(), pool }, options.inspect)
 
   // When the pool starts, link its sockets to the hub and start following new notes.
@@ -250,6 +254,7 @@ export function startSystem(
     cache,
     feedQuery: feedQueryOptions(hub),
     metadataQuery: (pubkey) => metadataQueryOptions(loadMetadata, pubkey),
+    noteQuery: (id) => loadedNoteQueryOptions(loadNote, id),
     relayInfoQuery: (url) => relayInfoQueryOptions(fetchRelayInfo, url),
     relayList,
     notificationSettings: createNotificationSettingsStore(),

@@ -11,6 +11,7 @@ import { type LnurlPayParams, lnurlPayTarget } from '../core/lnurl-pay.ts'
 import type { ProfileMetadata } from '../core/profile.ts'
 import { ZAP_RECEIPT_KIND } from '../core/zap-receipt.ts'
 import { type ZapTotal, zapTotal } from '../core/zap-totals.ts'
+import { createGatherer } from './gather.ts'
 import { fetchPayParams } from './lnurl-http.ts'
 import type { RelayHub } from './relay-hub.ts'
 
@@ -24,7 +25,6 @@ const TOTALS_STALE_MS = 60 * 1000
 /** Notes per REQ, and receipts asked for per note in it. */
 const MAX_NOTES = 20
 const RECEIPTS_PER_NOTE = 50
-const GATHER_MS = 16
 
 export const zapTotalsKey = (noteId: string) => ['zap-totals', noteId] as const
 const lnurlPayKey = (url: string) => ['lnurl-pay', url] as const
@@ -40,37 +40,21 @@ export interface ZapTotalsDeps {
 
 export type ReceiptLoader = (noteId: string) => Promise<NostrEvent[]>
 
-/** Receipts per note; the asks of one moment go out as one REQ. */
+/** Receipts per note; the asks of one moment go out as one REQ (gather.ts). */
 export function createReceiptLoader(hub: Pick<RelayHub, 'query'>): ReceiptLoader {
-  let waiting = new Map<string, ((receipts: NostrEvent[]) => void)[]>()
-  let scheduled = false
-
-  async function load(batch: Map<string, ((receipts: NostrEvent[]) => void)[]>) {
-    const ids = [...batch.keys()]
-    const events = await hub
-      .query([{ kinds: [ZAP_RECEIPT_KIND], '#e': ids, limit: ids.length * RECEIPTS_PER_NOTE }])
-      .catch(() => [])
-    for (const [id, resolvers] of batch) {
-      const mine = events.filter((event) => event.tags.some((t) => t[0] === 'e' && t[1] === id))
-      for (const resolve of resolvers) resolve(mine)
-    }
-  }
-
-  function flush() {
-    scheduled = false
-    const all = [...waiting]
-    waiting = new Map()
-    for (let i = 0; i < all.length; i += MAX_NOTES) void load(new Map(all.slice(i, i + MAX_NOTES)))
-  }
-
-  return (noteId) =>
-    new Promise((resolve) => {
-      waiting.set(noteId, [...(waiting.get(noteId) ?? []), resolve])
-      if (!scheduled) {
-        scheduled = true
-        setTimeout(flush, GATHER_MS)
-      }
-    })
+  return createGatherer({
+    maxBatch: MAX_NOTES,
+    load: async (ids) => {
+      const events = await hub
+        .query([
+          { kinds: [ZAP_RECEIPT_KIND], '#e': [...ids], limit: ids.length * RECEIPTS_PER_NOTE },
+        ])
+        .catch(() => [])
+      return ids.map((id) =>
+        events.filter((event) => event.tags.some((t) => t[0] === 'e' && t[1] === id)),
+      )
+    },
+  })
 }
 
 /**

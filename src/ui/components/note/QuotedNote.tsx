@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
-import { noteQueryOptions } from '../../../actors/thread-queries.ts'
 import type { EventPointer } from '../../../core/nip18.ts'
 import { displayName } from '../../../core/profile.ts'
 import { absoluteTime, relativeTime } from '../../../core/relative-time.ts'
@@ -17,7 +16,7 @@ export function QuotedNote({ pointer }: { pointer: EventPointer }) {
   const system = useSystem()
   const navigate = useNavigate()
   const now = useNow()
-  const { data: note, isPending } = useQuery(noteQueryOptions(system.hub, pointer.id))
+  const { data: note, isPending } = useQuery(system.noteQuery(pointer.id))
   const { data: metadata } = useQuery({
     ...system.metadataQuery(note?.pubkey ?? ''),
     enabled: Boolean(note),

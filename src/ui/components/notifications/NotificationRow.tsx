@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { loadedNoteQueryOptions, type NoteLoader } from '../../../actors/note-loader.ts'
 import { type Notification, subjectNoteId } from '../../../core/notifications.ts'
 import { displayName } from '../../../core/profile.ts'
 import { absoluteTime, relativeTime } from '../../../core/relative-time.ts'
@@ -23,11 +22,10 @@ interface RowProps {
   isNew: boolean
   /** Unix seconds, for relative times. */
   now: number
-  loadNote: NoteLoader
 }
 
 /** One notification: its type, who, when, and the note it is about, linked. */
-export function NotificationRow({ notification, isNew, now, loadNote }: RowProps) {
+export function NotificationRow({ notification, isNew, now }: RowProps) {
   const { type, actor, created_at, event } = notification
   const subject = subjectNoteId(notification)
   const msat = type === 'zap' ? zapAmountMsat(event) : null
@@ -64,7 +62,7 @@ export function NotificationRow({ notification, isNew, now, loadNote }: RowProps
           <NoteExcerpt content={event.content} />
         </SubjectLink>
       ) : (
-        subject && <LoadedSubject id={subject} loadNote={loadNote} />
+        subject && <LoadedSubject id={subject} />
       )}
     </li>
   )
@@ -102,8 +100,8 @@ function SubjectLink({ id, children }: { id: string; children: ReactNode }) {
 }
 
 /** The liked, reposted or zapped note, fetched with the others on the page in one request. */
-function LoadedSubject({ id, loadNote }: { id: string; loadNote: NoteLoader }) {
-  const { data: note, isPending } = useQuery(loadedNoteQueryOptions(loadNote, id))
+function LoadedSubject({ id }: { id: string }) {
+  const { data: note, isPending } = useQuery(useSystem().noteQuery(id))
   return (
     <SubjectLink id={id}>
       {note ? (

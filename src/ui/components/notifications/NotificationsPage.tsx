@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
-import { createNoteLoader } from '../../../actors/note-loader.ts'
+import { useEffect, useState } from 'react'
 import { mutedTypes } from '../../../core/notification-settings.ts'
 import type { Notification } from '../../../core/notifications.ts'
 import { useGoBack } from '../../hooks/use-go-back.ts'
@@ -51,13 +50,12 @@ function LoggedOut() {
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
 function Notifications({ pubkey }: { pubkey: string }) {
-  const { hub, notificationSettings } = useSystem()
+  const { notificationSettings } = useSystem()
   const settings = useNotificationSettings()
   const { notifications, lastSeen, isError } = useNotifications(pubkey)
   // The visit before this one: what is newer shows as new while the page is open.
   const [seenBefore] = useState(lastSeen)
   const now = useNow()
-  const loadNote = useMemo(() => createNoteLoader(hub), [hub])
   const newest = notifications?.[0]?.created_at ?? 0
 
   // Visiting marks everything seen: up to now, or to the newest shown if its clock runs ahead.
@@ -93,7 +91,6 @@ function Notifications({ pubkey }: { pubkey: string }) {
                 notification={notification}
                 isNew={isNew(notification)}
                 now={now}
-                loadNote={loadNote}
               />
             ))}
           </ol>
