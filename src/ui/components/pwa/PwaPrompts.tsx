@@ -3,7 +3,6 @@ import { InstallPrompt } from './InstallPrompt.tsx'
 import { OfflineNotice } from './OfflineNotice.tsx'
 import { OutboxNotice } from './OutboxNotice.tsx'
 import { UpdatePrompt } from './UpdatePrompt.tsx'
-import './pwa.css'
 
 // Module scope: registered once, however often the layer mounts (StrictMode mounts twice).
 const update = startServiceWorker()
