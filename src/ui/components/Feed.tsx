@@ -349,7 +349,15 @@ function FeedStatus(props: FeedStatusProps) {
   }
   if (loading) return <p className="feed-message">Loading notes…</p>
   if (empty) return <p className="feed-message">No notes to show. Filters may hide them.</p>
-  if (loadingMore) return <p className="feed-message">Loading more…</p>
+  if (loadingMore) {
+    // Fixed at the screen's foot, not after the rows: rows above it still growing (a quoted note,
+    // a picture drawn) would move it under the reader's eyes (a layout shift, issue 10).
+    return (
+      <p className="feed-loading-more" role="status">
+        Loading more…
+      </p>
+    )
+  }
   if (filtersHideOlder) {
     return <p className="feed-message">Filters hide the older notes. Change them in Settings.</p>
   }
