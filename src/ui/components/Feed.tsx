@@ -16,7 +16,7 @@ import type { FeedEntry } from '../../core/feed-entry.ts'
 import { feedFilter, filterEntries } from '../../core/feed-filter.ts'
 import { GLOBAL_SOURCE } from '../../core/feed-source.ts'
 import { FEED_WINDOW_PAGES, rowsAbove, rowsPerPage, windowPages } from '../../core/feed-window.ts'
-import { FAILED_TO_LOAD_NOTES, NO_RELAYS_FOR_NOTES } from '../../core/relay-messages.ts'
+import { NO_RELAYS_FOR_NOTES } from '../../core/relay-messages.ts'
 import { noteParam } from '../../core/route-ids.ts'
 import { useFeedKeys, useRowFocus } from '../hooks/use-feed-keys.ts'
 import { useFeedSource } from '../hooks/use-feed-source.ts'
@@ -26,6 +26,7 @@ import { usePreferences } from '../hooks/use-preferences.ts'
 import { useRelaySockets } from '../hooks/use-relays.ts'
 import { useSystem } from '../system-context.tsx'
 import { FeedRow, useRowActions } from './feed/FeedRow.tsx'
+import { FeedStatus } from './feed/FeedStatus.tsx'
 import { HashtagTabs } from './feed/HashtagTabs.tsx'
 import { prepareAscii } from './note/NoteMedia.tsx'
 
@@ -47,8 +48,9 @@ const ESTIMATED_IMAGE_ROW_PX = 600
  * A row's height as the ResizeObserver reports it, after the browser's own layout; until then the
  * height it had or the estimate. The library's default reads offsetHeight as each row mounts, a
  * layout forced inside every commit that mounted rows (issue 10: the longest part of Lighthouse's
- * blocking time). The observer reports before the frame is painted, and the virtualizer then
- * moves the rows itself (directDomUpdates), so no row is ever painted out of place.
+ * blocking time). The observer mostly reports before the frame is painted, and the virtualizer
+ * then moves the rows itself (directDomUpdates); a row it starts observing while delivering
+ * reports a frame later.
  */
 function measureRow(
   element: Element,
@@ -311,57 +313,6 @@ function useGrowingOverscan(hasRows: boolean): number {
     return () => clearTimeout(timer)
   }, [hasRows, overscan])
   return overscan
-}
-
-interface FeedStatusProps {
-  state: ReturnType<typeof useFeedSource>['status']
-  loading: boolean
-  empty: boolean
-  failed: boolean
-  loadingMore: boolean
-  /** The window is as large as it grows, and filters show few of its notes: no more are fetched. */
-  filtersHideOlder: boolean
-  retry(): void
-}
-
-function FeedStatus(props: FeedStatusProps) {
-  const { state, loading, empty, failed, loadingMore, filtersHideOlder, retry } = props
-  if (state === 'loadingFollows') {
-    return <p className="feed-message">Loading the people you follow…</p>
-  }
-  if (state === 'noFollows') {
-    return (
-      <p className="feed-message">
-        Follow Only is on, and you follow nobody yet. Turn it off in Settings, Filters to see
-        everyone.
-      </p>
-    )
-  }
-  if (failed) {
-    return (
-      <div className="feed-message" role="alert">
-        <p>{FAILED_TO_LOAD_NOTES}</p>
-        <button type="button" className="button" onClick={retry}>
-          Try again
-        </button>
-      </div>
-    )
-  }
-  if (loading) return <p className="feed-message">Loading notes…</p>
-  if (empty) return <p className="feed-message">No notes to show. Filters may hide them.</p>
-  if (loadingMore) {
-    // Fixed at the screen's foot, not after the rows: rows above it still growing (a quoted note,
-    // a picture drawn) would move it under the reader's eyes (a layout shift, issue 10).
-    return (
-      <p className="feed-loading-more" role="status">
-        Loading more…
-      </p>
-    )
-  }
-  if (filtersHideOlder) {
-    return <p className="feed-message">Filters hide the older notes. Change them in Settings.</p>
-  }
-  return null
 }
 
 /**

@@ -1,0 +1,54 @@
+import { FAILED_TO_LOAD_NOTES } from '../../../core/relay-messages.ts'
+import type { FeedSourceState } from '../../hooks/use-feed-source.ts'
+
+interface FeedStatusProps {
+  state: FeedSourceState['status']
+  loading: boolean
+  empty: boolean
+  failed: boolean
+  loadingMore: boolean
+  /** The window is as large as it grows, and filters show few of its notes: no more are fetched. */
+  filtersHideOlder: boolean
+  retry(): void
+}
+
+/** What the feed says below its rows: loading, empty, failed (with a retry), filtered. */
+export function FeedStatus(props: FeedStatusProps) {
+  const { state, loading, empty, failed, loadingMore, filtersHideOlder, retry } = props
+  if (state === 'loadingFollows') {
+    return <p className="feed-message">Loading the people you follow…</p>
+  }
+  if (state === 'noFollows') {
+    return (
+      <p className="feed-message">
+        Follow Only is on, and you follow nobody yet. Turn it off in Settings, Filters to see
+        everyone.
+      </p>
+    )
+  }
+  if (failed) {
+    return (
+      <div className="feed-message" role="alert">
+        <p>{FAILED_TO_LOAD_NOTES}</p>
+        <button type="button" className="button" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+  if (loading) return <p className="feed-message">Loading notes…</p>
+  if (empty) return <p className="feed-message">No notes to show. Filters may hide them.</p>
+  if (loadingMore) {
+    // Fixed at the screen's foot, not after the rows: rows above it still growing (a quoted note,
+    // a picture drawn) would move it under the reader's eyes (a layout shift, issue 10).
+    return (
+      <p className="feed-loading-more" role="status">
+        Loading more…
+      </p>
+    )
+  }
+  if (filtersHideOlder) {
+    return <p className="feed-message">Filters hide the older notes. Change them in Settings.</p>
+  }
+  return null
+}
