@@ -1,5 +1,5 @@
 /** Profile metadata (kind 0) as the spec's §3 defines it. */
-import { npubEncode } from 'nostr-tools/nip19'
+import { npubOf } from './npub.ts'
 
 export interface ProfileMetadata {
   name: string
@@ -34,7 +34,7 @@ export function parseProfileMetadata(content: string): ProfileMetadata | null {
 
 /** npub short form: 13 characters at each end (spec §9). */
 export function shortNpub(pubkey: string): string {
-  const npub = npubEncode(pubkey)
+  const npub = npubOf(pubkey)
   return `${npub.slice(0, 13)}…${npub.slice(-13)}`
 }
 

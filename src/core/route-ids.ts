@@ -3,7 +3,8 @@
  * /npub/{npub} an npub, an nprofile or 64 hex characters. Relay hints from nevent and nprofile
  * come along, so the page can ask where the note or the person is known to be.
  */
-import { decode, neventEncode, noteEncode, npubEncode } from 'nostr-tools/nip19'
+import { decode, neventEncode, noteEncode } from 'nostr-tools/nip19'
+import { npubOf } from './npub.ts'
 import { normalizeRelayUrls } from './relay-url.ts'
 
 /** The route error for a profile parameter that is none of the accepted forms (§2). */
@@ -62,7 +63,7 @@ export function parseNoteParam(param: string): NoteTarget | null {
 }
 
 /** The path segment for a profile: its npub. */
-export const profileParam = (pubkey: string): string => npubEncode(pubkey)
+export const profileParam = (pubkey: string): string => npubOf(pubkey)
 
 /** The path segment for a note: a note id, or an nevent when there are hints worth carrying. */
 export function noteParam(id: string, hints: { relays?: string[]; author?: string } = {}): string {
