@@ -13,7 +13,7 @@ export function npubOf(pubkey: string): string {
   let npub = kept.get(pubkey)
   if (npub === undefined) {
     npub = npubEncode(pubkey)
-    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string)
+    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value ?? '')
     kept.set(pubkey, npub)
   }
   return npub
