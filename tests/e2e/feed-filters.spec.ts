@@ -27,6 +27,12 @@ const displayNameOf = (world: DemoWorld, events: readonly NostrEvent[], pubkey: 
 // Driving the app.
 
 const feed = (page: Page) => page.getByRole('feed')
+/**
+ * The note screen, shown: Back only leaves a note once it is there. The URL changes first, and on
+ * a slow run Back taken before the screen rendered found the feed never left (the link still
+ * focused), not a feed coming back.
+ */
+const notePage = (page: Page) => page.getByRole('region', { name: 'Note' })
 
 /**
  * The one row an article stands for: a repost row is its repost's (the note it shows may have a
@@ -306,6 +312,7 @@ test('keyboard: j and k move the focus through the virtual list, Enter opens the
 
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/note\/note1/)
+  await expect(notePage(page)).toBeVisible()
   await page.goBack()
   await expect(row).toBeFocused()
   await expect(row).toBeInViewport()
@@ -369,6 +376,7 @@ test('scrolling 150 notes keeps the page small; Back from a note lands on the sa
   expect(position).toBeGreaterThan(100)
   await card.locator('a.note-time').click()
   await expect(page).toHaveURL(/\/note\/note1/)
+  await expect(notePage(page)).toBeVisible()
   const state = await page.evaluate(() => history.state as Record<string, unknown>)
   expect(state).toMatchObject({ fromFeed: true, restoreIndex: position - 1 })
   await page.goBack()

@@ -30,6 +30,10 @@ export function useScrollMemory(): void {
     // Between leaving a page and showing the next, scrolling (the old page shrinking) is no one's.
     let navigating = false
     let stopRestore: (() => void) | null = null
+    // Whether the entry being navigated to asked the feed to bring its row back (restoreIndex),
+    // read as the navigation starts: the feed takes the row out of the entry once it is back, and
+    // under load that replace reaches the router before this navigation's onRendered does.
+    let feedRow = false
 
     const save = () => {
       clearTimeout(timer)
@@ -71,10 +75,11 @@ export function useScrollMemory(): void {
       restore(initial)
     }
 
-    const offBefore = router.subscribe('onBeforeNavigate', () => {
+    const offBefore = router.subscribe('onBeforeNavigate', (event) => {
       if (!navigating && !stopRestore) save()
       stopRestore?.()
       navigating = true
+      feedRow ||= event.toLocation.state.restoreIndex !== undefined
     })
     const offRendered = router.subscribe('onRendered', (event) => {
       navigating = false
@@ -82,8 +87,10 @@ export function useScrollMemory(): void {
       // The first render of the app is an arrival too, whatever `path` says.
       const samePage = event.fromLocation !== undefined && next === path
       path = next
+      const rowRestored = feedRow || event.toLocation.state.restoreIndex !== undefined
+      feedRow = false
       // The feed brings its row back itself (Feed.tsx, restoreIndex in the entry's state).
-      if (!samePage && event.toLocation.state.restoreIndex !== undefined) return
+      if (!samePage && rowRestored) return
       // The router moves the window to the top after every navigation that does not ask it
       // not to; for the same page under an overlay, its saved place is put back.
       restore(scrollPositionFor(positions, next))
