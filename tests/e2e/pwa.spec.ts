@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { npubEncode } from 'nostr-tools/nip19'
+import { COMPILE_HINT } from '../../scripts/vite-compile-hints.ts'
 import { UPDATE_TEXTS } from '../../src/core/app-update.ts'
 import { CACHE_DATABASE, CACHE_KEY, CACHE_STORE } from '../../src/core/persisted-cache.ts'
 import { localRuntimeConfig } from '../../src/core/runtime-config.ts'
@@ -139,6 +140,17 @@ test('the manifest and the service worker register; the shell and route chunks a
   expect(precached).toContain('/index.html')
   expect(precached.some((path) => /^\/assets\/about-.*\.js$/.test(path))).toBe(true)
   expect(precached).not.toContain('/config.json')
+})
+
+test("the scripts every start runs open with V8's compile hint; screens' chunks do not", () => {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8')
+  const loaded = [...html.matchAll(/<(?:script|link)[^>]* (?:src|href)="\/(assets\/[^"]+\.js)"/g)]
+  const scripts = loaded.map((match) => match[1] ?? '')
+  const firstLine = (path: string) => readFileSync(join(DIST, path), 'utf8').split('\n', 1)[0]
+  expect(scripts.some((path) => /^assets\/home-/.test(path))).toBe(true)
+  for (const path of scripts) expect(firstLine(path), path).toBe(COMPILE_HINT)
+  const about = readdirSync(join(DIST, 'assets')).find((file) => /^about-.*\.js$/.test(file))
+  expect(readFileSync(join(DIST, 'assets', about ?? ''), 'utf8')).not.toContain(COMPILE_HINT)
 })
 
 test("Chromium's own installability check reports no error", async ({
