@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { compileHints } from './scripts/vite-compile-hints.ts'
 import { plumePwa } from './scripts/vite-pwa.ts'
-import { startupScripts } from './scripts/vite-startup-scripts.ts'
 
 // nostr-wasm does not export its .wasm file; name it so the verify worker can fetch it.
 const nostrWasm = fileURLToPath(
@@ -94,7 +94,7 @@ export default defineConfig({
     // Manifest and service worker (issue 10).
     plumePwa(),
     inlineEntryCss(),
-    startupScripts(),
+    compileHints(),
   ],
   resolve: { alias: [{ find: /^nostr-wasm\/secp256k1\.wasm/, replacement: nostrWasm }] },
   worker: { format: 'es' },

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { npubEncode } from 'nostr-tools/nip19'
-import { COMPILE_HINT } from '../../scripts/vite-startup-scripts.ts'
+import { COMPILE_HINT } from '../../scripts/vite-compile-hints.ts'
 import { UPDATE_TEXTS } from '../../src/core/app-update.ts'
 import { CACHE_DATABASE, CACHE_KEY, CACHE_STORE } from '../../src/core/persisted-cache.ts'
 import { localRuntimeConfig } from '../../src/core/runtime-config.ts'
@@ -142,17 +142,14 @@ test('the manifest and the service worker register; the shell and route chunks a
   expect(precached).not.toContain('/config.json')
 })
 
-test("the scripts every start runs load at low priority and open with V8's compile hint; screens' chunks do not", () => {
+test("the scripts every start runs open with V8's compile hint; screens' chunks do not", () => {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8')
   const tags = [
     ...html.matchAll(/<(?:script|link)[^>]* (?:src|href)="\/(assets\/[^"]+\.js)"[^>]*>/g),
   ]
   const firstLine = (path: string) => readFileSync(join(DIST, path), 'utf8').split('\n', 1)[0]
   expect(tags.some(([, path]) => /^assets\/home-/.test(path ?? ''))).toBe(true)
-  for (const [tag, path = ''] of tags) {
-    expect(tag).toContain('fetchpriority="low"')
-    expect(firstLine(path), path).toBe(COMPILE_HINT)
-  }
+  for (const [, path = ''] of tags) expect(firstLine(path), path).toBe(COMPILE_HINT)
   const about = readdirSync(join(DIST, 'assets')).find((file) => /^about-.*\.js$/.test(file))
   expect(readFileSync(join(DIST, 'assets', about ?? ''), 'utf8')).not.toContain(COMPILE_HINT)
 })

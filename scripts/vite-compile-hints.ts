@@ -7,9 +7,6 @@ import type { Plugin, Rolldown } from 'vite'
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 
-/** The tags in index.html that load the start-up scripts: the entry and its module preloads. */
-const SCRIPT_TAG = /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g
-
 /** The entry and what it imports (index.html loads them all): the chunks every start runs. */
 function startupChunks(bundle: Rolldown.OutputBundle): Rolldown.OutputChunk[] {
   const chunks = new Map<string, Rolldown.OutputChunk>()
@@ -26,31 +23,19 @@ function startupChunks(bundle: Rolldown.OutputBundle): Rolldown.OutputChunk[] {
 }
 
 /**
- * How the scripts every start runs (the entry, the home feed's chunk, the bundler's runtime) are
- * delivered (issue 10).
- *
- * Compiled as they stream in: nearly every function in them is called during the one start-up
- * task, where V8 would otherwise compile each on the main thread. In Lighthouse traces on this
- * machine, interleaved, that task went from 53 to 40 ms (medians of 4); with the hint on the
- * second line, after the preload map Vite puts first, 48 ms: hence the hint is added last, here,
- * rather than by `output.postBanner`. Screens' chunks load when needed and call a few of their
- * functions. Other engines read a comment.
- *
- * Fetched at low priority, as Chrome fetches a deferred script: module scripts never block the
- * first paint (the static header), but Chrome fetches them at high priority, and Lighthouse's
- * simulation counts a high-priority script that finished before the first paint as blocking it.
- * Here that was a coin toss on a fast machine (the scripts land with the header's paint), which
- * put First Contentful Paint at 0.65 s or 1.9 s; at low priority it is 0.65 s in 5 runs of 5.
+ * The compile hint on the scripts every start runs (issue 10): the entry, the home feed's chunk
+ * and the bundler's runtime, where nearly every function is called during the one start-up task
+ * and V8 would otherwise compile each on the main thread. In Lighthouse traces on this machine,
+ * interleaved, that task went from 53 to 40 ms (medians of 4); with the hint on the second line,
+ * after the preload map Vite puts first, 48 ms: hence the hint is added last, here, rather than
+ * by `output.postBanner`. Screens' chunks load when needed and call a few of their functions.
+ * Other engines read a comment.
  */
-export function startupScripts(): Plugin {
+export function compileHints(): Plugin {
   return {
-    name: 'plume-startup-scripts',
+    name: 'plume-compile-hints',
     apply: 'build',
     enforce: 'post',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) => html.replace(SCRIPT_TAG, '<$1 fetchpriority="low"'),
-    },
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
