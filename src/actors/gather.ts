@@ -1,7 +1,7 @@
 /**
- * Asks made one key at a time, answered a batch at a time: the feed's rows each ask for their
- * author's profile, their quoted note and their zap receipts, and the asks of one moment go out as
- * one REQ per kind of thing. A moment lasts while asks keep coming, each within GATHER_QUIET_MS of
+ * Asks made one key at a time, answered a batch at a time: rows each ask for their author's
+ * profile, their quoted note and their zap receipts, and the asks of one moment go out together
+ * (row-loader.ts, zap-totals.ts). A moment lasts while asks keep coming, each within GATHER_QUIET_MS of
  * the last (a first screen's rows mount over several frames, the overscan growing a row at a
  * time), and at most GATHER_MAX_MS from the first, so a long stream of rows still gets answers.
  *

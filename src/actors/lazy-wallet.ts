@@ -13,6 +13,7 @@ import { SAVED_WALLETS_KEY } from '../core/wallet-storage-key.ts'
 import type { LoginActorRef } from '../machines/login.machine.ts'
 import type { WalletStatus } from '../machines/wallet-connection.machine.ts'
 import type { Signer } from './signer.ts'
+import { whenIdle } from './when-idle.ts'
 
 export interface WalletView {
   status: WalletStatus
@@ -123,7 +124,5 @@ export function lazyWallet(deps: WalletDeps): WalletHandle {
 /** At start: with wallets saved on this device, load the wallet once the page is idle. */
 export function startWalletWhenSaved(wallet: WalletHandle): void {
   if (!hasSavedWallets()) return
-  const start = () => wallet.start()
-  if ('requestIdleCallback' in globalThis) requestIdleCallback(start, { timeout: 2000 })
-  else setTimeout(start, 0)
+  whenIdle(() => wallet.start(), { timeoutMs: 2000 })
 }

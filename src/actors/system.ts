@@ -21,9 +21,9 @@ import { lazyWallet, startWalletWhenSaved, type WalletHandle } from './lazy-wall
 import { loadConfig } from './load-config.ts'
 import { loginEffects, type RemoteSignerSlot } from './login-effects.ts'
 import type { MemoryManager } from './memory-manager.ts'
-import { createMetadataLoader, metadataQueryOptions } from './metadata-queries.ts'
+import { metadataQueryOptions } from './metadata-queries.ts'
 import { type Nip49Client, startNip49Worker } from './nip49-client.ts'
-import { createNoteLoader, loadedNoteQueryOptions } from './note-loader.ts'
+import { loadedNoteQueryOptions } from './note-loader.ts'
 import {
   createNotificationSettingsStore,
   type NotificationSettingsStore,
@@ -37,6 +37,7 @@ import { fetchRelayInfo } from './relay-info.ts'
 import { relayInfoQueryOptions } from './relay-info-queries.ts'
 import { linkRelayManager } from './relay-manager-link.ts'
 import { createRelaySockets, type RelaySockets } from './relay-sockets.ts'
+import { createRowLoader } from './row-loader.ts'
 import { keepSession, restoreSession } from './session.ts'
 import type { Signer } from './signer.ts'
 import { linkRelayList, startRelayList } from './user-relays.ts'
@@ -188,8 +189,7 @@ export function startSystem(
   )
   const queryClient = createQueryClient()
   const cache = startQueryPersistence(queryClient, options.inspect)
-  const loadMetadata = createMetadataLoader(hub)
-  const loadNote = createNoteLoader(hub)
+  const rowLoader = createRowLoader(hub)
   const relayList = startRelayList({ hub, signer: () => signer(), pool }, options.inspect)
 
   // When the pool starts, link its sockets to the hub and start following new notes.
@@ -253,8 +253,8 @@ export function startSystem(
     queryClient,
     cache,
     feedQuery: feedQueryOptions(hub),
-    metadataQuery: (pubkey) => metadataQueryOptions(loadMetadata, pubkey),
-    noteQuery: (id) => loadedNoteQueryOptions(loadNote, id),
+    metadataQuery: (pubkey) => metadataQueryOptions(rowLoader.metadata, pubkey),
+    noteQuery: (id) => loadedNoteQueryOptions(rowLoader.note, id),
     relayInfoQuery: (url) => relayInfoQueryOptions(fetchRelayInfo, url),
     relayList,
     notificationSettings: createNotificationSettingsStore(),

@@ -4,6 +4,8 @@
  * main thread past 50 ms. Reading needs no curve: it loads when a screen that takes a key opens,
  * never ahead of the first note.
  */
+import { whenIdle } from './when-idle.ts'
+
 const WARM_KEY = new Uint8Array(32).fill(7)
 
 let warmed = false
@@ -13,6 +15,5 @@ export function warmCurveWhenIdle(): void {
   warmed = true
   const warm = () =>
     void import('nostr-tools/pure').then(({ getPublicKey }) => getPublicKey(WARM_KEY))
-  if ('requestIdleCallback' in globalThis) requestIdleCallback(warm, { timeout: 5_000 })
-  else setTimeout(warm, 500)
+  whenIdle(warm, { timeoutMs: 5_000, fallbackMs: 500 })
 }

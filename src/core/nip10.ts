@@ -30,5 +30,11 @@ export function threadRefs(tags: readonly string[][]): ThreadRefs {
   return { root: positional[0]![1]!, reply: positional.at(-1)![1]!, people }
 }
 
+/** Who a reply answers, as its card names them: the first person tagged other than its author. */
+export function repliedTo(note: { pubkey: string; tags: readonly string[][] }): string | null {
+  const refs = threadRefs(note.tags)
+  return refs.reply ? (refs.people.find((p) => p !== note.pubkey) ?? null) : null
+}
+
 /** A note is a reply when it references a thread. */
 export const isReply = (tags: readonly string[][]): boolean => threadRefs(tags).reply !== null

@@ -1,9 +1,11 @@
 import { hexToBytes } from '@noble/hashes/utils.js'
+import { neventEncode } from 'nostr-tools/nip19'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
 import { byAuthors } from '../peers/faults.ts'
 import { predictRows } from './feed-rows.ts'
 import { expect, relayLight, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
+import { watchRequests } from './sent-requests.ts'
 
 /** A kind-1 note signed now. */
 const textNote = (key: Uint8Array, content: string, ago = 0) =>
@@ -107,4 +109,58 @@ test('a relay that sends a bad signature: the event is never shown and the count
   ).toHaveCount(0)
   await expect(page.getByText('Forged note that must never appear')).toHaveCount(0)
   await expect(page.locator(`[data-note-id="${forged.id}"]`)).toHaveCount(0)
+})
+
+test("a page's rows ask for their profiles and quoted notes together, in one REQ", async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  // The newest note quotes an old one by someone who appears nowhere else: their profile can be
+  // asked for with the page only from the quote's q tag, not once the quoted note has arrived.
+  const quoted = generateSecretKey()
+  const old = textNote(quoted, 'An old note worth quoting', 365 * 24 * 3600)
+  const quote = finalizeEvent(
+    {
+      kind: 1,
+      created_at: Math.floor(Date.now() / 1000),
+      tags: [['q', old.id, relay.url, getPublicKey(quoted)]],
+      content: `Still true. nostr:${neventEncode({ id: old.id })}`,
+    },
+    generateSecretKey(),
+  )
+  const profile = finalizeEvent(
+    { kind: 0, created_at: old.created_at, tags: [], content: '{"name":"Quoted"}' },
+    quoted,
+  )
+  for (const event of [old, quote, profile]) await relay.publish(event)
+  const sent = watchRequests(page)
+  await showEveryNote(page)
+  await openApp([relay])
+  const notes = feed(page).getByRole('article')
+  await expect.poll(() => notes.count()).toBeGreaterThanOrEqual(10)
+  await expect(notes.first().locator('.note-quote-author')).toHaveText('Quoted')
+
+  // The first page's rows: their authors, reposters, quoted notes and quotes' authors.
+  const events = relay.events()
+  const byId = new Map(events.map((event) => [event.id, event]))
+  const rows = predictRows(events).slice(0, 10)
+  expect(rows[0]?.id).toBe(quote.id)
+  const shown = rows.map((row) => byId.get(row.noteId)!)
+  const quotes = shown.flatMap((note) => note.tags.filter((tag) => tag[0] === 'q'))
+  const pubkeys = new Set([
+    ...rows.map((row) => row.author),
+    ...shown.map((note) => note.pubkey),
+    ...quotes.map((tag) => tag[3]!),
+  ])
+
+  // The first REQ for profiles names them all, and asks for the quoted notes too.
+  type Filter = { kinds?: number[]; authors?: string[]; ids?: string[] }
+  const filtersOf = (frame: string) => (JSON.parse(frame) as unknown[]).slice(2) as Filter[]
+  const first = sent.map(filtersOf).find((filters) => filters.some((f) => f.kinds?.[0] === 0))
+  const authors = first?.find((f) => f.kinds?.[0] === 0)?.authors ?? []
+  const ids = first?.find((f) => f.kinds?.[0] === 1)?.ids ?? []
+  expect([...pubkeys].filter((pubkey) => !authors.includes(pubkey))).toEqual([])
+  expect(quotes.map((tag) => tag[1]!).filter((id) => !ids.includes(id))).toEqual([])
 })

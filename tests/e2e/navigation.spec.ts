@@ -18,6 +18,7 @@ import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
 import { profileOf } from './seeded.ts'
+import { watchRequests } from './sent-requests.ts'
 
 const SCREENS = [
   { width: 1280, height: 900 },
@@ -301,19 +302,6 @@ test('header: logo, lights, search, title (short under 640 px, long above), logi
 
 /** The app's router, as TanStack Router exposes it on the window. */
 type TsrRouter = { preloadRoute(options: { href: string }): Promise<unknown> }
-
-/** Every REQ the page sends, as text, from the first frame on. */
-function watchRequests(page: Page): string[] {
-  const sent: string[] = []
-  page.on('websocket', (socket) =>
-    socket.on('framesent', (frame) => {
-      if (typeof frame.payload === 'string' && frame.payload.startsWith('["REQ"')) {
-        sent.push(frame.payload)
-      }
-    }),
-  )
-  return sent
-}
 
 /**
  * Notes some other event names (reposts carry the note, quotes fetch it): the app may hold them

@@ -22,6 +22,7 @@ import { useFeedKeys, useRowFocus } from '../hooks/use-feed-keys.ts'
 import { useFeedSource } from '../hooks/use-feed-source.ts'
 import { useHeldRows } from '../hooks/use-held-rows.ts'
 import { useNow } from '../hooks/use-now.ts'
+import { usePageAsks } from '../hooks/use-page-asks.ts'
 import { usePreferences } from '../hooks/use-preferences.ts'
 import { useRelaySockets } from '../hooks/use-relays.ts'
 import { useSystem } from '../system-context.tsx'
@@ -91,6 +92,7 @@ export function Feed() {
   const query = useInfiniteQuery({ ...options, maxPages, enabled: sourceState.status === 'ready' })
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query
   const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = query
+  usePageAsks(query.data?.pages)
 
   useEffect(() => {
     if (preferences.useAscii) prepareAscii()

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type HistoryState, Link } from '@tanstack/react-router'
 import { type KeyboardEvent, type MouseEvent, useId } from 'react'
 import type { RepostInfo } from '../../core/feed-entry.ts'
-import { threadRefs } from '../../core/nip10.ts'
+import { repliedTo } from '../../core/nip10.ts'
 import type { Note } from '../../core/note.ts'
 import { displayName } from '../../core/profile.ts'
 import { absoluteTime, relativeTime } from '../../core/relative-time.ts'
@@ -57,8 +57,7 @@ export function NoteCard({
   const { data: metadata } = useQuery(system.metadataQuery(note.pubkey))
   const name = displayName(metadata, note.pubkey)
   const headingId = useId()
-  const refs = threadRefs(note.tags)
-  const replyTo = refs.reply ? (refs.people.find((p) => p !== note.pubkey) ?? null) : null
+  const replyTo = repliedTo(note)
   const profile = { npub: profileParam(note.pubkey) }
 
   const onClick = onOpen

@@ -3,7 +3,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createNoteLoader, loadedNoteQueryOptions } from '../../../src/actors/note-loader.ts'
+import { loadedNoteQueryOptions } from '../../../src/actors/note-loader.ts'
 import {
   NOTIFICATIONS_GC_MS,
   NOTIFICATIONS_STALE_MS,
@@ -11,6 +11,7 @@ import {
   notificationsQueryOptions,
 } from '../../../src/actors/notification-queries.ts'
 import type { RelayHub } from '../../../src/actors/relay-hub.ts'
+import { createRowLoader } from '../../../src/actors/row-loader.ts'
 import { noteKey } from '../../../src/actors/thread-queries.ts'
 import { type RelayHandle, startRelay } from '../../peers/relay.ts'
 import { realHubs } from './real-hub.ts'
@@ -85,6 +86,11 @@ const own = sign(
   'thanks',
 )
 const elsewhere = sign(alice, 7, HOUR, [['e', mine.id]], '+')
+// Alice's profile, renamed since: the newer one counts.
+const profiles = [
+  sign(alice, 0, 40 * HOUR, [], JSON.stringify({ name: 'alice-before' })),
+  sign(alice, 0, 20 * HOUR, [], JSON.stringify({ name: 'alice' })),
+]
 
 const hubs = realHubs()
 
@@ -92,7 +98,7 @@ let relay: RelayHandle
 
 beforeAll(async () => {
   relay = await startRelay({
-    seed: [mine, ...likes, reply, mention, repost, zap, old, own, elsewhere],
+    seed: [mine, ...likes, reply, mention, repost, zap, old, own, elsewhere, ...profiles],
   })
 })
 afterAll(async () => {
@@ -133,21 +139,26 @@ describe('notifications query', () => {
   })
 })
 
-describe('note loader', () => {
-  it('answers the asks of one moment with one REQ, null for a note no relay has', async () => {
+describe('row loader', () => {
+  it('answers the note and profile asks of one moment with one REQ, null for what no relay has', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     const connected = hub()
-    const load = createNoteLoader(connected)
+    const rows = createRowLoader(connected)
+    const load = rows.note
     // Let the socket connect first, so only the loader's REQ is counted.
     await queryClient.fetchQuery(notificationsQueryOptions(connected, USER))
     const before = relay.stats().reqs
     const missing = 'f'.repeat(64)
-    const [found, again, none] = await Promise.all([
+    const [found, again, none, profile, noProfile] = await Promise.all([
       queryClient.fetchQuery(loadedNoteQueryOptions(load, mine.id)),
       load(reply.id),
       queryClient.fetchQuery(loadedNoteQueryOptions(load, missing)),
+      rows.metadata(getPublicKey(alice)),
+      rows.metadata(missing),
     ])
     expect(found?.content).toBe('my note')
+    expect(profile?.name).toBe('alice')
+    expect(noProfile).toBeNull()
     expect(again?.content).toBe('agreed')
     expect(none).toBeNull()
     expect(queryClient.getQueryData(noteKey(mine.id))).toEqual(found)

@@ -14,6 +14,7 @@ import { withSigner } from '../../signing-gate.ts'
 import { useSystem } from '../../system-context.tsx'
 import '../compose/compose.css'
 import '../zap/zap-action.css'
+import { whenIdle } from '../../../actors/when-idle.ts'
 
 // Zaps load after the first note: the modal when opened, the totals once the page is idle.
 const ZapModal = lazy(() => import('../zap/ZapModal.tsx'))
@@ -24,14 +25,7 @@ const QueuedMark = lazy(() => import('./QueuedMark.tsx'))
 /** True once the browser is idle after this card first painted. */
 function useIdle(): boolean {
   const [idle, setIdle] = useState(false)
-  useEffect(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(() => setIdle(true))
-      return () => cancelIdleCallback(id)
-    }
-    const timer = setTimeout(() => setIdle(true), 200)
-    return () => clearTimeout(timer)
-  }, [])
+  useEffect(() => whenIdle(() => setIdle(true), { fallbackMs: 200 }), [])
   return idle
 }
 

@@ -5,6 +5,7 @@ import type { FeedPage } from '../../../actors/feed-queries.ts'
 // added as it loaded made the browser rebuild its style rules for the whole page, in that task
 // (issue 10: some 30 ms on a desktop CPU, four times that on Lighthouse's phone).
 import './pwa.css'
+import { whenIdle } from '../../../actors/when-idle.ts'
 
 // The service worker, update and install prompts and the offline notice: their own chunk, loaded
 // only once the feed has its first notes (or the page is another screen), the page has loaded and
@@ -52,21 +53,15 @@ function afterFirstNotes(queryClient: QueryClient, run: () => void): () => void 
 }
 
 function afterLoadAndIdle(run: () => void): () => void {
-  // Safari has no requestIdleCallback: a timer stands in.
-  const idleCallbacks = typeof window.requestIdleCallback === 'function'
-  let idle: number | undefined
-  const whenIdle = () => {
-    idle = idleCallbacks
-      ? window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
-      : window.setTimeout(run, 1)
+  let cancelIdle = () => {}
+  const idle = () => {
+    cancelIdle = whenIdle(run, { timeoutMs: IDLE_TIMEOUT_MS, fallbackMs: 1 })
   }
-  if (document.readyState === 'complete') whenIdle()
-  else window.addEventListener('load', whenIdle, { once: true })
+  if (document.readyState === 'complete') idle()
+  else window.addEventListener('load', idle, { once: true })
   return () => {
-    window.removeEventListener('load', whenIdle)
-    if (idle === undefined) return
-    if (idleCallbacks) window.cancelIdleCallback(idle)
-    else window.clearTimeout(idle)
+    window.removeEventListener('load', idle)
+    cancelIdle()
   }
 }
 
