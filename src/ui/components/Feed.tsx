@@ -92,7 +92,6 @@ export function Feed() {
   const query = useInfiniteQuery({ ...options, maxPages, enabled: sourceState.status === 'ready' })
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query
   const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = query
-  usePageAsks(query.data?.pages)
 
   useEffect(() => {
     if (preferences.useAscii) prepareAscii()
@@ -100,6 +99,7 @@ export function Feed() {
 
   const follows = sourceState.status === 'ready' ? sourceState.follows : null
   const filter = useMemo(() => feedFilter(preferences, follows), [preferences, follows])
+  usePageAsks(query.data?.pages, filter)
   const live = useQuery({ ...liveRowsOptions(source), enabled: sourceState.status === 'ready' })
   // The rows follow the data in a deferred render, which React draws in slices the browser can
   // paint and take input between, not in the one long task of the update that brought a page.
