@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
-import { useLayoutEffect } from 'react'
+import { useDeferredValue, useLayoutEffect } from 'react'
 import { parseModalSearch } from '../../core/modal-search.ts'
 import { Header } from '../components/Header.tsx'
 import { OverlayGate } from '../components/OverlayGate.tsx'
@@ -13,7 +13,18 @@ function useRemoveStaticShell(): void {
   useLayoutEffect(() => document.querySelector('.app-shell')?.remove(), [])
 }
 
+/**
+ * The page mounts in a deferred render, which React draws in slices with the browser's turns in
+ * between. The router mounts the root in a store update, which React renders at once: header
+ * and feed were one task of 30-60 ms on this machine (issue 10, Lighthouse's blocking time
+ * counts it four times over). Until then index.html's static header stays.
+ */
 function Layout() {
+  const ready = useDeferredValue(true, false)
+  return ready ? <Page /> : null
+}
+
+function Page() {
   const app = useAppState()
   useScrollMemory()
   useRemoveStaticShell()
