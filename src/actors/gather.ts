@@ -1,9 +1,10 @@
 /**
  * Asks made one key at a time, answered a batch at a time: rows each ask for their author's
  * profile, their quoted note and their zap receipts, and the asks of one moment go out together
- * (row-loader.ts, zap-totals.ts). A moment lasts while asks keep coming, each within GATHER_QUIET_MS of
- * the last (a first screen's rows mount over several frames, the overscan growing a row at a
- * time), and at most GATHER_MAX_MS from the first, so a long stream of rows still gets answers.
+ * (row-loader.ts, zap-totals.ts). A moment lasts while asks keep coming, each within
+ * GATHER_QUIET_MS of the last (a first screen's rows mount over several frames, the overscan
+ * growing a row at a time), and at most GATHER_MAX_MS from the first, so a long stream of rows
+ * still gets answers.
  *
  * A row can take longer than 50 ms to mount on a slow machine: with 50 ms and 250 ms the rows of
  * a first visit asked in up to 13 REQs in its first 5 s (the budget is 10; bench "REQs", worst

@@ -7,6 +7,7 @@ import type { ProfileMetadata } from '../core/profile.ts'
 
 /** Newest of up to this many kind-0 events per author (spec §7). */
 export const METADATA_LIMIT = 10
+
 export type MetadataLoader = (pubkey: string) => Promise<ProfileMetadata | null>
 
 export const metadataKey = (pubkey: string) => ['metadata', pubkey] as const

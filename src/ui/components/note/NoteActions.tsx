@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { whenIdle } from '../../../actors/when-idle.ts'
 import type { Note } from '../../../core/note.ts'
 import { type OwnAction, ownActionKey } from '../../../core/own-actions.ts'
 import { PUBLISH_ERRORS } from '../../../core/publish-checks.ts'
@@ -14,7 +15,6 @@ import { withSigner } from '../../signing-gate.ts'
 import { useSystem } from '../../system-context.tsx'
 import '../compose/compose.css'
 import '../zap/zap-action.css'
-import { whenIdle } from '../../../actors/when-idle.ts'
 
 // Zaps load after the first note: the modal when opened, the totals once the page is idle.
 const ZapModal = lazy(() => import('../zap/ZapModal.tsx'))

@@ -1,11 +1,11 @@
 import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { FeedPage } from '../../../actors/feed-queries.ts'
+import { whenIdle } from '../../../actors/when-idle.ts'
 // The prompts' styles come with the entry's, inlined in index.html: a stylesheet the lazy chunk
 // added as it loaded made the browser rebuild its style rules for the whole page, in that task
 // (issue 10: some 30 ms on a desktop CPU, four times that on Lighthouse's phone).
 import './pwa.css'
-import { whenIdle } from '../../../actors/when-idle.ts'
 
 // The service worker, update and install prompts and the offline notice: their own chunk, loaded
 // only once the feed has its first notes (or the page is another screen), the page has loaded and
