@@ -99,8 +99,8 @@ export function Feed() {
 
   const follows = sourceState.status === 'ready' ? sourceState.follows : null
   const filter = useMemo(() => feedFilter(preferences, follows), [preferences, follows])
-  usePageAsks(query.data?.pages, filter)
   const live = useQuery({ ...liveRowsOptions(source), enabled: sourceState.status === 'ready' })
+  usePageAsks(query.data?.pages, live.data, filter)
   // The rows follow the data in a deferred render, which React draws in slices the browser can
   // paint and take input between, not in the one long task of the update that brought a page.
   // Until they have caught up (`settled`), no page is asked for on the strength of old rows.
