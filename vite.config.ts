@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { compileHints } from './scripts/vite-compile-hints.ts'
 import { plumePwa } from './scripts/vite-pwa.ts'
+import { lowPriorityStartScripts } from './scripts/vite-script-priority.ts'
 
 // nostr-wasm does not export its .wasm file; name it so the verify worker can fetch it.
 const nostrWasm = fileURLToPath(
@@ -94,6 +95,7 @@ export default defineConfig({
     // Manifest and service worker (issue 10).
     plumePwa(),
     inlineEntryCss(),
+    lowPriorityStartScripts(),
     compileHints(),
   ],
   resolve: { alias: [{ find: /^nostr-wasm\/secp256k1\.wasm/, replacement: nostrWasm }] },
