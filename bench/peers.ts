@@ -1,11 +1,15 @@
 /**
  * The counterparts a bench run talks to: the relay seeded with the world, the built app served
- * as in production (compressed, config pointing at that relay), and the reference page.
+ * as in production (compressed, config pointing at that relay) with the demo's lightning
+ * addresses, and the reference page.
  */
+import { hexToBytes } from '@noble/hashes/utils.js'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { localRuntimeConfig } from '../src/core/runtime-config.ts'
 import { type AppServer, type AppWorld, startAppServer } from '../tests/peers/app-server.ts'
+import { createLnurlService } from '../tests/peers/lnurl-server.ts'
 import { type RelayHandle, startRelay } from '../tests/peers/relay.ts'
+import { demoZapper } from '../tests/peers/seed/index.ts'
 import { type ReferenceServer, startReferenceServer } from './reference.ts'
 
 export interface BenchPeers {
@@ -26,11 +30,14 @@ export interface PeerOptions {
 
 export async function startPeers(o: PeerOptions): Promise<BenchPeers> {
   const relay = await startRelay({ seed: o.events, port: o.relayPort })
+  // Everyone's lightning address, as `npm start` serves it: the feed's zap totals check receipts
+  // against it. Without it they fetched the app's index.html in its place.
+  const lnurl = createLnurlService({ nostrSecretKey: hexToBytes(demoZapper().secretKeyHex) })
   const app = await startAppServer({
     port: o.appPort,
     distDir: o.distDir,
     config: localRuntimeConfig([relay.url]),
-    ...(o.world ? { world: o.world } : {}),
+    ...(o.world ? { world: o.world, handle: lnurl.handle } : {}),
   })
   const reference = await startReferenceServer(relay.url)
   return {
@@ -38,7 +45,7 @@ export async function startPeers(o: PeerOptions): Promise<BenchPeers> {
     app,
     reference,
     close: async () => {
-      await Promise.all([app.close(), reference.close()])
+      await Promise.all([app.close(), reference.close(), lnurl.close()])
       await relay.close()
     },
   }
