@@ -13,6 +13,7 @@ import {
 } from '@tanstack/react-query'
 import { type Filter, matchFilters } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
+import { newestFirst } from '../core/event-order.ts'
 import { type FeedEntry, mergeEntries, noteEntry } from '../core/feed-entry.ts'
 import {
   FEED_KINDS,
@@ -59,11 +60,9 @@ const isFeedMeta = (meta: QueryMeta | undefined): meta is FeedMeta =>
   Array.isArray(meta?.feedFilters)
 
 /** Newest first, ties by id, each event once: the order rows are shown in. */
-const newestFirst = (events: NostrEvent[]): NostrEvent[] => {
+const newestOnce = (events: NostrEvent[]): NostrEvent[] => {
   const seen = new Set<string>()
-  return events
-    .filter((event) => !seen.has(event.id) && seen.add(event.id))
-    .sort((a, b) => b.created_at - a.created_at || a.id.localeCompare(b.id))
+  return events.filter((event) => !seen.has(event.id) && seen.add(event.id)).sort(newestFirst)
 }
 
 export function feedQueryOptions(
@@ -90,7 +89,7 @@ export function feedQueryOptions(
       const filters = feedPageFilters(source, limit, start.until || undefined)
       if (filters.length === 0) return { entries: [], cursor, next: undefined }
       // With several author filters each may bring a page: the newest page of them all is kept.
-      const events = newestFirst(await hub.query(filters))
+      const events = newestOnce(await hub.query(filters))
         .filter((event) => !shown.has(event.id))
         .slice(0, NOTES_PAGE_SIZE)
       // A page asked for again (scrolling back up) had notes: none now means the relays failed

@@ -2,6 +2,7 @@
  * One row of the feed: a note, or a repost (NIP-18) of a note. Rows are ordered by when the event
  * that put them there was made: a repost sits where it was reposted, not where the note was written.
  */
+import { newestFirst } from './event-order.ts'
 import type { EventPointer } from './nip18.ts'
 import type { Note } from './note.ts'
 
@@ -40,9 +41,6 @@ export const repostEntry = (repost: RepostInfo, note: Note | null): FeedEntry =>
 /** Whose row it is: the reposter's for a repost. */
 export const entryAuthor = (entry: FeedEntry): string | null =>
   entry.repost?.pubkey ?? entry.note?.pubkey ?? null
-
-const newestFirst = (a: FeedEntry, b: FeedEntry) =>
-  b.created_at - a.created_at || a.id.localeCompare(b.id)
 
 /** Adds rows to a newest-first list, one per event id. Returns the same list when nothing is new. */
 export function mergeEntries(

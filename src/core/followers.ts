@@ -5,6 +5,7 @@
  * a lower bound.
  */
 import { CONTACTS_KIND, parseContactList } from './contacts.ts'
+import { compareHex } from './event-order.ts'
 
 /** Contact lists asked for per profile; enough for a page, and a bound on what a relay sends. */
 export const FOLLOWERS_QUERY_LIMIT = 500
@@ -49,7 +50,7 @@ export function followersOf(
   }
   const pubkeys = [...newest.values()]
     .filter((event) => parseContactList(event).some((contact) => contact.pubkey === target))
-    .sort((a, b) => b.created_at - a.created_at || a.pubkey.localeCompare(b.pubkey))
+    .sort((a, b) => b.created_at - a.created_at || compareHex(a.pubkey, b.pubkey))
     .map((event) => event.pubkey)
   return { pubkeys, capped: events.length >= limit }
 }

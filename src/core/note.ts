@@ -1,6 +1,7 @@
 /** The note entity of the spec (§3): a kind-1 event plus what the client derives from it. */
 import type { NostrEvent } from 'nostr-tools/pure'
 import { mediaUrls } from './content.ts'
+import { newestFirst } from './event-order.ts'
 
 export interface Note {
   id: string
@@ -40,8 +41,6 @@ export function toNote(event: NostrEvent, receivedAt: number): Note {
     receivedAt,
   }
 }
-
-const newestFirst = (a: Note, b: Note) => b.created_at - a.created_at || a.id.localeCompare(b.id)
 
 /** Adds notes to a newest-first list, keeping one copy of each id. Returns the same list when nothing is new. */
 export function mergeNotes(list: readonly Note[], incoming: readonly Note[]): readonly Note[] {

@@ -6,6 +6,7 @@
  */
 import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
+import { compareHex } from './event-order.ts'
 import { parseRepost, REPOST_KIND, TEXT_NOTE_KIND } from './nip18.ts'
 import { ZAP_RECEIPT_KIND, zapSender } from './zap-receipt.ts'
 
@@ -83,7 +84,7 @@ export function toNotification(event: NostrEvent, user: string): Notification | 
 
 /** Newest first; the same second in a fixed order (by id), so the list does not shuffle. */
 const newestFirst = (a: Notification, b: Notification) =>
-  b.created_at - a.created_at || (a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0)
+  b.created_at - a.created_at || compareHex(a.event.id, b.event.id)
 
 /** Every event the relays returned, as the user's notifications: one per event id, newest first. */
 export function notificationsFrom(events: readonly NostrEvent[], user: string): Notification[] {

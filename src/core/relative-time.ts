@@ -4,15 +4,18 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 const WEEK = 7 * DAY
 
-// Formatters are built once: toLocale*String builds one per call, which is most of a note
-// card's render time on a feed (measured in a CPU profile of the login re-render).
-const DAY_MONTH = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric' })
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-})
-const FULL = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
+/**
+ * Dates are written out as Intl.DateTimeFormat('en') writes them, in local time, rather than by
+ * it: a page's first Intl formatter loads ICU's locale data, 25-140 ms of main thread on the test
+ * host (issue 10), and every note card shows a date.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** "Nov 23", Intl's { month: 'short', day: 'numeric' }. */
+const dayMonth = (date: Date): string => `${MONTHS[date.getMonth()]} ${date.getDate()}`
+
+/** "Nov 23, 2026", Intl's { month: 'short', day: 'numeric', year: 'numeric' }. */
+const dayMonthYear = (date: Date): string => `${dayMonth(date)}, ${date.getFullYear()}`
 
 export function relativeTime(createdAt: number, nowSeconds: number): string {
   const age = Math.max(0, nowSeconds - createdAt)
@@ -22,8 +25,16 @@ export function relativeTime(createdAt: number, nowSeconds: number): string {
   if (age < WEEK) return `${Math.floor(age / DAY)}d`
   const date = new Date(createdAt * 1000)
   const sameYear = date.getUTCFullYear() === new Date(nowSeconds * 1000).getUTCFullYear()
-  return (sameYear ? DAY_MONTH : DAY_MONTH_YEAR).format(date)
+  return sameYear ? dayMonth(date) : dayMonthYear(date)
 }
 
-/** The full timestamp for a tooltip or a screen reader. */
-export const absoluteTime = (createdAt: number): string => FULL.format(new Date(createdAt * 1000))
+/**
+ * The full timestamp for a tooltip or a screen reader: "Nov 23, 2026, 5:05 PM", Intl's
+ * { dateStyle: 'medium', timeStyle: 'short' }.
+ */
+export function absoluteTime(createdAt: number): string {
+  const date = new Date(createdAt * 1000)
+  const hours = date.getHours()
+  const minutes = String(date.getMinutes()).padStart(2, '0')
+  return `${dayMonthYear(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`
+}

@@ -6,6 +6,7 @@
  * can fetch them by id and build again. Notes come from relays, so nothing here trusts their tags
  * to form a tree: a repeated id ends a walk instead of looping.
  */
+import { oldestFirst } from './event-order.ts'
 import { threadRefs } from './nip10.ts'
 import type { Note } from './note.ts'
 
@@ -39,10 +40,6 @@ export interface ThreadLayout {
   /** Direct replies (and replies to the focused root whose parent is lost), oldest first. */
   replies: ReplyBranch[]
 }
-
-/** Oldest first; the id breaks ties so the order never depends on arrival. */
-export const oldestFirst = (a: Note, b: Note): number =>
-  a.created_at - b.created_at || a.id.localeCompare(b.id)
 
 interface Chain {
   /** Ancestors, nearest parent first. */

@@ -173,3 +173,57 @@ test("a page's rows ask for their profiles and quoted notes together, a quote's 
   )
   expect([...pubkeys].filter((pubkey) => !authors.includes(pubkey))).toEqual([])
 })
+
+/**
+ * Records every call that starts ICU: Intl's constructors and the locale-aware methods. A page's
+ * first such call loads ICU's locale data, 25-140 ms of main thread on the test host (issue 10).
+ */
+const RECORD_ICU_CALLS = `
+  window.__icuCalls = []
+  const record = (name) => window.__icuCalls.push(name)
+  for (const name of Object.getOwnPropertyNames(Intl)) {
+    const original = Intl[name]
+    if (typeof original !== 'function') continue
+    Intl[name] = new Proxy(original, {
+      construct: (target, args, newTarget) => (record('Intl.' + name), Reflect.construct(target, args, newTarget)),
+      apply: (target, self, args) => (record('Intl.' + name), Reflect.apply(target, self, args)),
+    })
+  }
+  const locale = [
+    [String.prototype, ['localeCompare', 'toLocaleLowerCase', 'toLocaleUpperCase']],
+    [Number.prototype, ['toLocaleString']],
+    [Date.prototype, ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']],
+    [Array.prototype, ['toLocaleString']],
+  ]
+  for (const [prototype, names] of locale) {
+    for (const name of names) {
+      const original = prototype[name]
+      prototype[name] = function (...args) {
+        record(name)
+        return original.apply(this, args)
+      }
+    }
+  }
+`
+
+test('a first visit shows the feed, its times and dates without starting ICU', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await page.addInitScript(RECORD_ICU_CALLS)
+  await openApp([relay])
+  const notes = feed(page).getByRole('article')
+  await expect(notes.first()).toBeVisible()
+  // Every card has its time and, for a tooltip, the full date.
+  await expect(notes.first().locator('time')).toHaveAttribute(
+    'title',
+    /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/,
+  )
+  // The rows' lazy parts (actions, zap totals, pictures) have loaded and drawn.
+  await page.waitForLoadState('networkidle')
+  expect(
+    await page.evaluate(() => (window as unknown as { __icuCalls: string[] }).__icuCalls),
+  ).toEqual([])
+})

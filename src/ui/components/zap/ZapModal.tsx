@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { type ZapTarget, zapsOf } from '../../../actors/zaps.ts'
 import { shownName } from '../../../core/display-name-cache.ts'
+import { groupDigits } from '../../../core/group-digits.ts'
 import type { ZapActorRef, ZapSnapshot } from '../../../machines/zap.machine.ts'
 import { useSystem } from '../../system-context.tsx'
 import { FormError } from '../Form.tsx'
@@ -22,8 +23,6 @@ const BUSY = {
   fetchingInvoice: 'Getting an invoice…',
   paying: 'Paying with your wallet…',
 } as const
-
-const sats = new Intl.NumberFormat('en-US')
 
 /**
  * Zap a note: amount and comment, then the zap machine's steps; the invoice as a QR code when no
@@ -119,7 +118,7 @@ function ZapSteps({ actor, onClose }: { actor: ZapActorRef; onClose(): void }) {
     return (
       <div className="form zap-done" data-zap-state="paid">
         <p className="zap-paid" role="status">
-          Zapped {sats.format(context.amountSats)} sats
+          Zapped {groupDigits(context.amountSats)} sats
         </p>
         <div className="form-row">
           <button type="button" className="button button-primary" onClick={onClose}>

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { zapsOf } from '../../../actors/zaps.ts'
+import { groupDigits } from '../../../core/group-digits.ts'
 import { useSystem } from '../../system-context.tsx'
-
-const sats = new Intl.NumberFormat('en-US')
 
 /** The note's zap total in sats (valid receipts only, NIP-57 appendix F); nothing while none. */
 export default function ZapTotal({ note }: { note: { id: string; pubkey: string } }) {
   const system = useSystem()
   const { data } = useQuery(zapsOf(system).totalsQuery(note))
   if (!data?.count) return null
-  const text = `${sats.format(data.sats)} sats`
+  const text = `${groupDigits(data.sats)} sats`
   return (
     <span
       className="zap-total"
