@@ -6,11 +6,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { whenIdle } from '../../../actors/when-idle.ts'
 import type { Note } from '../../../core/note.ts'
 import { type OwnAction, ownActionKey } from '../../../core/own-actions.ts'
 import { PUBLISH_ERRORS } from '../../../core/publish-checks.ts'
+import { useCachedFlag } from '../../hooks/use-cached-flag.ts'
 import { withSigner } from '../../signing-gate.ts'
 import { useSystem } from '../../system-context.tsx'
 import '../compose/compose.css'
@@ -29,24 +30,9 @@ function useIdle(): boolean {
   return idle
 }
 
-/**
- * Whether the logged-in user did this to the note (the event's id), from the query cache. Read,
- * not observed with useQuery: an observer would leave a query behind for every note scrolled
- * past, and the feed's memory would grow with it.
- */
-function useOwnAction(action: OwnAction, pubkey: string | null, noteId: string): boolean {
-  const queryClient = useQueryClient()
-  const subscribe = useCallback(
-    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
-    [queryClient],
-  )
-  return useSyncExternalStore(
-    subscribe,
-    () =>
-      pubkey !== null &&
-      queryClient.getQueryData(ownActionKey(action, pubkey, noteId)) !== undefined,
-  )
-}
+/** Whether the logged-in user did this to the note (the event's id), from the query cache. */
+const useOwnAction = (action: OwnAction, pubkey: string | null, noteId: string): boolean =>
+  useCachedFlag(useQueryClient(), pubkey === null ? null : ownActionKey(action, pubkey, noteId))
 
 export function NoteActions({ note }: { note: Note }) {
   const system = useSystem()

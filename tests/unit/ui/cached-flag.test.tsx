@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+// useCachedFlag: a card's flag read from the query cache (liked, reposted, queued).
+import { QueryClient } from '@tanstack/react-query'
+import { act } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { useCachedFlag } from '../../../src/ui/hooks/use-cached-flag.ts'
+
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
+
+let container: HTMLElement
+let root: Root
+beforeEach(() => {
+  container = document.createElement('div')
+  document.body.append(container)
+  root = createRoot(container)
+})
+afterEach(() => {
+  act(() => root.unmount())
+  container.remove()
+})
+
+function show(queryClient: QueryClient, key: readonly unknown[] | null) {
+  const renders = { count: 0 }
+  function Flag() {
+    renders.count++
+    return <p>{useCachedFlag(queryClient, key) ? 'set' : 'unset'}</p>
+  }
+  act(() => root.render(<Flag />))
+  return renders
+}
+
+describe('useCachedFlag', () => {
+  it('follows the data under its key, and only its key', () => {
+    const queryClient = new QueryClient()
+    const renders = show(queryClient, ['reacted', 'me', 'note1'])
+    expect(container.textContent).toBe('unset')
+
+    // The feed loading: other queries come and change, and the card is not drawn again.
+    const before = renders.count
+    act(() => {
+      for (let i = 0; i < 50; i++) queryClient.setQueryData(['metadata', `p${i}`], { name: i })
+      queryClient.setQueryData(['reacted', 'me', 'note2'], true)
+    })
+    expect(renders.count).toBe(before)
+    expect(container.textContent).toBe('unset')
+
+    act(() => queryClient.setQueryData(['reacted', 'me', 'note1'], true))
+    expect(container.textContent).toBe('set')
+    act(() => queryClient.removeQueries({ queryKey: ['reacted', 'me', 'note1'] }))
+    expect(container.textContent).toBe('unset')
+  })
+
+  it('is false without a key (no one logged in)', () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(['reacted', 'me', 'note1'], true)
+    show(queryClient, null)
+    expect(container.textContent).toBe('unset')
+  })
+})
