@@ -2,23 +2,11 @@
 // useCachedFlag: a card's flag read from the query cache (liked, reposted, queued).
 import { QueryClient } from '@tanstack/react-query'
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useCachedFlag } from '../../../src/ui/hooks/use-cached-flag.ts'
+import { reactRoot } from './react-root.ts'
 
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
-
-let container: HTMLElement
-let root: Root
-beforeEach(() => {
-  container = document.createElement('div')
-  document.body.append(container)
-  root = createRoot(container)
-})
-afterEach(() => {
-  act(() => root.unmount())
-  container.remove()
-})
+const view = reactRoot()
 
 function show(queryClient: QueryClient, key: readonly unknown[] | null) {
   const renders = { count: 0 }
@@ -26,7 +14,7 @@ function show(queryClient: QueryClient, key: readonly unknown[] | null) {
     renders.count++
     return <p>{useCachedFlag(queryClient, key) ? 'set' : 'unset'}</p>
   }
-  act(() => root.render(<Flag />))
+  act(() => view.root.render(<Flag />))
   return renders
 }
 
@@ -34,7 +22,7 @@ describe('useCachedFlag', () => {
   it('follows the data under its key, and only its key', () => {
     const queryClient = new QueryClient()
     const renders = show(queryClient, ['reacted', 'me', 'note1'])
-    expect(container.textContent).toBe('unset')
+    expect(view.container.textContent).toBe('unset')
 
     // The feed loading: other queries come and change, and the card is not drawn again.
     const before = renders.count
@@ -43,18 +31,18 @@ describe('useCachedFlag', () => {
       queryClient.setQueryData(['reacted', 'me', 'note2'], true)
     })
     expect(renders.count).toBe(before)
-    expect(container.textContent).toBe('unset')
+    expect(view.container.textContent).toBe('unset')
 
     act(() => queryClient.setQueryData(['reacted', 'me', 'note1'], true))
-    expect(container.textContent).toBe('set')
+    expect(view.container.textContent).toBe('set')
     act(() => queryClient.removeQueries({ queryKey: ['reacted', 'me', 'note1'] }))
-    expect(container.textContent).toBe('unset')
+    expect(view.container.textContent).toBe('unset')
   })
 
   it('is false without a key (no one logged in)', () => {
     const queryClient = new QueryClient()
     queryClient.setQueryData(['reacted', 'me', 'note1'], true)
     show(queryClient, null)
-    expect(container.textContent).toBe('unset')
+    expect(view.container.textContent).toBe('unset')
   })
 })

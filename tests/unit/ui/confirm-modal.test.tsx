@@ -1,25 +1,13 @@
 // @vitest-environment happy-dom
 // The confirm modal of the clear actions (spec §2), rendered with React into happy-dom.
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ConfirmModal } from '../../../src/ui/components/ConfirmModal.tsx'
+import { reactRoot } from './react-root.ts'
 
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
+const view = reactRoot()
 
-let container: HTMLElement
-let root: Root
-beforeEach(() => {
-  container = document.createElement('div')
-  document.body.append(container)
-  root = createRoot(container)
-})
-afterEach(() => {
-  act(() => root.unmount())
-  container.remove()
-})
-
-const buttons = () => [...container.querySelectorAll('button')]
+const buttons = () => [...view.container.querySelectorAll('button')]
 const button = (text: string) => buttons().find((b) => b.textContent === text)
 
 function deferred() {
@@ -36,13 +24,13 @@ describe('ConfirmModal', () => {
   it('defaults to the title and button Clear Cache, with Cancel', () => {
     const onClose = vi.fn()
     act(() =>
-      root.render(
+      view.root.render(
         <ConfirmModal onConfirm={() => {}} onClose={onClose}>
           <p>What goes</p>
         </ConfirmModal>,
       ),
     )
-    expect(container.querySelector('h2, h3, [id]')?.textContent).toBe('Clear Cache')
+    expect(view.container.querySelector('h2, h3, [id]')?.textContent).toBe('Clear Cache')
     expect(button('Clear Cache')).toBeDefined()
     act(() => button('Cancel')?.click())
     expect(onClose).toHaveBeenCalledOnce()
@@ -52,7 +40,7 @@ describe('ConfirmModal', () => {
     const work = deferred()
     const onClose = vi.fn()
     act(() =>
-      root.render(
+      view.root.render(
         <ConfirmModal
           title="Clear Saved Keys"
           confirmLabel="Clear Saved Keys"
@@ -74,7 +62,7 @@ describe('ConfirmModal', () => {
     const work = deferred()
     const onClose = vi.fn()
     act(() =>
-      root.render(
+      view.root.render(
         <ConfirmModal onConfirm={() => work.promise} onClose={onClose}>
           <p>Cache</p>
         </ConfirmModal>,
@@ -82,20 +70,24 @@ describe('ConfirmModal', () => {
     )
     act(() => button('Clear Cache')?.click())
     await act(async () => work.reject(new Error('The database is blocked')))
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe('The database is blocked')
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(
+      'The database is blocked',
+    )
     expect(onClose).not.toHaveBeenCalled()
     expect(button('Clear Cache')?.disabled).toBe(false)
   })
 
   it('a refusal says why and keeps the action disabled', () => {
     act(() =>
-      root.render(
+      view.root.render(
         <ConfirmModal refusal="Back up your ecash first" onConfirm={() => {}} onClose={() => {}}>
           <p>Everything</p>
         </ConfirmModal>,
       ),
     )
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Back up your ecash first')
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(
+      'Back up your ecash first',
+    )
     expect(button('Clear Cache')?.disabled).toBe(true)
   })
 })

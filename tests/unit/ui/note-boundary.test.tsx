@@ -1,28 +1,18 @@
 // @vitest-environment happy-dom
 // The note card boundary and the route fallback, rendered with React into happy-dom.
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ErrorFallback } from '../../../src/ui/components/ErrorFallback.tsx'
 import { NOTE_UNAVAILABLE, NoteBoundary } from '../../../src/ui/components/NoteBoundary.tsx'
+import { reactRoot } from './react-root.ts'
 
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
-
-let container: HTMLElement
-let root: Root
+const view = reactRoot()
 beforeEach(() => {
-  container = document.createElement('div')
-  document.body.append(container)
-  root = createRoot(container)
   // React reports caught render errors on the console; the boundary's job is what shows.
   vi.spyOn(console, 'error').mockImplementation(() => {})
   vi.spyOn(console, 'warn').mockImplementation(() => {})
 })
-afterEach(() => {
-  act(() => root.unmount())
-  container.remove()
-  vi.restoreAllMocks()
-})
+afterEach(() => vi.restoreAllMocks())
 
 function Broken(): never {
   throw new Error('bad tags')
@@ -31,18 +21,18 @@ function Broken(): never {
 describe('NoteBoundary', () => {
   it('shows the card when it renders', () => {
     act(() =>
-      root.render(
+      view.root.render(
         <NoteBoundary noteId="a">
           <p>fine</p>
         </NoteBoundary>,
       ),
     )
-    expect(container.textContent).toBe('fine')
+    expect(view.container.textContent).toBe('fine')
   })
 
   it('replaces a card that throws, and only that card', () => {
     act(() =>
-      root.render(
+      view.root.render(
         <>
           <NoteBoundary noteId="a">
             <p>before</p>
@@ -56,28 +46,28 @@ describe('NoteBoundary', () => {
         </>,
       ),
     )
-    expect(container.textContent).toBe(`before${NOTE_UNAVAILABLE}after`)
+    expect(view.container.textContent).toBe(`before${NOTE_UNAVAILABLE}after`)
     expect(NOTE_UNAVAILABLE).toBe('Note temporarily unavailable')
-    expect(container.querySelector('[data-note-id="b"]')?.textContent).toBe(NOTE_UNAVAILABLE)
+    expect(view.container.querySelector('[data-note-id="b"]')?.textContent).toBe(NOTE_UNAVAILABLE)
   })
 })
 
 describe('ErrorFallback', () => {
   it("shows 'Component Error' with the message", () => {
-    act(() => root.render(<ErrorFallback error={new Error('Boom')} reset={() => {}} />))
-    expect(container.querySelector('h2')?.textContent).toBe('Component Error')
-    expect(container.querySelector('p')?.textContent).toBe('Boom')
+    act(() => view.root.render(<ErrorFallback error={new Error('Boom')} reset={() => {}} />))
+    expect(view.container.querySelector('h2')?.textContent).toBe('Component Error')
+    expect(view.container.querySelector('p')?.textContent).toBe('Boom')
   })
 
   it("falls back to 'An unexpected error occurred' without a message", () => {
-    act(() => root.render(<ErrorFallback error={new Error('')} reset={() => {}} />))
-    expect(container.querySelector('p')?.textContent).toBe('An unexpected error occurred')
+    act(() => view.root.render(<ErrorFallback error={new Error('')} reset={() => {}} />))
+    expect(view.container.querySelector('p')?.textContent).toBe('An unexpected error occurred')
   })
 
   it('tries again on request', () => {
     const reset = vi.fn()
-    act(() => root.render(<ErrorFallback error={new Error('x')} reset={reset} />))
-    act(() => container.querySelector('button')?.click())
+    act(() => view.root.render(<ErrorFallback error={new Error('x')} reset={reset} />))
+    act(() => view.container.querySelector('button')?.click())
     expect(reset).toHaveBeenCalledOnce()
   })
 })
