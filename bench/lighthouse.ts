@@ -81,17 +81,23 @@ interface Load {
 
 async function gather(url: string): Promise<Load> {
   const dir = mkdtempSync(join(tmpdir(), 'plume-lighthouse-'))
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-  })
   try {
-    await lighthouse(url, { ...FLAGS, port: chrome.port, gatherMode: dir })
-  } finally {
-    await chrome.kill()
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    })
+    try {
+      await lighthouse(url, { ...FLAGS, port: chrome.port, gatherMode: dir })
+    } finally {
+      await chrome.kill()
+    }
+    const artifacts = JSON.parse(readFileSync(join(dir, 'artifacts.json'), 'utf8')) as Artifacts
+    return { dir, artifacts }
+  } catch (error) {
+    // A load that failed is not among the ones the caller removes.
+    rmSync(dir, { recursive: true, force: true })
+    throw error
   }
-  const artifacts = JSON.parse(readFileSync(join(dir, 'artifacts.json'), 'utf8')) as Artifacts
-  return { dir, artifacts }
 }
 
 /** A load's audits at one CPU slowdown. */
