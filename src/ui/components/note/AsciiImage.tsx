@@ -23,7 +23,7 @@ interface AsciiImageProps {
  * picture, like the picture itself would; one that cannot be drawn (its host refuses CORS, it
  * does not decode) is a link to it instead.
  */
-export default function AsciiImage({ url, source, label, color, expected }: AsciiImageProps) {
+export function AsciiImage({ url, source, label, color, expected }: AsciiImageProps) {
   const cache = asciiCache()
   const [result, setResult] = useState(() => cache.peek(source, color))
   useEffect(() => {

@@ -1,25 +1,19 @@
-import { lazy, Suspense } from 'react'
+import { warmAsciiWorker } from '../../../actors/ascii-cache.ts'
 import { asciiGrid } from '../../../core/ascii-art.ts'
 import type { MediaInfo } from '../../../core/nip92.ts'
 import { usePreferences } from '../../hooks/use-preferences.ts'
-import { AsciiPending } from './AsciiPending.tsx'
+import { AsciiImage } from './AsciiImage.tsx'
 
 const LINK_REL = 'noopener noreferrer nofollow'
-// ASCII Mode's drawing, cache and worker load with the first picture drawn, not with the feed,
-// or as a feed opens in ASCII Mode (prepareAscii).
-const loadAscii = () => import('./AsciiImage.tsx')
-const AsciiImage = lazy(loadAscii)
 
 /**
- * ASCII Mode's code and worker, started while the first notes are on their way: the first picture
- * then waits for its own bytes only, not for a chunk and a worker loaded one after the other.
+ * ASCII Mode's worker, started while the first notes are on their way: the first picture then
+ * waits for its own bytes only. Its code (2 kB) comes with the feed's: the first picture is the
+ * largest thing a first visit paints, and a chunk of its own cost it a round trip.
  */
 export function prepareAscii(): void {
   // A task of its own, not part of the feed's first render.
-  setTimeout(() => {
-    void loadAscii()
-    void import('../../../actors/ascii-cache.ts').then(({ warmAsciiWorker }) => warmAsciiWorker())
-  })
+  setTimeout(warmAsciiWorker)
 }
 /** Held for a picture of unknown size until it is drawn: a common 3:2 photo. */
 const UNKNOWN_GRID = asciiGrid(1200, 800)
@@ -48,17 +42,15 @@ export function NoteMedia({ images, videos, info }: NoteMediaProps) {
             if (useAscii) {
               const expected =
                 media?.width && media.height ? asciiGrid(media.width, media.height) : UNKNOWN_GRID
-              const pending = <AsciiPending grid={expected} label={label} />
               return (
-                <Suspense key={url} fallback={pending}>
-                  <AsciiImage
-                    url={url}
-                    source={media?.thumb ?? url}
-                    label={label}
-                    color={useColor}
-                    expected={expected}
-                  />
-                </Suspense>
+                <AsciiImage
+                  key={url}
+                  url={url}
+                  source={media?.thumb ?? url}
+                  label={label}
+                  color={useColor}
+                  expected={expected}
+                />
               )
             }
             return (
