@@ -26,6 +26,8 @@ export interface AsciiCache {
   peek(url: string, color: boolean): AsciiResult | undefined
   /** The picture drawn, from the cache or the worker; one drawing however many ask at once. */
   get(url: string, color: boolean): Promise<AsciiResult>
+  /** Settles once every picture asked for so far is drawn (or could not be). */
+  settled(): Promise<void>
   /** Pictures drawn and kept (failures not counted). */
   count(): number
   /** count() × 2,000 bytes (spec §9). */
@@ -97,6 +99,9 @@ export function createAsciiCache(
       )
       drawing.set(key, draw)
       return draw
+    },
+    settled: async () => {
+      await Promise.all(drawing.values())
     },
     count,
     estimatedBytes: () => count() * ASCII_CACHE_ITEM_BYTES,

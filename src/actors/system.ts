@@ -14,6 +14,7 @@ import type { SocketActorRef } from '../machines/socket.machine.ts'
 import type { CashuWallet } from './cashu-wallet-api.ts'
 import { createSignerSource } from './current-signer.ts'
 import { feedQueryOptions, followLiveFeed } from './feed-queries.ts'
+import { createFirstScreen, type FirstScreen } from './first-screen.ts'
 import { createKeepAlive, type KeepAlive, reconnectSocket } from './keep-alive.ts'
 import type { Keystore } from './keystore.ts'
 import { lazyKeystore } from './lazy-keystore.ts'
@@ -79,6 +80,8 @@ export interface PlumeSystem {
   cashu(): Promise<CashuWallet>
   /** Posts written offline, sent once back online: loaded on first use (a publish, idle start). */
   outbox(): Promise<Outbox>
+  /** The first screen drawn: what shows nothing on it waits. */
+  firstScreen: FirstScreen
 }
 
 /**
@@ -268,5 +271,6 @@ export function startSystem(
       (outbox ??= import('./outbox.ts').then(({ startOutbox }) =>
         startOutbox({ hub, app, queryClient }),
       )),
+    firstScreen: createFirstScreen({ onFeed: () => window.location.pathname === '/' }),
   }
 }

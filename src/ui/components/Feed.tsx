@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react'
+import { asciiCache } from '../../actors/ascii-cache.ts'
 import { feedEntries, feedQueryOptions, liveRowsOptions } from '../../actors/feed-queries.ts'
 import type { FeedEntry } from '../../core/feed-entry.ts'
 import { feedFilter, filterEntries } from '../../core/feed-filter.ts'
@@ -120,6 +121,14 @@ export function Feed() {
   const router = useRouter()
   const [arrival] = useState(() => router.state.location.state)
   const { rows, held, topId, release } = useHeldRows(visible, arrival.feedTopId ?? null)
+  // The first screen: the first rows, with their pictures (asked for by the rows' own effects,
+  // which run before this one), or a feed with nothing to show.
+  const firstScreen = rows.length > 0 ? 'rows' : query.isSuccess && !hasNextPage ? 'empty' : null
+  useEffect(() => {
+    if (firstScreen === null) return
+    const pictures = firstScreen === 'rows' && preferences.useAscii
+    system.firstScreen.drawn(pictures ? asciiCache().settled() : undefined)
+  }, [system, firstScreen, preferences.useAscii])
   // Per feed: its pages' row counts.
   const feedKey = options.queryKey.join('/')
   // biome-ignore lint/correctness/useExhaustiveDependencies: one count per feed, whatever renders it

@@ -120,4 +120,30 @@ describe('ASCII cache', () => {
     finish.get(urls[3]!)!()
     expect((await Promise.all(drawn)).every((result) => result.ok)).toBe(true)
   })
+
+  it('settles once every picture asked for so far is drawn, a failed one included', async () => {
+    const finish = new Map<string, () => void>()
+    const cache = createAsciiCache((url, color) =>
+      new Promise<void>((done) => finish.set(url, done)).then(
+        (): Promise<AsciiResult> => render(url, color),
+      ),
+    )
+    await cache.settled() // nothing asked for: settled at once
+    const urls = ['a', 'refused', 'b'].map((name) => `https://m.example/${name}.png`)
+    for (const url of urls) void cache.get(url, false)
+    let settled = false
+    const waiting = cache.settled().then(() => {
+      settled = true
+    })
+    await new Promise((tick) => setTimeout(tick, 0))
+    finish.get(urls[0]!)!()
+    finish.get(urls[1]!)!()
+    await new Promise((tick) => setTimeout(tick, 10))
+    // The third waits its turn behind the first two, and settled() waits for it.
+    expect(settled).toBe(false)
+    finish.get(urls[2]!)!()
+    await waiting
+    expect(cache.peek(urls[2]!, false)?.ok).toBe(true)
+    expect(cache.peek(urls[1]!, false)?.ok).toBe(false)
+  })
 })

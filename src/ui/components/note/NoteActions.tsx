@@ -6,29 +6,22 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { whenIdle } from '../../../actors/when-idle.ts'
+import { lazy, Suspense, useState } from 'react'
 import type { Note } from '../../../core/note.ts'
 import { type OwnAction, ownActionKey } from '../../../core/own-actions.ts'
 import { PUBLISH_ERRORS } from '../../../core/publish-checks.ts'
+import { useAfterFirstScreen } from '../../hooks/use-after-first-screen.ts'
 import { useCachedFlag } from '../../hooks/use-cached-flag.ts'
 import { withSigner } from '../../signing-gate.ts'
 import { useSystem } from '../../system-context.tsx'
 import '../compose/compose.css'
 import '../zap/zap-action.css'
 
-// Zaps load after the first note: the modal when opened, the totals once the page is idle.
+// The zap modal loads when opened. The zap total, and the mark of a note written offline and
+// still in the outbox, load once the first screen is drawn and the page is idle.
 const ZapModal = lazy(() => import('../zap/ZapModal.tsx'))
 const ZapTotal = lazy(() => import('../zap/ZapTotal.tsx'))
-// A note written offline and still in the outbox is marked; the mark loads once the page is idle.
 const QueuedMark = lazy(() => import('./QueuedMark.tsx'))
-
-/** True once the browser is idle after this card first painted. */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false)
-  useEffect(() => whenIdle(() => setIdle(true), { fallbackMs: 200 }), [])
-  return idle
-}
 
 /** Whether the logged-in user did this to the note (the event's id), from the query cache. */
 const useOwnAction = (action: OwnAction, pubkey: string | null, noteId: string): boolean =>
@@ -44,7 +37,7 @@ export function NoteActions({ note }: { note: Note }) {
   const [liking, setLiking] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [zapping, setZapping] = useState(false)
-  const idle = useIdle()
+  const idle = useAfterFirstScreen()
 
   const openModal = (param: 'reply' | 'repost' | 'unlockKey') =>
     void navigate({

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react'
+import { whenIdle } from '../../actors/when-idle.ts'
+import { useSystem } from '../system-context.tsx'
+
+/** Idle this long at most before the work waiting runs anyway. */
+const IDLE_TIMEOUT_MS = 4000
+/** Safari has no idle callback: this long a wait stands in. */
+const IDLE_FALLBACK_MS = 200
+
+function afterLoadAndIdle(run: () => void): () => void {
+  let cancelIdle = () => {}
+  const idle = () => {
+    cancelIdle = whenIdle(run, { timeoutMs: IDLE_TIMEOUT_MS, fallbackMs: IDLE_FALLBACK_MS })
+  }
+  if (document.readyState === 'complete') idle()
+  else window.addEventListener('load', idle, { once: true })
+  return () => {
+    window.removeEventListener('load', idle)
+    cancelIdle()
+  }
+}
+
+/**
+ * True once the first screen is drawn (actors/first-screen.ts), the page has loaded and the main
+ * thread is idle: when a view may load what shows nothing on the first screen.
+ */
+export function useAfterFirstScreen(): boolean {
+  const system = useSystem()
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    let stopWaiting = () => {}
+    const cancel = system.firstScreen.after(() => {
+      stopWaiting = afterLoadAndIdle(() => setReady(true))
+    })
+    return () => {
+      cancel()
+      stopWaiting()
+    }
+  }, [system])
+  return ready
+}
