@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { type HistoryState, Link } from '@tanstack/react-router'
-import { type KeyboardEvent, type MouseEvent, useId } from 'react'
+import { type KeyboardEvent, type MouseEvent, useId, useMemo } from 'react'
 import type { RepostInfo } from '../../core/feed-entry.ts'
 import { repliedTo } from '../../core/nip10.ts'
 import type { Note } from '../../core/note.ts'
@@ -58,6 +58,7 @@ export function NoteCard({
   const name = displayName(metadata, note.pubkey)
   const headingId = useId()
   const replyTo = repliedTo(note)
+  const sensitive = useMemo(() => sensitiveReason(note.tags, note.content), [note])
   const profile = { npub: profileParam(note.pubkey) }
 
   const onClick = onOpen
@@ -118,11 +119,7 @@ export function NoteCard({
           </Link>
         </header>
         {replyTo && <ReplyContext pubkey={replyTo} />}
-        <SensitiveContent
-          reason={sensitiveReason(note.tags, note.content)}
-          revealed={revealed}
-          onReveal={onReveal}
-        >
+        <SensitiveContent reason={sensitive} revealed={revealed} onReveal={onReveal}>
           <NoteContent content={note.content} tags={note.tags} imageMode={imageMode} />
         </SensitiveContent>
         {actions && <NoteActions note={note} />}

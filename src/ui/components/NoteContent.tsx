@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { type ReactNode, useMemo } from 'react'
+import { memo, type ReactNode, useMemo } from 'react'
 import { segmentContent } from '../../core/content.ts'
 import { quotedNotes } from '../../core/nip18.ts'
 import { mediaInfo } from '../../core/nip92.ts'
@@ -31,8 +31,9 @@ interface NoteContentProps {
 /**
  * Note text as React text nodes and checked elements, never as HTML: http(s) links, hashtags
  * (to the notes tagged with them), people by name, quoted notes embedded, pictures and clips.
+ * Memoized: a card renders again as its author's profile arrives, its content need not.
  */
-export function NoteContent({
+export const NoteContent = memo(function NoteContent({
   content,
   tags = [],
   nested = false,
@@ -109,7 +110,7 @@ export function NoteContent({
       ))}
     </>
   )
-}
+})
 
 /** Whitespace left where media URLs and embedded references were taken out. */
 function trimEnds(nodes: ReactNode[]): void {

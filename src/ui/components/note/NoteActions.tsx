@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, memo, Suspense, useState } from 'react'
 import type { Note } from '../../../core/note.ts'
 import { type OwnAction, ownActionKey } from '../../../core/own-actions.ts'
 import { PUBLISH_ERRORS } from '../../../core/publish-checks.ts'
@@ -27,7 +27,8 @@ const QueuedMark = lazy(() => import('./QueuedMark.tsx'))
 const useOwnAction = (action: OwnAction, pubkey: string | null, noteId: string): boolean =>
   useCachedFlag(useQueryClient(), pubkey === null ? null : ownActionKey(action, pubkey, noteId))
 
-export function NoteActions({ note }: { note: Note }) {
+// Memoized: a card renders again as its author's profile arrives, the bar need not.
+export const NoteActions = memo(function NoteActions({ note }: { note: Note }) {
   const system = useSystem()
   const navigate = useNavigate()
   const pubkey = useSelector(system.login, (snapshot) => snapshot.context.pubkey)
@@ -118,4 +119,4 @@ export function NoteActions({ note }: { note: Note }) {
       )}
     </footer>
   )
-}
+})
