@@ -120,8 +120,8 @@ let shared: AsciiCache | undefined
 let worker: Remote<AsciiApi> | undefined
 
 /**
- * The app's ASCII cache. This module loads only with ASCII Mode (or the Cache settings), and the
- * worker starts with the first picture drawn, or earlier with warmAsciiWorker.
+ * The app's ASCII cache, made on first use. The worker starts with the first picture drawn, or
+ * earlier with warmAsciiWorker (a feed opening in ASCII Mode).
  */
 export function asciiCache(): AsciiCache {
   shared ??= createAsciiCache((url, color) => warmAsciiWorker().render(url, color))
