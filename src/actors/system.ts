@@ -11,6 +11,7 @@ import { type LoginActorRef, loginMachine } from '../machines/login.machine.ts'
 import type { RelayListActorRef } from '../machines/relay-list.machine.ts'
 import { type RelayPoolActorRef, relayPoolMachine } from '../machines/relay-pool.machine.ts'
 import type { SocketActorRef } from '../machines/socket.machine.ts'
+import { asciiCache } from './ascii-cache.ts'
 import type { CashuWallet } from './cashu-wallet-api.ts'
 import { createSignerSource } from './current-signer.ts'
 import { feedQueryOptions, followLiveFeed } from './feed-queries.ts'
@@ -230,13 +231,12 @@ export function startSystem(
   let cashu: Promise<CashuWallet> | undefined
   let outbox: Promise<Outbox> | undefined
   const startMemory = () =>
-    (memory ??= Promise.all([import('./memory-manager.ts'), import('./ascii-cache.ts')]).then(
-      ([{ startMemoryManager }, { asciiCache }]) =>
-        startMemoryManager({
-          queryClient,
-          extraBytes: () => asciiCache().estimatedBytes(),
-          clearExtra: () => asciiCache().clear(),
-        }),
+    (memory ??= import('./memory-manager.ts').then(({ startMemoryManager }) =>
+      startMemoryManager({
+        queryClient,
+        extraBytes: () => asciiCache().estimatedBytes(),
+        clearExtra: () => asciiCache().clear(),
+      }),
     ))
   setTimeout(() => void startMemory(), MEMORY_MANAGER_START_MS)
 
