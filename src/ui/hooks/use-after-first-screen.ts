@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { whenIdle } from '../../actors/when-idle.ts'
 import { useSystem } from '../system-context.tsx'
 
@@ -30,7 +30,9 @@ export function useAfterFirstScreen(): boolean {
   useEffect(() => {
     let stopWaiting = () => {}
     const cancel = system.firstScreen.after(() => {
-      stopWaiting = afterLoadAndIdle(() => setReady(true))
+      // In a transition: what was waiting (every card's zap total, the prompts) renders in
+      // slices, not in one long task of the idle moment they all share.
+      stopWaiting = afterLoadAndIdle(() => startTransition(() => setReady(true)))
     })
     return () => {
       cancel()
