@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { connectionHints, onConnectionChange } from '../actors/network-hints.ts'
 import { poolRelaysOf } from '../actors/profile-queries.ts'
 import { createRoutePrefetch } from '../actors/route-prefetch.ts'
-import { startSystem } from '../actors/system.ts'
+import { type PlumeSystem, startSystem } from '../actors/system.ts'
 import { PREFETCH_HOVER_DELAY_MS, prefetchAllowed } from '../core/prefetch.ts'
 import { CacheGate } from './components/CacheGate.tsx'
 import { ErrorFallback } from './components/ErrorFallback.tsx'
@@ -20,57 +20,67 @@ const inspect =
     ? (await import('@statelyai/inspect')).createBrowserInspector().inspect
     : undefined
 
-const system = startSystem({ inspect })
-
-// Splash, installed start-up, chunk-error recovery, install offer (issue 10): before the router.
-startPwaShell()
-
 /** Links preload on intent (hover or touch, spec §2), except on data saver or 2g. */
 const preloadMode = () => (prefetchAllowed(connectionHints()) ? 'intent' : false)
 
-const router = createRouter({
-  routeTree,
-  context: {
-    prefetch: createRoutePrefetch({
-      hub: system.hub,
-      queryClient: system.queryClient,
-      pool: poolRelaysOf(system.app),
-    }),
-  },
-  defaultPreload: preloadMode(),
-  defaultPreloadDelay: PREFETCH_HOVER_DELAY_MS,
-  // Freshness is the query cache's business (§9 prefetch times), not the router's match cache.
-  defaultPreloadStaleTime: 0,
-  // Window scroll is kept per path by useScrollMemory (__root.tsx); the router's own
-  // restoration keys positions by history entry, which is not what the spec asks.
-  scrollRestoration: false,
-  defaultErrorComponent: ErrorFallback,
-})
-
-onConnectionChange(() => router.update({ ...router.options, defaultPreload: preloadMode() }))
-rememberRoutes(router)
+function createAppRouter(system: PlumeSystem) {
+  const router = createRouter({
+    routeTree,
+    context: {
+      prefetch: createRoutePrefetch({
+        hub: system.hub,
+        queryClient: system.queryClient,
+        pool: poolRelaysOf(system.app),
+      }),
+    },
+    defaultPreload: preloadMode(),
+    defaultPreloadDelay: PREFETCH_HOVER_DELAY_MS,
+    // Freshness is the query cache's business (§9 prefetch times), not the router's match cache.
+    defaultPreloadStaleTime: 0,
+    // Window scroll is kept per path by useScrollMemory (__root.tsx); the router's own
+    // restoration keys positions by history entry, which is not what the spec asks.
+    scrollRestoration: false,
+    defaultErrorComponent: ErrorFallback,
+  })
+  onConnectionChange(() => router.update({ ...router.options, defaultPreload: preloadMode() }))
+  rememberRoutes(router)
+  return router
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router
+    router: ReturnType<typeof createAppRouter>
   }
 }
 
-// A transition: React renders the app in slices of a few ms, yielding to the browser between
-// them, where a plain first render is one long task (Lighthouse counts every task past 50 ms on
-// its slow phone as blocking, issue 10). index.html's static header stays up meanwhile (removed
-// by __root.tsx).
-const root = createRoot(document.getElementById('root')!)
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <SystemProvider system={system}>
-        <QueryClientProvider client={system.queryClient}>
-          <CacheGate>
-            <RouterProvider router={router} />
-          </CacheGate>
-        </QueryClientProvider>
-      </SystemProvider>
-    </StrictMode>,
-  ),
-)
+function render(system: PlumeSystem, router: ReturnType<typeof createAppRouter>) {
+  // A transition: React renders the app in slices of a few ms, yielding to the browser between
+  // them, where a plain first render is one long task (Lighthouse counts every task past 50 ms on
+  // its slow phone as blocking, issue 10). index.html's static header stays up meanwhile (removed
+  // by __root.tsx).
+  const root = createRoot(document.getElementById('root')!)
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <SystemProvider system={system}>
+          <QueryClientProvider client={system.queryClient}>
+            <CacheGate>
+              <RouterProvider router={router} />
+            </CacheGate>
+          </QueryClientProvider>
+        </SystemProvider>
+      </StrictMode>,
+    ),
+  )
+}
+
+// Evaluating the scripts, starting the system and starting the router and the first render are
+// three tasks: as one they took 40-90 ms on a desktop CPU, all of it blocking on Lighthouse's slow
+// phone (issue 10). A timer, not a top-level await: that made the bundler split the entry into a
+// chain of small chunks, each a round trip later.
+setTimeout(() => {
+  const system = startSystem({ inspect })
+  // Splash, installed start-up, chunk-error recovery, install offer (issue 10): before the router.
+  startPwaShell()
+  setTimeout(() => render(system, createAppRouter(system)))
+})
