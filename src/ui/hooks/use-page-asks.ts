@@ -28,8 +28,12 @@ export function usePageAsks(
     const arrived = [...(pages ?? []).flatMap((page) => page.entries), ...(live ?? [])].filter(
       (entry) => !asked.current.has(entry) && asked.current.add(entry),
     )
-    const { pubkeys, noteIds } = rowAsks(filterEntries(arrived, filter))
-    for (const pubkey of pubkeys) void queryClient.prefetchQuery(system.metadataQuery(pubkey))
-    for (const id of noteIds) void queryClient.prefetchQuery(system.noteQuery(id))
+    if (arrived.length === 0) return
+    // A task of their own: the page's commit, where this effect runs, is long enough already.
+    setTimeout(() => {
+      const { pubkeys, noteIds } = rowAsks(filterEntries(arrived, filter))
+      for (const pubkey of pubkeys) void queryClient.prefetchQuery(system.metadataQuery(pubkey))
+      for (const id of noteIds) void queryClient.prefetchQuery(system.noteQuery(id))
+    })
   }, [system, pages, live, filter])
 }
