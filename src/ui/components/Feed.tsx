@@ -183,7 +183,7 @@ export function Feed() {
   const nextHeld = Boolean(hasNextPage) && wantsNext && firstPageRendered
   useEffect(() => {
     if (!settled || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return
-    if (wantsNext && !firstPageRendered) void fetchNextPage()
+    if (wantsNext && !firstPageRendered) return inOwnTask(() => void fetchNextPage())
   }, [
     settled,
     wantsNext,
@@ -197,7 +197,9 @@ export function Feed() {
   // The page before the window, as the reader scrolls back up to it.
   useEffect(() => {
     if (!settled || !hasPreviousPage || isFetchingPreviousPage || lastPageRendered) return
-    if (firstRendered < above + ROWS_LEFT_BEFORE_NEXT_PAGE) void fetchPreviousPage()
+    if (firstRendered < above + ROWS_LEFT_BEFORE_NEXT_PAGE) {
+      return inOwnTask(() => void fetchPreviousPage())
+    }
   }, [
     settled,
     firstRendered,
@@ -308,6 +310,16 @@ export function Feed() {
       />
     </>
   )
+}
+
+/**
+ * Runs `run` in a task of its own; returns the cancel. A page fetch starts from the effects of the
+ * commit that showed the last page: started in that task, the query's bookkeeping and the REQ
+ * made it one of the longest of a phone's start (issue 10).
+ */
+function inOwnTask(run: () => void): () => void {
+  const timer = setTimeout(run)
+  return () => clearTimeout(timer)
 }
 
 /**
