@@ -3,6 +3,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { connectionHints, onConnectionChange } from '../actors/network-hints.ts'
+import { inOwnTask } from '../actors/own-task.ts'
 import { poolRelaysOf } from '../actors/profile-queries.ts'
 import { createRoutePrefetch } from '../actors/route-prefetch.ts'
 import { type PlumeSystem, startSystem } from '../actors/system.ts'
@@ -74,13 +75,13 @@ function render(system: PlumeSystem, router: ReturnType<typeof createAppRouter>)
   )
 }
 
-// Evaluating the scripts, starting the system and starting the router and the first render are
-// three tasks: as one they took 40-90 ms on a desktop CPU, all of it blocking on Lighthouse's slow
-// phone (issue 10). A timer, not a top-level await: that made the bundler split the entry into a
-// chain of small chunks, each a round trip later.
-setTimeout(() => {
+// Evaluating the scripts, starting the system, and starting the router with the first render are
+// three tasks: as one they took 36-52 ms on this host's CPU, all of it blocking on Lighthouse's
+// slow phone (issue 10). A timer, not a top-level await: that made the bundler split the entry
+// into a chain of small chunks, each a round trip later.
+inOwnTask(() => {
   const system = startSystem({ inspect })
   // Splash, installed start-up, chunk-error recovery, install offer (issue 10): before the router.
   startPwaShell()
-  setTimeout(() => render(system, createAppRouter(system)))
+  inOwnTask(() => render(system, createAppRouter(system)))
 })

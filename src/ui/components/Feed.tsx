@@ -13,6 +13,7 @@ import {
 } from 'react'
 import { asciiCache } from '../../actors/ascii-cache.ts'
 import { feedEntries, feedQueryOptions, liveRowsOptions } from '../../actors/feed-queries.ts'
+import { inOwnTask } from '../../actors/own-task.ts'
 import type { FeedEntry } from '../../core/feed-entry.ts'
 import { feedFilter, filterEntries } from '../../core/feed-filter.ts'
 import { GLOBAL_SOURCE } from '../../core/feed-source.ts'
@@ -26,6 +27,7 @@ import { useNow } from '../hooks/use-now.ts'
 import { usePageAsks } from '../hooks/use-page-asks.ts'
 import { usePreferences } from '../hooks/use-preferences.ts'
 import { useRelaySockets } from '../hooks/use-relays.ts'
+import { useRestoreRow } from '../hooks/use-restore-row.ts'
 import { useSystem } from '../system-context.tsx'
 import { FeedRow, useRowActions } from './feed/FeedRow.tsx'
 import { FeedStatus } from './feed/FeedStatus.tsx'
@@ -181,6 +183,8 @@ export function Feed() {
   // The next page, as the end of the loaded rows comes near (or while filters leave few rows).
   const wantsNext = lastOnScreen >= count - 1 - ROWS_LEFT_BEFORE_NEXT_PAGE
   const nextHeld = Boolean(hasNextPage) && wantsNext && firstPageRendered
+  // In a task of its own, not the commit's: the query's bookkeeping and the REQ made that task
+  // one of the longest of a phone's start (issue 10).
   useEffect(() => {
     if (!settled || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return
     if (wantsNext && !firstPageRendered) return inOwnTask(() => void fetchNextPage())
@@ -313,16 +317,6 @@ export function Feed() {
 }
 
 /**
- * Runs `run` in a task of its own; returns the cancel. A page fetch starts from the effects of the
- * commit that showed the last page: started in that task, the query's bookkeeping and the REQ
- * made it one of the longest of a phone's start (issue 10).
- */
-function inOwnTask(run: () => void): () => void {
-  const timer = setTimeout(run)
-  return () => clearTimeout(timer)
-}
-
-/**
  * The overscan, from none up to OVERSCAN one row at a time once the feed has rows: the rows on
  * the screen come first, alone, and the ones out of sight follow in small transitions rather than
  * all in the update that brought the first page (issue 10: that one update was the longest task
@@ -360,51 +354,4 @@ function useListOffset(list: RefObject<HTMLElement | null>): number {
     return () => observer.disconnect()
   }, [list])
   return offset
-}
-
-/**
- * Back from a note opened here: the row it was opened from comes back into view, focused, once
- * enough pages are loaded again (the cache usually still has them).
- */
-function useRestoreRow(
-  index: number | undefined,
-  count: number,
-  focusRow: (index: number) => void,
-  pages: { loading: boolean; canLoadMore: boolean; loadMore(): void },
-) {
-  const router = useRouter()
-  const done = useRef(index === undefined)
-  const focus = useRef(focusRow)
-  focus.current = focusRow
-  // The router sets the window's scroll once the page has rendered (the top, without a saved
-  // place): the row is brought back after that too, once.
-  useEffect(() => {
-    if (index === undefined) return
-    const stop = router.subscribe('onRendered', () => {
-      stop()
-      if (done.current) focus.current(index)
-    })
-    return stop
-  }, [router, index])
-  useEffect(() => {
-    if (done.current || index === undefined || pages.loading) return
-    if (count <= index) {
-      if (pages.canLoadMore) pages.loadMore()
-      else done.current = true
-      return
-    }
-    done.current = true
-    focusRow(index)
-    forgetRow()
-  })
-}
-
-/**
- * The row is back: the entry forgets it, so a reload later is left to the per-path scroll memory
- * (use-scroll-memory.ts) rather than jumping to an old row.
- */
-function forgetRow() {
-  const { fromFeed, restoreIndex, feedTopId, ...rest } =
-    (window.history.state as HistoryState | null) ?? {}
-  window.history.replaceState(rest, '')
 }

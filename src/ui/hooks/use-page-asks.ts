@@ -11,6 +11,7 @@
  */
 import { useEffect, useRef } from 'react'
 import type { FeedPage } from '../../actors/feed-queries.ts'
+import { inOwnTask } from '../../actors/own-task.ts'
 import type { FeedEntry } from '../../core/feed-entry.ts'
 import { type FeedFilter, filterEntries } from '../../core/feed-filter.ts'
 import { rowAsks } from '../../core/row-asks.ts'
@@ -30,7 +31,7 @@ export function usePageAsks(
     )
     if (arrived.length === 0) return
     // A task of their own: the page's commit, where this effect runs, is long enough already.
-    setTimeout(() => {
+    inOwnTask(() => {
       const { pubkeys, noteIds } = rowAsks(filterEntries(arrived, filter))
       for (const pubkey of pubkeys) void queryClient.prefetchQuery(system.metadataQuery(pubkey))
       for (const id of noteIds) void queryClient.prefetchQuery(system.noteQuery(id))
