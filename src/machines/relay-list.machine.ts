@@ -13,12 +13,12 @@
  * - `signedIn.broadcast`: every change is stored at once (`storeList`) and published 3 s after the
  *   last edit (`broadcastDebounce`; each edit restarts the wait) as kind 10002 to the write
  *   relays (`publishRelayList`). Where nothing can sign (a public-key login, a locked key; spec
- *   §6: broadcast only when signing is possible) the broadcast is `held`, and goes out as soon as signing is possible: in this session when the key
- *   is unlocked, or in a later one (the stored copy remembers it is unpublished). A failed publish
- *   keeps the edits, stored and unpublished, and shows the hub's 'Publish failed: …'; the next
- *   edit or login tries again.
- * - `relayList.restoreDefaults` (Reset Preferences) makes the defaults the list: signed out, the pool
- *   gets them back; signed in and loaded, they are stored and published as an edit would be
+ *   §6: broadcast only when signing is possible) the broadcast is `held`, and goes out as soon
+ *   as signing is possible: in this session when the key is unlocked, or in a later one (the
+ *   stored copy remembers it is unpublished). A failed publish keeps the edits, stored and
+ *   unpublished, and shows the hub's 'Publish failed: …'; the next edit or login tries again.
+ * - `relayList.restoreDefaults` (Reset Preferences) makes the defaults the list: signed out, the
+ *   pool gets them back; signed in and loaded, they are stored and published as an edit would be
  *   (while the list still loads, it is ignored: there is no list yet to replace).
  * - `relayList.signedOut` puts the defaults back (spec §4: sign-out clears the session relay
  *   defaults) and forgets that this session asked the relays.
