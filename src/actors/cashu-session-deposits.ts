@@ -43,7 +43,7 @@ export function startDeposit(
       outcome: context.outcome,
       error: context.error,
     }
-    if (d.isOpen(s)) d.notify()
+    d.changed(s)
   })
   actor.start()
   return id

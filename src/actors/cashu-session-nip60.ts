@@ -33,7 +33,7 @@ export function lookForRelayWallet(d: SessionDeps, s: Session, tries: number): v
     if (!d.isOpen(s) || s.hasSeed) return
     if (found !== s.relayWallet) {
       s.relayWallet = found
-      d.notify()
+      d.changed(s)
     }
     if (!found) again()
   }, again)

@@ -19,9 +19,7 @@ export function startNutzapsFor(d: SessionDeps, s: Session): NutzapService | nul
     signer: d.signer,
     walletKey: () => walletKeyOf(d, s),
   }
-  const nutzaps = startNutzaps(nutzapDeps, () => {
-    if (d.isOpen(s)) d.notify()
-  })
+  const nutzaps = startNutzaps(nutzapDeps, () => d.changed(s))
   s.nutzaps = nutzaps
   // A wallet made before wallet keys existed gets one now.
   void ensureWalletKey(d, s).then(

@@ -21,12 +21,10 @@ export function settleOpen(d: SessionDeps, s: Session, record: WalletRecord): vo
     })
     s.settling.set(entry.opId, actor)
     actor.subscribe({
-      next: () => {
-        if (d.isOpen(s)) d.notify()
-      },
+      next: () => d.changed(s),
       complete: () => {
         s.settling.delete(entry.opId)
-        if (d.isOpen(s)) d.notify()
+        d.changed(s)
       },
     })
     actor.start()

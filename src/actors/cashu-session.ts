@@ -44,8 +44,8 @@ export interface SessionDeps extends CashuDeps {
   now: () => number
   /** `s` is still the open session (not closed for another login since). */
   isOpen(s: Session): boolean
-  /** The view follows the open session again. */
-  notify(): void
+  /** `s` changed: the view follows it, if it is still the open session. */
+  changed(s: Session): void
 }
 
 export const newId = () => crypto.randomUUID()
@@ -75,7 +75,7 @@ export const sessionStore = (d: SessionDeps, s: Session): CashuStore => ({
     const record = await d.store.update(pubkey, change)
     if (d.isOpen(s)) {
       s.record = record
-      d.notify()
+      d.changed(s)
       s.nip60?.changed()
     }
     return record

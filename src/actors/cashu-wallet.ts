@@ -48,7 +48,9 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
     store,
     now: deps.now ?? Date.now,
     isOpen: (s) => session === s,
-    notify,
+    changed: (s) => {
+      if (session === s) notify()
+    },
   }
 
   const currentPubkey = () => deps.login.getSnapshot().context.pubkey
