@@ -6,6 +6,12 @@
  * (id `socket`) is spawned for every attempt and lives on into `connected`; every state without a
  * socket (`backoff`, `disconnected`, `removed`) stops it on entry.
  *
+ * Flapping: a connection that drops abnormally less than FLAPPING_THRESHOLD_MS after it opened did
+ * not count as a successful reconnect, so it keeps the try count (the next drop goes on to try n+1,
+ * and after RECONNECT_TRIES such tries the socket gives up). Only a connection that stays open that
+ * long resets the count, by the targetless `after flappingThreshold` transition of `connected`: the
+ * machine's clock is its named delays, and closes carry no time.
+ *
  * The machine owns the connection, not its traffic: what the relay sends changes no state, so the
  * connection hands it to its listeners itself (a statechart step for every message cost more main
  * thread than reading it). Only messages to the relay pass through, as `relay.send`.
@@ -29,6 +35,8 @@ export const CONNECT_ATTEMPTS = 3
 export const CONNECT_RETRY_DELAY_MS = 2000
 export const RECONNECT_TRIES = 5
 export const RECONNECT_DELAY_UNIT_MS = 3000
+/** A connection that drops sooner than this after opening is flapping: the tries keep counting. */
+export const FLAPPING_THRESHOLD_MS = 1000
 /** Close codes that end a connection on purpose: no reconnect. */
 export const NORMAL_CLOSE_CODES: readonly number[] = [1000, 1001]
 
@@ -52,7 +60,10 @@ export interface SocketContext {
   url: string
   /** Attempts made in the current first-connect run (1..CONNECT_ATTEMPTS). */
   connectionAttempts: number
-  /** Reconnect try in progress after a drop (1..RECONNECT_TRIES), 0 when not reconnecting. */
+  /**
+   * Reconnect try in progress after a drop (1..RECONNECT_TRIES), 0 when not reconnecting. Kept
+   * through the first FLAPPING_THRESHOLD_MS of the connection that try opened.
+   */
   reconnectTry: number
   lastConnected: number | null
   lastError: string | null
@@ -108,6 +119,7 @@ export const socketMachine = setup({
     connectTimeout: CONNECT_TIMEOUT_MS,
     connectRetryDelay: CONNECT_RETRY_DELAY_MS,
     reconnectDelay: ({ context }) => RECONNECT_DELAY_UNIT_MS * context.reconnectTry,
+    flappingThreshold: FLAPPING_THRESHOLD_MS,
   },
   guards: {
     connectAttemptsExhausted: ({ context }) => context.connectionAttempts >= CONNECT_ATTEMPTS,
@@ -132,9 +144,11 @@ export const socketMachine = setup({
     resetCounters: assign({ connectionAttempts: 0, reconnectTry: 0 }),
     countAttempt: assign({ connectionAttempts: ({ context }) => context.connectionAttempts + 1 }),
     countReconnectTry: assign({ reconnectTry: ({ context }) => context.reconnectTry + 1 }),
+    // The connection outlived the flapping threshold: the reconnect worked, the next drop starts over.
+    resetReconnectTry: assign({ reconnectTry: 0 }),
+    // reconnectTry is kept: it is reset only once the connection proves stable (not flapping).
     markConnected: assign({
       connectionAttempts: 0,
-      reconnectTry: 0,
       lastError: null,
       lastConnected: ({ event }) => (event.type === 'socket.opened' ? event.at : null),
     }),
@@ -208,10 +222,13 @@ export const socketMachine = setup({
     connected: {
       entry: 'emitConnected',
       exit: 'emitDisconnected',
+      after: { flappingThreshold: { actions: 'resetReconnectTry' } },
       on: {
         'relay.send': { actions: 'forwardSend' },
         'socket.closed': [
           { guard: 'normalClosure', target: 'disconnected' },
+          // Only a flapping connection still holds a try count: the last try is used up.
+          { guard: 'reconnectTriesExhausted', target: 'disconnected', actions: 'failReconnect' },
           { target: 'reconnecting', actions: 'failClosed' },
         ],
         'relay.disconnect': { target: 'disconnected', actions: 'closeSocket' },

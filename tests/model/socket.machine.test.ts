@@ -8,6 +8,7 @@ import {
   type ConnectionEvent,
   connectionClosedError,
   connectTimeoutError,
+  FLAPPING_THRESHOLD_MS,
   maxAttemptsError,
   RECONNECT_DELAY_UNIT_MS,
   RECONNECT_TRIES,
@@ -37,6 +38,8 @@ interface FakeSocket {
   received: ConnectionCommand[]
   /** True once the machine stopped the actor (the real one closes its WebSocket then). */
   stopped: boolean
+  /** Fake clock time when this socket reported `socket.opened`. */
+  openedAt: number | null
   /** Make the socket report something to the machine. */
   report: (event: ConnectionEvent) => void
 }
@@ -56,7 +59,11 @@ function arrange() {
         url: input.url,
         received: [],
         stopped: false,
-        report: (event) => sendBack(event),
+        openedAt: null,
+        report: (event) => {
+          if (event.type === 'socket.opened') socket.openedAt = Date.now()
+          sendBack(event)
+        },
       }
       sockets.push(socket)
       receive((command) => socket.received.push(command))
@@ -107,7 +114,19 @@ const samples: EventSamples<typeof socketMachine> = {
   ],
 }
 
-const model = createModel({ machine: socketMachine, input: { url: URL }, samples })
+const model = createModel({
+  machine: socketMachine,
+  input: { url: URL },
+  samples,
+  // Value + context, with try counts past the limit folded into one class: a machine that counts
+  // on forever (a flapping relay never given up) then fails the invariants instead of making the
+  // graph endless.
+  serializeState: ({ value, context }) =>
+    JSON.stringify({
+      value,
+      context: { ...context, reconnectTry: Math.min(context.reconnectTry, RECONNECT_TRIES + 1) },
+    }),
+})
 
 const errorTexts = [
   null,
@@ -169,13 +188,16 @@ const harness: Harness<typeof socketMachine, Fakes> = {
       expect(snapshot.context.lastError).not.toBeNull()
     },
     connected: (snapshot, { fakes }) => {
-      expect(fakes.current().stopped).toBe(false)
+      const socket = fakes.current()
+      expect(socket.stopped).toBe(false)
       expect(snapshot.context).toMatchObject({
         connectionAttempts: 0,
-        reconnectTry: 0,
         lastConnected: OPENED_AT,
         lastError: null,
       })
+      // The try count survives only the flapping window of the connection.
+      const openFor = Date.now() - (socket.openedAt ?? Number.NaN)
+      if (openFor >= FLAPPING_THRESHOLD_MS) expect(snapshot.context.reconnectTry).toBe(0)
     },
     disconnected: (_snapshot, { fakes }) => {
       expect(fakes.open()).toHaveLength(0)
@@ -204,6 +226,58 @@ describe('socket machine model', () => {
         '"removed"',
       ].sort(),
     )
+  })
+
+  /** The model steps as (from state, event, to state) with the try counts on both sides. */
+  const edges = paths.flatMap((p) =>
+    p.steps.slice(1).map((step, i) => {
+      const from = p.steps[i]?.state
+      return {
+        from: JSON.stringify(from?.value),
+        fromTry: from?.context.reconnectTry,
+        event: describePath({ steps: [step] }),
+        to: JSON.stringify(step.state.value),
+        toTry: step.state.context.reconnectTry,
+        lastError: step.state.context.lastError,
+      }
+    }),
+  )
+
+  it('walks a flapping relay: a quick drop after the last try gives up', () => {
+    expect(edges).toContainEqual({
+      from: '"connected"',
+      fromTry: RECONNECT_TRIES,
+      event: 'socket.closed {"code":1006,"reason":""}',
+      to: '"disconnected"',
+      toTry: RECONNECT_TRIES,
+      lastError: reconnectFailedError(URL),
+    })
+  })
+
+  it('walks a flapping relay: a quick drop keeps counting (try n+1)', () => {
+    for (let n = 1; n < RECONNECT_TRIES; n++) {
+      expect(edges).toContainEqual({
+        from: '"connected"',
+        fromTry: n,
+        event: 'socket.closed {"code":1006,"reason":""}',
+        to: '{"reconnecting":"backoff"}',
+        toTry: n + 1,
+        lastError: connectionClosedError(URL, 1006, ''),
+      })
+    }
+  })
+
+  it('walks a long-lived connection: after flappingThreshold the try count is reset', () => {
+    for (let n = 1; n <= RECONNECT_TRIES; n++) {
+      expect(edges).toContainEqual({
+        from: '"connected"',
+        fromTry: n,
+        event: 'after flappingThreshold',
+        to: '"connected"',
+        toTry: 0,
+        lastError: null,
+      })
+    }
   })
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) =>
@@ -334,7 +408,7 @@ describe('socket machine scenarios', () => {
     expect(fakes.sockets).toHaveLength(6)
   })
 
-  it('a successful reconnect returns to connected and resets the counters', () => {
+  it('a successful reconnect returns to connected and, once stable, resets the counters', () => {
     const { actor, fakes } = start()
     actor.send({ type: 'relay.connect' })
     fakes.current().report({ type: 'socket.opened', at: Date.now() })
@@ -347,14 +421,99 @@ describe('socket machine scenarios', () => {
       url: URL,
       connected: true,
       connectionAttempts: 0,
-      reconnectTry: 0,
+      reconnectTry: 2,
       lastConnected: 14_000,
       lastError: null,
     })
+    vi.advanceTimersByTime(FLAPPING_THRESHOLD_MS)
+    expect(relayStatus(actor.getSnapshot())).toMatchObject({ connected: true, reconnectTry: 0 })
     // The next drop starts again at try 1 (3 s).
     fakes.current().report({ type: 'socket.closed', code: 1006, reason: '' })
+    expect(actor.getSnapshot().context.reconnectTry).toBe(1)
     vi.advanceTimersByTime(3_000)
     expect(actor.getSnapshot().value).toEqual({ reconnecting: 'attempt' })
+  })
+
+  it('flapping: reconnects that drop within 1000 ms keep counting, and give up after 5 tries', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.connect' })
+    fakes.current().report({ type: 'socket.opened', at: Date.now() })
+    vi.advanceTimersByTime(60_000)
+    // A long-lived connection drops: try 1.
+    fakes.current().report({ type: 'socket.closed', code: 1006, reason: '' })
+    const waits: number[] = []
+    for (let tryNumber = 1; tryNumber <= RECONNECT_TRIES; tryNumber++) {
+      expect(actor.getSnapshot().value).toEqual({ reconnecting: 'backoff' })
+      expect(actor.getSnapshot().context.reconnectTry).toBe(tryNumber)
+      const before = Date.now()
+      vi.advanceTimersByTime(RECONNECT_DELAY_UNIT_MS * tryNumber - 1)
+      expect(actor.getSnapshot().value).toEqual({ reconnecting: 'backoff' })
+      vi.advanceTimersByTime(1)
+      expect(actor.getSnapshot().value).toEqual({ reconnecting: 'attempt' })
+      waits.push(Date.now() - before)
+      // The relay accepts, then drops abnormally 999 ms later: flapping.
+      fakes.current().report({ type: 'socket.opened', at: Date.now() })
+      expect(actor.getSnapshot().value).toBe('connected')
+      vi.advanceTimersByTime(FLAPPING_THRESHOLD_MS - 1)
+      expect(actor.getSnapshot().context.reconnectTry).toBe(tryNumber)
+      fakes.current().report({ type: 'socket.closed', code: 1006, reason: '' })
+    }
+    expect(waits).toEqual([3_000, 6_000, 9_000, 12_000, 15_000])
+    expect(actor.getSnapshot().value).toBe('disconnected')
+    expect(relayStatus(actor.getSnapshot())).toMatchObject({
+      connected: false,
+      reconnectTry: RECONNECT_TRIES,
+      lastError: `Reconnect failed after 5 tries for ${URL}`,
+    })
+    expect(fakes.open()).toHaveLength(0)
+    // Given up: no more tries on its own.
+    vi.advanceTimersByTime(600_000)
+    expect(fakes.sockets).toHaveLength(1 + RECONNECT_TRIES)
+    // The health check or the user starts over from a first connect.
+    actor.send({ type: 'relay.connect' })
+    expect(actor.getSnapshot().value).toEqual({ connecting: 'attempt' })
+    expect(actor.getSnapshot().context).toMatchObject({ connectionAttempts: 1, reconnectTry: 0 })
+  })
+
+  it('flapping: a reconnect that stays open 1000 ms resets the count, the next drop is try 1', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.connect' })
+    fakes.current().report({ type: 'socket.opened', at: Date.now() })
+    // Three flapping drops: tries 1, 2, 3.
+    for (let tryNumber = 1; tryNumber <= 3; tryNumber++) {
+      fakes.current().report({ type: 'socket.closed', code: 1006, reason: '' })
+      expect(actor.getSnapshot().context.reconnectTry).toBe(tryNumber)
+      vi.advanceTimersByTime(RECONNECT_DELAY_UNIT_MS * tryNumber)
+      fakes.current().report({ type: 'socket.opened', at: Date.now() })
+      vi.advanceTimersByTime(100)
+    }
+    // Try 3's connection stays open: at 1000 ms it counts as a working reconnect.
+    vi.advanceTimersByTime(FLAPPING_THRESHOLD_MS - 100 - 1)
+    expect(actor.getSnapshot().context.reconnectTry).toBe(3)
+    vi.advanceTimersByTime(1)
+    expect(actor.getSnapshot().value).toBe('connected')
+    expect(actor.getSnapshot().context.reconnectTry).toBe(0)
+    fakes.current().report({ type: 'socket.closed', code: 1006, reason: '' })
+    expect(actor.getSnapshot().value).toEqual({ reconnecting: 'backoff' })
+    expect(actor.getSnapshot().context.reconnectTry).toBe(1)
+    vi.advanceTimersByTime(RECONNECT_DELAY_UNIT_MS - 1)
+    expect(actor.getSnapshot().value).toEqual({ reconnecting: 'backoff' })
+    vi.advanceTimersByTime(1)
+    expect(actor.getSnapshot().value).toEqual({ reconnecting: 'attempt' })
+  })
+
+  it.each([1000, 1001])('a flapping connection closed with code %i does not reconnect', (code) => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.connect' })
+    fakes.current().report({ type: 'socket.opened', at: Date.now() })
+    fakes.current().report({ type: 'socket.closed', code: 1006, reason: '' })
+    vi.advanceTimersByTime(RECONNECT_DELAY_UNIT_MS)
+    fakes.current().report({ type: 'socket.opened', at: Date.now() })
+    expect(actor.getSnapshot().context.reconnectTry).toBe(1)
+    fakes.current().report({ type: 'socket.closed', code, reason: '' })
+    expect(actor.getSnapshot().value).toBe('disconnected')
+    vi.advanceTimersByTime(600_000)
+    expect(fakes.sockets).toHaveLength(2)
   })
 
   it.each([1000, 1001])('a close with code %i does not reconnect', (code) => {
