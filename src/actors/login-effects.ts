@@ -61,8 +61,14 @@ export function loginEffects(keystore: Keystore, hub: RelayHub, remote: RemoteSi
       try {
         return { key: await keystore.unlock(input.pubkey, input.passphrase), pubkey: input.pubkey }
       } catch (error) {
-        // The unlock modal's texts (spec §8); they never contain the secret.
-        throw new Error((await records()).unlockMessage(error))
+        // The asking screen's texts (spec §8); they never contain the secret.
+        const texts = await records()
+        const wording = {
+          unlock: texts.unlockMessage,
+          viewSecret: texts.viewSecretMessage,
+          savedAccount: texts.savedAccountMessage,
+        }[input.purpose]
+        throw new Error(wording(error))
       }
     }),
 

@@ -147,9 +147,12 @@ export function userRelayEffects(deps: UserRelaysDeps) {
       ),
       publishRelayList: fromPromise<Published, PublishInput>(async ({ input }) => {
         const pool = deps.pool()
+        // Spec §5: a list without write relays is not signed at all, even with indexers to take
+        // it: it would tell others the user writes nowhere.
+        if (!input.relays.some((entry) => canWrite(entry.permission))) {
+          throw new Error(NO_PUBLISH_RELAYS)
+        }
         const targets = publishTargets(input.relays, pool?.getSnapshot().context.entries ?? [])
-        // Spec §5: a list with nowhere to go is not signed at all.
-        if (targets.length === 0) throw new Error(NO_PUBLISH_RELAYS)
         const event = await deps.signer().signEvent(relayListTemplate(input.relays, seconds()))
         if (event.pubkey !== input.pubkey) throw new Error(SIGNER_MISMATCH)
         if (pool) await whenConnected(pool, targets)

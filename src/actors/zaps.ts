@@ -97,7 +97,7 @@ function createZaps(system: PlumeSystem): Zaps {
   const deps = {
     hub: system.hub,
     queryClient: system.queryClient,
-    // Totals take the profile the card already has (metadata is never fresh: stale time 0).
+    // Totals take the profile the card already has, however old.
     metadata: (pubkey: string) => system.queryClient.ensureQueryData(system.metadataQuery(pubkey)),
     proxy: readCorsProxy,
   }
@@ -105,8 +105,12 @@ function createZaps(system: PlumeSystem): Zaps {
     displayNames: createDisplayNames({ hub: system.hub }),
     totalsQuery: (note) => zapTotalsQueryOptions(deps, loadReceipts, note),
     startZap: async (note, wallet) => {
-      // A zap reads the newest profile: the lightning address may have just changed.
-      const profile = await system.queryClient.fetchQuery(system.metadataQuery(note.pubkey))
+      // A zap reads the newest profile (spec §9: metadata stale time 0): the lightning address
+      // may have just changed, and the card's copy can be minutes old.
+      const profile = await system.queryClient.fetchQuery({
+        ...system.metadataQuery(note.pubkey),
+        staleTime: 0,
+      })
       const proxy = readCorsProxy()
       const input: ZapInput = {
         recipientPubkey: note.pubkey,

@@ -10,6 +10,8 @@ export const MODAL_FLAGS = [
   'nsecLogin',
   'savedAccounts',
   'unlockKey',
+  /** Save an in-memory nsec under a passphrase (spec §2: passphrasePrompt=true). */
+  'passphrasePrompt',
   'signOut',
   'generateKey',
   'viewNsec',

@@ -3,6 +3,7 @@
  * §7). `r` tags carry a relay URL and an optional `read` or `write` marker; no marker means both.
  */
 import type { EventTemplate } from 'nostr-tools/pure'
+import { withClientTag } from './nip89.ts'
 import type { RelayPermission } from './relay-permission.ts'
 import { normalizeRelayUrl } from './relay-url.ts'
 
@@ -134,7 +135,8 @@ export function relaysFromNotes(events: readonly TaggedEvent[]): RelayEntry[] {
 /**
  * The kind 10002 event to publish for these relays: read-only and write-only relays carry their
  * marker, readwrite relays none. Indexer relays are this client's own choice of where to look
- * up lists, not where the user reads or writes, so they are not published.
+ * up lists, not where the user reads or writes, so they are not published. Like every event
+ * Plume publishes, it names the client (spec lightning-and-ecash §3).
  */
 export function relayListTemplate(
   entries: readonly RelayEntry[],
@@ -150,7 +152,7 @@ export function relayListTemplate(
     const permission = permissionOf(flags)
     return permission === 'readwrite' ? ['r', url] : ['r', url, permission]
   })
-  return { kind: RELAY_LIST_KIND, created_at: createdAt, tags, content: '' }
+  return { kind: RELAY_LIST_KIND, created_at: createdAt, tags: withClientTag(tags), content: '' }
 }
 
 export interface RelayClassification {

@@ -63,9 +63,12 @@ export type NsecKeyReport =
 // ---------------------------------------------------------------------------------------------
 // The effects the app provides.
 
+/** Which screen asks: each words a failure its own way (spec §8). */
+export type UnlockPurpose = 'unlock' | 'viewSecret' | 'savedAccount'
 export interface UnlockKeyInput {
   pubkey: string
   passphrase: Secret<string>
+  purpose: UnlockPurpose
 }
 export interface UnlockedKey {
   key: Secret<Uint8Array>
@@ -152,7 +155,7 @@ export const nsecKeyMachine = setup({
             src: 'unlockKey',
             input: ({ context, event }) => {
               if (event.type !== 'key.unlock') throw new Error(`unlock: from ${event.type}`)
-              return { pubkey: context.pubkey, passphrase: event.passphrase }
+              return { pubkey: context.pubkey, passphrase: event.passphrase, purpose: 'unlock' }
             },
             onDone: {
               target: '#nsecKey.unlocked',
@@ -227,14 +230,21 @@ export const nsecKeyMachine = setup({
                 src: 'unlockKey',
                 input: ({ context, event }) => {
                   if (event.type !== 'secret.view') throw new Error(`verify: from ${event.type}`)
-                  return { pubkey: context.pubkey, passphrase: event.passphrase }
+                  return {
+                    pubkey: context.pubkey,
+                    passphrase: event.passphrase,
+                    purpose: 'viewSecret',
+                  }
                 },
                 onDone: 'shown',
                 onError: {
                   target: 'hidden',
                   actions: {
                     type: 'report',
-                    params: { type: 'nsec.failed', message: KEY_ERRORS.viewSecretFailed },
+                    params: ({ event }) => ({
+                      type: 'nsec.failed',
+                      message: messageOf(event.error, KEY_ERRORS.viewSecretFailed),
+                    }),
                   },
                 },
               },

@@ -297,7 +297,11 @@ export const signInMachine = setup({
                 src: 'unlockKey',
                 input: ({ event }) => {
                   if (event.type !== 'login.saved') throw new Error(`unlock: from ${event.type}`)
-                  return { pubkey: event.pubkey, passphrase: event.passphrase }
+                  return {
+                    pubkey: event.pubkey,
+                    passphrase: event.passphrase,
+                    purpose: 'savedAccount',
+                  }
                 },
                 onDone: {
                   target: done,

@@ -18,6 +18,13 @@ const keyStatus = (page: Page) => page.getByTestId('key-status')
 const openSettings = (page: Page) => page.getByRole('button', { name: 'Settings' }).click()
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
 
+/** Settings, then the nsec login modal. */
+async function openNsecLogin(page: Page) {
+  await openSettings(page)
+  await page.getByRole('button', { name: 'Nsec Secret Key' }).click()
+  return dialog(page, 'Nsec Secret Key')
+}
+
 async function expectNoSecret(page: Page, secretHex: string, consoleLines: string[], step: string) {
   expect(
     await findSecret(page, secretHex, consoleLines),
@@ -54,9 +61,7 @@ test('nsec: log in, save under a passphrase, reload locked, unlock, view, sign o
   await openApp([await launchRelay()])
 
   // Wrong inputs first: the spec's messages, nothing logged in.
-  await openSettings(page)
-  await page.getByRole('button', { name: 'Nsec Secret Key' }).click()
-  const nsecDialog = dialog(page, 'Nsec Secret Key')
+  const nsecDialog = await openNsecLogin(page)
   await nsecDialog.getByLabel('Secret key').fill('nsec1notakey')
   await nsecDialog.getByRole('button', { name: 'Log in' }).click()
   await expect(nsecDialog.getByRole('alert')).toHaveText('Invalid nsec format')
@@ -121,6 +126,10 @@ test('nsec: log in, save under a passphrase, reload locked, unlock, view, sign o
   const saved = dialog(page, 'Saved Accounts')
   await saved.getByRole('button', { name: 'Unlock & Login' }).click()
   await expect(saved.getByRole('alert')).toHaveText('Enter your passphrase')
+  // The saved-account login words a wrong passphrase its own way (spec §8), not as the unlock modal.
+  await saved.getByLabel('Passphrase').fill('wrong passphrase')
+  await saved.getByRole('button', { name: 'Unlock & Login' }).click()
+  await expect(saved.getByRole('alert')).toHaveText('Invalid passphrase or no saved account')
   await saved.getByLabel('Passphrase').fill(PASSPHRASE)
   await saved.getByRole('button', { name: 'Unlock & Login' }).click()
   await expect(keyStatus(page)).toHaveText('Key: Unlocked')
@@ -140,13 +149,58 @@ test('nsec: log in, save under a passphrase, reload locked, unlock, view, sign o
   await expectNoSecret(page, account.secretKeyHex, lines, 'sign out deleting the key')
 })
 
+test('an nsec kept in memory is saved later under a passphrase, and comes back locked', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const secret = generateSecretKey()
+  const lines = watchConsole(page)
+  await openApp([await launchRelay()])
+  const nsecDialog = await openNsecLogin(page)
+  await nsecDialog.getByLabel('Secret key').fill(nsecEncode(secret))
+  await nsecDialog.getByRole('button', { name: 'Log in' }).click()
+  await expect(keyStatus(page)).toHaveText('Key: Unlocked')
+  await expect(page.getByRole('button', { name: 'View nsec' })).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Save key on this device' }).click()
+  await expect(page).toHaveURL(/passphrasePrompt=true/)
+  const save = dialog(page, 'Save key on this device')
+  const passphrase = save.getByLabel('Passphrase (at least 8 characters)')
+  const confirmation = save.getByLabel('Confirm passphrase')
+  await passphrase.fill('short')
+  await confirmation.fill('short')
+  await save.getByRole('button', { name: 'Save key' }).click()
+  await expect(save.getByRole('alert')).toHaveText('Passphrase must be at least 8 characters')
+  await passphrase.fill(PASSPHRASE)
+  await confirmation.fill(`${PASSPHRASE}!`)
+  await save.getByRole('button', { name: 'Save key' }).click()
+  await expect(save.getByRole('alert')).toHaveText('Passphrases do not match')
+  await expect(passphrase).toHaveValue(PASSPHRASE)
+  await page.screenshot({ path: test.info().outputPath('save-key.png') })
+  await confirmation.fill(PASSPHRASE)
+  await save.getByRole('button', { name: 'Save key' }).click()
+  await expect(save).toHaveCount(0)
+  await expect(page).not.toHaveURL(/passphrasePrompt/)
+  await expect(page.getByRole('button', { name: 'View nsec' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save key on this device' })).toHaveCount(0)
+  await expectNoSecret(page, bytesToHex(secret), lines, 'saving a key kept in memory')
+
+  await page.reload()
+  await expect(keyStatus(page)).toHaveText(/^Key: Locked/)
+  await page.getByRole('button', { name: 'Unlock key' }).click()
+  const unlock = dialog(page, 'Unlock saved key')
+  await unlock.getByLabel('Passphrase').fill(PASSPHRASE)
+  await unlock.getByRole('button', { name: 'Unlock & Continue' }).click()
+  await expect(keyStatus(page)).toHaveText('Key: Unlocked')
+  await expectNoSecret(page, bytesToHex(secret), lines, 'reload and unlock the key saved later')
+})
+
 test('ncryptsec: log in with a NIP-49 encrypted key', async ({ page, launchRelay, openApp }) => {
   const secret = generateSecretKey()
   const lines = watchConsole(page)
   await openApp([await launchRelay()])
-  await openSettings(page)
-  await page.getByRole('button', { name: 'Nsec Secret Key' }).click()
-  const nsecDialog = dialog(page, 'Nsec Secret Key')
+  const nsecDialog = await openNsecLogin(page)
   await nsecDialog.getByLabel('Secret key').fill(ncryptsecEncrypt(secret, PASSPHRASE, 16))
   await nsecDialog.getByLabel('Passphrase of this ncryptsec').fill('not the passphrase')
   await nsecDialog.getByRole('button', { name: 'Log in' }).click()
@@ -172,7 +226,21 @@ test('npub: public key only, read only, survives a reload', async ({
   await input.fill('npub1nonsense')
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByRole('alert')).toHaveText('Invalid pubkey or npub')
-  await input.fill(world.accounts[2]!.npub)
+  // No clipboard at all (a page not served securely): the message, not a silent failure.
+  await page.evaluate(() =>
+    Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }),
+  )
+  await page.getByRole('button', { name: 'Paste Clipboard' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Failed to read clipboard')
+  await expect(input).toHaveValue('npub1nonsense')
+  // Allowed to read it, Paste fills the field.
+  await page.reload()
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  const npub = world.accounts[2]!.npub
+  await page.evaluate((text) => navigator.clipboard.writeText(` ${text}\n`), npub)
+  await page.getByRole('button', { name: 'Paste Clipboard' }).click()
+  await expect(input).toHaveValue(npub)
+  await expect(page.getByRole('alert')).toHaveCount(0)
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(keyStatus(page)).toHaveText('Using Public Key Only')
   await page.reload()

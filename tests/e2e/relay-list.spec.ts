@@ -132,6 +132,7 @@ test('a user’s relay list: loaded at login, edited, published 3 s later, kept 
     ['r', home.url],
     ['r', second.url, 'read'],
     ['r', third.url],
+    ['client', 'Plume'],
   ])
   await expect(status(page)).toHaveText('Relay list published')
   // Every write relay has it, sent once; the relay now only read from does not.
@@ -178,6 +179,7 @@ test('a user’s relay list: loaded at login, edited, published 3 s later, kept 
     .toEqual([
       ['r', home.url],
       ['r', second.url, 'read'],
+      ['client', 'Plume'],
     ])
   await expect(status(page)).toHaveText('Relay list published')
   await expectNoSecret(page, user, lines, 'reload, locked edit and unlock')

@@ -1,6 +1,6 @@
 /**
  * Relay Management on real relays: a relay's detail reads its NIP-11 document over HTTP and its
- * live figures from the pool; the Auxiliary relays modal shows the dynamic relay manager's
+ * live figures from the pool; the Auxiliary Relays modal shows the dynamic relay manager's
  * statistics, lives in the URL (?auxRelays=true) and follows the manager as it adds relays.
  */
 import type { Page } from '@playwright/test'
@@ -91,7 +91,7 @@ test("a relay's detail shows its NIP-11 document and live figures; a closed port
   await expect(detail).toHaveCount(0)
 })
 
-test('the Auxiliary relays modal lives in the URL, shows the manager on one relay, and closes', async ({
+test('the Auxiliary Relays modal lives in the URL, shows the manager on one relay, and closes', async ({
   page,
   launchRelay,
   openApp,
@@ -99,9 +99,9 @@ test('the Auxiliary relays modal lives in the URL, shows the manager on one rela
   const relay = await launchRelay()
   await openApp([relay])
   await openSettings(page)
-  await relaySection(page).getByRole('button', { name: 'Auxiliary relays' }).click()
+  await relaySection(page).getByRole('button', { name: 'Auxiliary Relays' }).click()
   await expect(page).toHaveURL(/[?&]auxRelays=true/)
-  const modal = page.getByRole('dialog', { name: 'Auxiliary relays' })
+  const modal = page.getByRole('dialog', { name: 'Auxiliary Relays' })
 
   const checkOneRelay = async () => {
     await expect(field(modal, 'active')).toHaveText('1 / 15')
@@ -129,7 +129,7 @@ test('the Auxiliary relays modal lives in the URL, shows the manager on one rela
   await expect(page).not.toHaveURL(/auxRelays/)
   await expect(page).toHaveURL(/[?&]settings=true/)
 
-  await relaySection(page).getByRole('button', { name: 'Auxiliary relays' }).click()
+  await relaySection(page).getByRole('button', { name: 'Auxiliary Relays' }).click()
   await modal.getByRole('button', { name: 'Close' }).click()
   await expect(modal).toHaveCount(0)
   await expect(page).not.toHaveURL(/auxRelays/)
@@ -165,7 +165,7 @@ test('the manager adds the recommended, then the fallback relay, never the black
     // A fake clock that runs on its own, so the manager's 30 s evaluation can be skipped to.
     await page.clock.install()
     await page.goto(`${server.url}/?settings=true&auxRelays=true`)
-    const modal = page.getByRole('dialog', { name: 'Auxiliary relays' })
+    const modal = page.getByRole('dialog', { name: 'Auxiliary Relays' })
     const candidates = modal.getByRole('region', { name: /^Candidates/ })
     const blacklist = modal.getByRole('region', { name: /^Blacklist/ })
     await expect(candidates.getByRole('listitem')).toHaveText([

@@ -121,8 +121,8 @@ test('five relays: the feed loads from the healthy ones, health sorts them, the 
   }
   for (const content of forged) await expect(page.getByText(content)).toHaveCount(0)
 
-  // The Auxiliary relays modal says what the manager did and why.
-  await page.getByRole('button', { name: 'Auxiliary relays' }).click()
+  // The Auxiliary Relays modal says what the manager did and why.
+  await page.getByRole('button', { name: 'Auxiliary Relays' }).click()
   const demoted = page.getByRole('region', { name: /^Demoted/ })
   await expect(demoted.locator(`[data-relay="${evil.url}"] [data-field="reason"]`)).toHaveText(
     'sent forged events',

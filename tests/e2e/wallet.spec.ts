@@ -95,6 +95,11 @@ test('connect by pairing string, pay, save encrypted, reload and auto-connect af
   await page.reload()
   await expect(page.getByTestId('key-status')).toHaveText(/^Key: Locked/)
   await expect(walletStatus(page)).toHaveText('Not connected')
+  // Logged in, so not 'Login Required': the section says what to do.
+  await expect(section.getByText('Login Required')).toHaveCount(0)
+  await expect(section.getByText(/^Key is locked\. Please unlock your NSEC key/)).toBeVisible()
+  await section.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: test.info().outputPath('wallet-locked.png') })
   await page.getByRole('button', { name: 'Unlock key' }).click()
   const unlock = dialog(page, 'Unlock saved key')
   await unlock.getByLabel('Passphrase').fill(PASSPHRASE)

@@ -220,3 +220,31 @@ test('with the test wallet connected, the zap is paid through it and its balance
     await server.close()
   }
 })
+
+test('a lightning address changed after the note was shown: the zap asks the new one', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const { relay, server, card } = await setUp({ page, launchRelay, openApp, world })
+  const { author } = zappedNote(world)
+  const moved = await startLnurlServer({
+    nostrSecretKey: hexToBytes(zapper.secretKeyHex),
+    names: [author.name],
+    minSendable: MIN_MSAT,
+    maxSendable: 100_000,
+    ledger: fakeLightning,
+  })
+  try {
+    // The card has the old profile; the author moves to a server that takes at most 100 sats.
+    await expect(card.locator('[data-zap-total]')).toBeVisible()
+    await pointLightningAddress(relay, author, moved)
+    const zap = await zapFrom(card, page, '500')
+    await expect(zap.getByRole('alert')).toHaveText('Amount above maximum: 100 sats')
+    expect(server.receipts()).toHaveLength(0)
+  } finally {
+    await moved.close()
+    await server.close()
+  }
+})

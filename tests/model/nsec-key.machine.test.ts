@@ -32,6 +32,9 @@ const RIGHT = new Secret(RIGHT_TEXT)
 const WRONG = new Secret(WRONG_TEXT)
 const INCORRECT_PASSPHRASE = 'Incorrect passphrase. Please check your passphrase and try again.'
 const NO_WEBCRYPTO = 'Secure persistence requires WebCrypto'
+/** The view-secret wording of a damaged record, passed through as the effect words it. */
+const DECRYPT_FAILED =
+  'Failed to decrypt key. The saved copy is damaged; please log in with your NSEC directly to save it again.'
 
 const SECRET_TEXTS = [bytesToHex(KEY_BYTES), JSON.stringify(KEY_BYTES), RIGHT_TEXT, WRONG_TEXT]
 function expectNoSecret(text: string) {
@@ -102,7 +105,7 @@ const samples: EventSamples<typeof nsecKeyMachine> = {
     { type: 'xstate.done.actor.verify', output: { key: KEY, pubkey: PUB } },
   ],
   'xstate.error.actor.verify': [
-    { type: 'xstate.error.actor.verify', error: new Error(INCORRECT_PASSPHRASE) },
+    { type: 'xstate.error.actor.verify', error: new Error(DECRYPT_FAILED) },
   ],
   'xstate.done.actor.persist': [{ type: 'xstate.done.actor.persist' }],
   'xstate.error.actor.persist': [
@@ -126,7 +129,7 @@ const settleAs =
       'resolve unlock': [{ type: 'nsec.unlocked', key: KEY }],
       'reject unlock': [{ type: 'nsec.failed', message: INCORRECT_PASSPHRASE }],
       'resolve verify': [],
-      'reject verify': [{ type: 'nsec.failed', message: KEY_ERRORS.viewSecretFailed }],
+      'reject verify': [{ type: 'nsec.failed', message: DECRYPT_FAILED }],
       'resolve persist': [{ type: 'nsec.saved' }],
       'reject persist': [{ type: 'nsec.failed', message: NO_WEBCRYPTO }],
     }
@@ -160,7 +163,11 @@ const harness: Harness<typeof nsecKeyMachine, Fakes> = {
       expect(fakes.live()).toEqual([])
     },
     'locked.unlocking': (_snapshot, { fakes }) => {
-      expect(fakes.pending('unlock').input).toEqual({ pubkey: PUB, passphrase: RIGHT })
+      expect(fakes.pending('unlock').input).toEqual({
+        pubkey: PUB,
+        passphrase: RIGHT,
+        purpose: 'unlock',
+      })
       expect(fakes.reports.at(-1)).toEqual({ type: 'nsec.busy' })
     },
     unlocked: (snapshot) => {
@@ -170,7 +177,11 @@ const harness: Harness<typeof nsecKeyMachine, Fakes> = {
       expect(fakes.pending('persist').input).toEqual({ key: KEY, pubkey: PUB, passphrase: RIGHT })
     },
     'unlocked.secret.verifying': (_snapshot, { fakes }) => {
-      expect(fakes.pending('verify').input).toEqual({ pubkey: PUB, passphrase: RIGHT })
+      expect(fakes.pending('verify').input).toEqual({
+        pubkey: PUB,
+        passphrase: RIGHT,
+        purpose: 'viewSecret',
+      })
     },
   },
 }
@@ -224,7 +235,11 @@ describe('nsec key machine scenarios', () => {
     const { actor, fakes } = start(LOCKED)
     expect(actor.getSnapshot().value).toEqual({ locked: 'idle' })
     actor.send({ type: 'key.unlock', passphrase: WRONG })
-    expect(fakes.pending('unlock').input).toEqual({ pubkey: PUB, passphrase: WRONG })
+    expect(fakes.pending('unlock').input).toEqual({
+      pubkey: PUB,
+      passphrase: WRONG,
+      purpose: 'unlock',
+    })
     fakes.pending('unlock').reject(new Error(INCORRECT_PASSPHRASE))
     await settle()
     expect(actor.getSnapshot().value).toEqual({ locked: 'idle' })
@@ -293,12 +308,16 @@ describe('nsec key machine scenarios', () => {
   it('view nsec: the passphrase is checked again; hiding it needs no check', async () => {
     const { actor, fakes } = start(UNLOCKED)
     actor.send({ type: 'secret.view', passphrase: WRONG })
-    fakes.pending('verify').reject(new Error(INCORRECT_PASSPHRASE))
+    // The effect words a wrong passphrase for this screen; a wordless error gets the same text.
+    fakes.pending('verify').reject(new Error(''))
     await settle()
     expect(fakes.reports.at(-1)).toEqual({
       type: 'nsec.failed',
-      message: 'Invalid passphrase or no saved secret for this account',
+      message: KEY_ERRORS.viewSecretFailed,
     })
+    expect(KEY_ERRORS.viewSecretFailed).toBe(
+      'Invalid passphrase or no saved secret for this account',
+    )
     expect(secretShown(actor.getSnapshot())).toBe(false)
     actor.send({ type: 'secret.view', passphrase: RIGHT })
     fakes.pending('verify').resolve({ key: KEY, pubkey: PUB })

@@ -218,7 +218,11 @@ const harness: Harness<typeof signInMachine, Fakes> = {
       expect(snapshot.context.error).toBeNull()
     },
     'signingIn.attempt.unlocking': (snapshot, { fakes }) => {
-      expect(fakes.pending('unlock').input).toEqual({ pubkey: PUB, passphrase: RIGHT })
+      expect(fakes.pending('unlock').input).toEqual({
+        pubkey: PUB,
+        passphrase: RIGHT,
+        purpose: 'savedAccount',
+      })
       expect(snapshot.context.error).toBeNull()
     },
     'signingIn.attempt.remote': (snapshot, { fakes }) => {
@@ -358,7 +362,11 @@ describe('sign-in machine scenarios', () => {
     const { actor, fakes } = start()
     actor.send({ type: 'login.requested', action: 'repost' })
     actor.send({ type: 'login.saved', pubkey: PUB, passphrase: WRONG })
-    expect(fakes.pending('unlock').input).toEqual({ pubkey: PUB, passphrase: WRONG })
+    expect(fakes.pending('unlock').input).toEqual({
+      pubkey: PUB,
+      passphrase: WRONG,
+      purpose: 'savedAccount',
+    })
     fakes.pending('unlock').reject(new Error(INCORRECT_PASSPHRASE))
     await settle()
     expect(actor.getSnapshot().value).toEqual({ signingIn: { gate: 'choosing', attempt: 'ready' } })

@@ -75,7 +75,7 @@ export function nip07Signer(extension?: Nip07, timeouts: Partial<Nip07Timeouts> 
       () => ext.getPublicKey(),
       limits.publicKeyMs,
       EXTENSION_TIMEOUT_MESSAGE,
-    ).catch(extensionError)
+    ).catch((cause) => extensionError(cause, LOGIN_ERRORS.extensionFailed))
     if (typeof key !== 'string' || !HEX_PUBKEY.test(key)) {
       throw new Error('The extension returned an invalid public key')
     }
@@ -134,11 +134,12 @@ export function nip07Signer(extension?: Nip07, timeouts: Partial<Nip07Timeouts> 
 }
 
 /**
- * Extensions reject with Errors, strings or nothing at all; the user sees their words if any.
- * Our own timeout errors pass through unchanged.
+ * Extensions reject with Errors, strings or nothing at all; the user sees their words if any,
+ * else `silent` (signing in: spec §8's 'Failed to sign in with extension'). Our own timeout
+ * errors pass through unchanged.
  */
-function extensionError(cause: unknown): never {
+function extensionError(cause: unknown, silent = 'The extension refused the request'): never {
   if (cause instanceof Error && cause.message) throw cause
   if (typeof cause === 'string' && cause) throw new Error(cause)
-  throw new Error('The extension refused the request')
+  throw new Error(silent)
 }

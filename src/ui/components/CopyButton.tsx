@@ -15,7 +15,8 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
       type="button"
       className="button"
       onClick={() =>
-        navigator.clipboard.writeText(text).then(
+        // No clipboard (not a secure origin) or no permission: the button just stays as it is.
+        navigator.clipboard?.writeText(text).then(
           () => setCopied(true),
           () => {},
         )

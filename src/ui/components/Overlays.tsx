@@ -12,6 +12,7 @@ const NsecLoginModal = lazy(() => import('./login/NsecLoginModal.tsx'))
 const SavedAccountsModal = lazy(() => import('./login/SavedAccountsModal.tsx'))
 const KeyGenModal = lazy(() => import('./login/KeyGenModal.tsx'))
 const UnlockKeyModal = lazy(() => import('./login/UnlockKeyModal.tsx'))
+const SaveKeyModal = lazy(() => import('./login/SaveKeyModal.tsx'))
 const ViewNsecModal = lazy(() => import('./login/ViewNsecModal.tsx'))
 const SignOutModal = lazy(() => import('./login/SignOutModal.tsx'))
 const RemoveRelayModal = lazy(() => import('./relays/RemoveRelayModal.tsx'))
@@ -36,6 +37,7 @@ export function Overlays() {
   const savedAccounts = useModal('savedAccounts').open
   const generateKey = useModal('generateKey').open
   const unlockKey = useModal('unlockKey').open
+  const passphrasePrompt = useModal('passphrasePrompt').open
   const viewNsec = useModal('viewNsec').open
   const signOut = useModal('signOut').open
   const relayHealth = useModal('relayHealth').open
@@ -64,6 +66,7 @@ export function Overlays() {
       {savedAccounts && <SavedAccountsModal />}
       {generateKey && <KeyGenModal />}
       {unlockKey && <UnlockKeyModal />}
+      {passphrasePrompt && <SaveKeyModal />}
       {viewNsec && <ViewNsecModal />}
       {signOut && <SignOutModal />}
       {relayHealth && <RelayHealthModal />}
@@ -98,7 +101,12 @@ function useCloseFinished() {
       })
     }
     if (!signedIn && before.signedIn) {
-      Object.assign(closing, { signOut: undefined, viewNsec: undefined, unlockKey: undefined })
+      Object.assign(closing, {
+        signOut: undefined,
+        viewNsec: undefined,
+        unlockKey: undefined,
+        passphrasePrompt: undefined,
+      })
     }
     if (!locked && before.locked && signedIn) Object.assign(closing, { unlockKey: undefined })
     if (Object.keys(closing).length > 0) {

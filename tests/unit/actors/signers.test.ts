@@ -275,6 +275,15 @@ describe('NIP-07 signer', () => {
         'The extension refused the request',
       )
     })
+
+    it("a silent refusal of the public key reads as the sign-in's failure (spec §8)", async () => {
+      const silent = nip07Signer(fakeExtension(alice, { getPublicKey: () => Promise.reject() }))
+      await expect(silent.getPublicKey()).rejects.toThrow('Failed to sign in with extension')
+      const worded = nip07Signer(
+        fakeExtension(alice, { getPublicKey: () => Promise.reject(new Error('Not now')) }),
+      )
+      await expect(worded.getPublicKey()).rejects.toThrow('Not now')
+    })
   })
 })
 

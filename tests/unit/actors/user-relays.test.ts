@@ -172,14 +172,15 @@ describe('userRelayEffects', () => {
     expect(published?.tags).toEqual([
       ['r', home.url, 'read'],
       ['r', writeOnly.url, 'write'],
+      ['client', 'Plume'],
     ])
     expect(actor.getSnapshot().output).toEqual({ createdAt: published?.created_at })
     // The read-only relay is not asked to keep it.
     expect(home.events().some((e) => e.kind === 10002 && e.pubkey === pubkey)).toBe(false)
   })
 
-  it('refuses a list without write relays before signing anything', async () => {
-    const { pool, hub } = world([])
+  it('refuses a list without write relays before signing anything, indexers or not', async () => {
+    const { pool, hub } = world([{ url: writeOnly.url, permission: 'indexer' }])
     let signed = 0
     const signer = localKeySigner(new Secret(key))
     const counting: typeof signer = {

@@ -127,7 +127,7 @@ describe('relaysFromNotes', () => {
 })
 
 describe('relayListTemplate', () => {
-  it('marks read-only and write-only relays, leaves readwrite unmarked, skips indexers', () => {
+  it('marks read-only and write-only relays, leaves readwrite unmarked, skips indexers, names the client', () => {
     expect(
       relayListTemplate(
         [
@@ -148,6 +148,7 @@ describe('relayListTemplate', () => {
         ['r', 'wss://both.example.com'],
         ['r', 'wss://in.example.com'],
         ['r', 'wss://out.example.com', 'write'],
+        ['client', 'Plume'],
       ],
     })
   })

@@ -11,6 +11,7 @@ import { useWarmCurve } from '../../hooks/use-warm-curve.ts'
 import { useSystem } from '../../system-context.tsx'
 import { Field, FormError } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
+import { NewPassphraseFields } from './NewPassphraseFields.tsx'
 
 /**
  * Log in with an nsec, 64 hex characters or a NIP-49 ncryptsec. The key stays in memory unless
@@ -95,24 +96,12 @@ export function NsecLoginModal() {
         </label>
         {!persistable && <p className="form-hint">{NO_WEBCRYPTO}</p>}
         {remember && (
-          <>
-            <Field
-              id="persist-passphrase"
-              label="Passphrase (at least 8 characters)"
-              type="password"
-              autoComplete="new-password"
-              value={passphrase}
-              onChange={setPassphrase}
-            />
-            <Field
-              id="persist-confirmation"
-              label="Confirm passphrase"
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={setConfirmation}
-            />
-          </>
+          <NewPassphraseFields
+            passphrase={passphrase}
+            confirmation={confirmation}
+            onPassphrase={setPassphrase}
+            onConfirmation={setConfirmation}
+          />
         )}
         <FormError message={shown} />
         <div className="form-row">

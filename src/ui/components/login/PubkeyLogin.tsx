@@ -16,14 +16,15 @@ export function PubkeyLogin() {
       setError((problem as Error).message)
     }
   }
-  const paste = () =>
-    navigator.clipboard.readText().then(
-      (text) => {
-        setValue(text.trim())
-        setError(null)
-      },
-      () => setError(CLIPBOARD_ERROR),
-    )
+  const paste = async () => {
+    try {
+      // Without a secure origin there is no clipboard at all: that fails here too.
+      setValue((await navigator.clipboard.readText()).trim())
+      setError(null)
+    } catch {
+      setError(CLIPBOARD_ERROR)
+    }
+  }
   return (
     <form className="form" onSubmit={submit}>
       <Field

@@ -9,12 +9,12 @@ import { useRelayManagerStats } from '../../hooks/use-relay-manager.ts'
 import { Modal } from '../Modal.tsx'
 import { VerdictBadge } from './VerdictBadge.tsx'
 
-/** Auxiliary relays (spec §2): the dynamic relay manager's statistics (?auxRelays=true). */
+/** Auxiliary Relays (spec §2): the dynamic relay manager's statistics (?auxRelays=true). */
 export function AuxRelaysModal() {
   const modal = useModal('auxRelays')
   const stats = useRelayManagerStats()
   return (
-    <Modal title="Auxiliary relays" onClose={modal.close}>
+    <Modal title="Auxiliary Relays" onClose={modal.close}>
       {stats ? (
         <Statistics stats={stats} />
       ) : (

@@ -104,7 +104,7 @@ export function RelaySection() {
           Relay health
         </button>
         <button type="button" className="button" onClick={() => auxRelays.show()}>
-          Auxiliary relays
+          Auxiliary Relays
         </button>
       </div>
     </section>

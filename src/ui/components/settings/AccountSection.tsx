@@ -10,13 +10,14 @@ import { PubkeyLogin } from '../login/PubkeyLogin.tsx'
 /** Settings, "User Login and Keys" (spec §2). */
 export function AccountSection() {
   const { login, keystore } = useSystem()
-  const { signedIn, pubkey, keyStatus, locked, canViewSecret, extensionAvailable, error } =
+  const { signedIn, pubkey, method, keyStatus, locked, canViewSecret, extensionAvailable, error } =
     useLogin()
   const nsecLogin = useModal('nsecLogin')
   const savedAccounts = useModal('savedAccounts')
   const generateKey = useModal('generateKey')
   const unlockKey = useModal('unlockKey')
   const viewNsec = useModal('viewNsec')
+  const saveKey = useModal('passphrasePrompt')
   const signOut = useModal('signOut')
 
   if (signedIn && pubkey) {
@@ -42,6 +43,12 @@ export function AccountSection() {
           {canViewSecret && (
             <button type="button" className="button" onClick={() => viewNsec.show()}>
               View nsec
+            </button>
+          )}
+          {/* A key kept only in memory can still be saved (spec §4). */}
+          {method === 'nsec' && !locked && !canViewSecret && (
+            <button type="button" className="button" onClick={() => saveKey.show()}>
+              Save key on this device
             </button>
           )}
           <button type="button" className="button button-danger" onClick={() => signOut.show()}>

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { WEBLN_WALLET_NAME } from '../../../core/saved-wallets.ts'
-import { LOGIN_REQUIRED, walletErrorText } from '../../../core/wallet-connection.ts'
+import { walletErrorText } from '../../../core/wallet-connection.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useWallet } from '../../hooks/use-wallet.ts'
 import { Field, FormError } from '../Form.tsx'
 import { TransactionList } from '../wallet/TransactionList.tsx'
-import { satsLabel, statusLabel } from '../wallet/wallet-labels.ts'
+import { satsLabel, statusLabel, walletLoginHint } from '../wallet/wallet-labels.ts'
 import { CorsProxySetting } from '../zap/CorsProxySetting.tsx'
 import '../wallet/wallet.css'
 
@@ -18,7 +18,9 @@ import '../wallet/wallet.css'
 export function WalletSection() {
   const view = useWallet()
   const { wallet, status, info, error, saved, refreshing } = view
-  const { canSign } = useLogin()
+  const login = useLogin()
+  const { canSign } = login
+  const hint = walletLoginHint(login)
   const walletConnect = useModal('walletConnect')
   const savedWallets = useModal('savedWallets')
   const hasWebln = typeof window !== 'undefined' && 'webln' in window
@@ -39,7 +41,7 @@ export function WalletSection() {
         )}
       </div>
       <FormError message={error && walletErrorText(error)} />
-      {!canSign && status !== 'connected' && <p className="form-hint">{LOGIN_REQUIRED}</p>}
+      {hint && status !== 'connected' && <p className="form-hint">{hint}</p>}
       {status === 'connected' ? (
         <>
           <div className="form-row">

@@ -2,13 +2,13 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { PairingCodeError, parsePairingCode } from '../../../core/nwc-uri.ts'
 import { defaultWalletName } from '../../../core/saved-wallets.ts'
 import { Secret } from '../../../core/secret.ts'
-import { LOGIN_REQUIRED, walletErrorText } from '../../../core/wallet-connection.ts'
-import { SIGNING_UNAVAILABLE } from '../../../machines/login.machine.ts'
+import { walletErrorText } from '../../../core/wallet-connection.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useWallet } from '../../hooks/use-wallet.ts'
 import { Field, FormError } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
+import { walletLoginHint } from './wallet-labels.ts'
 
 /**
  * Connect a remote wallet by its pairing string (?walletConnect=true, spec §2): the string must be
@@ -19,7 +19,7 @@ import { Modal } from '../Modal.tsx'
 export function WalletConnectModal() {
   const modal = useModal('walletConnect')
   const { wallet, status, error: walletError } = useWallet()
-  const { signedIn, canSign, locked } = useLogin()
+  const login = useLogin()
   const [pairing, setPairing] = useState('')
   const [name, setName] = useState(() => defaultWalletName(new Date()))
   const [save, setSave] = useState(true)
@@ -45,8 +45,7 @@ export function WalletConnectModal() {
     wallet.connect(new Secret(pairing.trim()), save ? { name } : null)
   }
 
-  const blocked =
-    !signedIn || (!canSign && !locked) ? LOGIN_REQUIRED : locked ? SIGNING_UNAVAILABLE.locked : null
+  const blocked = walletLoginHint(login)
   const shown = error ?? (submitted.current && walletError ? walletErrorText(walletError) : null)
   return (
     <Modal title="Connect Wallet" onClose={modal.close}>

@@ -1,5 +1,14 @@
 /** How the wallet's state reads in the settings and its modals. */
 import type { WalletView } from '../../../actors/lazy-wallet.ts'
+import { LOGIN_REQUIRED } from '../../../core/wallet-connection.ts'
+import { SIGNING_UNAVAILABLE } from '../../../machines/login.machine.ts'
+import type { LoginView } from '../../hooks/use-login.ts'
+
+/** Why connecting a wallet must wait (spec §2: a login that can sign), or null. */
+export function walletLoginHint(login: Pick<LoginView, 'signedIn' | 'canSign' | 'locked'>) {
+  if (login.locked) return SIGNING_UNAVAILABLE.locked
+  return login.signedIn && login.canSign ? null : LOGIN_REQUIRED
+}
 
 export function statusLabel(view: WalletView): string {
   if (view.status === 'connecting') return 'Connecting…'
