@@ -155,33 +155,13 @@ export function relayListTemplate(
   return { kind: RELAY_LIST_KIND, created_at: createdAt, tags: withClientTag(tags), content: '' }
 }
 
-export interface RelayClassification {
-  /** The user's relay list, as parsed from kind 10002. */
-  userRelays?: readonly RelayEntry[]
-  /** Relays known to serve profiles, contact and relay lists. */
-  indexerRelays?: readonly string[]
-  /** General relays the client knows (defaults, recommended, fallback). */
-  knownRelays?: readonly string[]
-}
-
 /**
- * The permission class of a relay (spec §6): a relay on the user's list gets read and write from
- * its marker; a known indexer relay the list does not mark is indexer; a known general relay is
- * readwrite. A relay the client does not know at all is null: the caller decides.
+ * The permission a relay the user adds gets (spec §6): a relay the client knows as an indexer
+ * (it serves profiles, contact and relay lists, and refuses notes) is indexer; any other starts
+ * readwrite, and the permission button changes it.
  */
-export function classifyRelay(url: string, known: RelayClassification): RelayPermission | null {
+export function addedRelayPermission(url: string, indexers: readonly string[]): RelayPermission {
   const normalized = normalizeRelayUrl(url)
-  if (normalized === null) return null
-  const matches = (candidate: string) => normalizeRelayUrl(candidate) === normalized
-  const listed = (known.userRelays ?? []).filter((entry) => matches(entry.url))
-  const flags = listed
-    .map((entry) => flagsOf(entry.permission))
-    .reduce<Flags>((a, b) => ({ read: a.read || b.read, write: a.write || b.write }), {
-      read: false,
-      write: false,
-    })
-  if (flags.read || flags.write) return permissionOf(flags)
-  if (listed.length > 0 || (known.indexerRelays ?? []).some(matches)) return 'indexer'
-  if ((known.knownRelays ?? []).some(matches)) return 'readwrite'
-  return null
+  const known = indexers.some((indexer) => normalizeRelayUrl(indexer) === normalized)
+  return normalized !== null && known ? 'indexer' : 'readwrite'
 }

@@ -4,10 +4,11 @@
  * statistics, lives in the URL (?auxRelays=true) and follows the manager as it adds relays.
  */
 import type { Page } from '@playwright/test'
-import type { RuntimeConfig } from '../../src/core/runtime-config.ts'
+import { localRuntimeConfig, type RuntimeConfig } from '../../src/core/runtime-config.ts'
 import { startAppServer } from '../peers/app-server.ts'
 import { freePort } from '../peers/free-port.ts'
 import type { RelayHandle } from '../peers/relay.ts'
+import type { DemoWorld } from '../peers/seed/types.ts'
 import { expect, test } from './fixtures.ts'
 
 const openSettings = (page: Page) => page.getByRole('button', { name: 'Settings' }).click()
@@ -23,6 +24,10 @@ async function servedInfo(relay: RelayHandle): Promise<Record<string, unknown>> 
   })
   return (await response.json()) as Record<string, unknown>
 }
+
+/** The built app on the fixture's port, with this runtime configuration. */
+const serveApp = (port: number, world: DemoWorld, config: RuntimeConfig) =>
+  startAppServer({ port, distDir: process.env.PLUME_DIST ?? 'dist', config, world })
 
 async function expand(page: Page, url: string) {
   const toggle = relaySection(page).getByRole('button', { name: url, exact: true })
@@ -147,19 +152,11 @@ test('the manager adds the recommended, then the fallback relay, never the black
     launchRelay({ name: 'Fallback relay' }),
     launchRelay({ name: 'Blacklisted relay' }),
   ])
-  const config: RuntimeConfig = {
-    relays: [{ url: home.url, permission: 'readwrite' }],
-    profileRelays: [],
-    indexerRelays: [],
+  const server = await serveApp(appPort, world, {
+    ...localRuntimeConfig([home.url]),
     recommendedRelays: [blacklisted.url, recommended.url, home.url],
     fallbackRelays: [fallback.url],
     blacklistedRelays: [blacklisted.url],
-  }
-  const server = await startAppServer({
-    port: appPort,
-    distDir: process.env.PLUME_DIST ?? 'dist',
-    config,
-    world,
   })
   try {
     // A fake clock that runs on its own, so the manager's 30 s evaluation can be skipped to.
@@ -190,6 +187,39 @@ test('the manager adds the recommended, then the fallback relay, never the black
     await expect(relaySection(page).locator(`[data-relay="${recommended.url}"]`)).toBeVisible()
     await expect(relaySection(page).locator(`[data-relay="${fallback.url}"]`)).toBeVisible()
     await expect(relaySection(page).locator(`[data-relay="${blacklisted.url}"]`)).toHaveCount(0)
+  } finally {
+    await server.close()
+  }
+})
+
+test('a relay the client knows as an indexer is added as an indexer, any other read and write', async ({
+  page,
+  launchRelay,
+  appPort,
+  world,
+}) => {
+  const [home, indexer, general] = await Promise.all([
+    launchRelay(),
+    launchRelay({ name: 'Indexer relay' }),
+    launchRelay({ name: 'General relay' }),
+  ])
+  const server = await serveApp(appPort, world, {
+    ...localRuntimeConfig([home.url]),
+    indexerRelays: [indexer.url],
+  })
+  try {
+    await page.goto(`${server.url}/?settings=true`)
+    const add = relaySection(page).getByLabel('Add a relay')
+    for (const relay of [indexer, general]) {
+      await add.fill(relay.url)
+      await add.press('Enter')
+    }
+    const badge = (url: string, permission: string) =>
+      relaySection(page).getByRole('button', {
+        name: `Permission ${permission} for ${url}: change`,
+      })
+    await expect(badge(indexer.url, 'indexer')).toHaveText('I')
+    await expect(badge(general.url, 'readwrite')).toHaveText('RW')
   } finally {
     await server.close()
   }

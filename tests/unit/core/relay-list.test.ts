@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  classifyRelay,
+  addedRelayPermission,
   newestEvent,
   parseRelayList,
   RELAY_FALLBACK_NOTES_LIMIT,
@@ -163,41 +163,16 @@ describe('relayListTemplate', () => {
   })
 })
 
-describe('classifyRelay', () => {
-  const known = {
-    userRelays: [
-      { url: 'wss://mine-read.example.com', permission: 'read' as const },
-      { url: 'wss://mine-write.example.com', permission: 'write' as const },
-      { url: 'wss://indexer-marked.example.com', permission: 'write' as const },
-    ],
-    indexerRelays: ['wss://indexer.example.com', 'wss://indexer-marked.example.com'],
-    knownRelays: ['wss://general.example.com/'],
-  }
+describe('addedRelayPermission', () => {
+  const indexers = ['wss://indexer.example.com', 'wss://profiles.example.com/']
 
-  it("gives a relay from the user's list the permission of its marker", () => {
-    expect(classifyRelay('wss://mine-read.example.com', known)).toBe('read')
-    expect(classifyRelay('ws://Mine-Write.example.com/', known)).toBe('write')
-    expect(classifyRelay('wss://indexer-marked.example.com', known)).toBe('write')
+  it('makes a relay the client knows as an indexer an indexer, however it is spelled', () => {
+    expect(addedRelayPermission('wss://indexer.example.com', indexers)).toBe('indexer')
+    expect(addedRelayPermission('WSS://Profiles.Example.com', indexers)).toBe('indexer')
   })
 
-  it('makes a known indexer relay the list does not mark an indexer', () => {
-    expect(classifyRelay('wss://indexer.example.com', known)).toBe('indexer')
-  })
-
-  it('defaults a known general relay to readwrite, leaves an unknown one to the caller', () => {
-    expect(classifyRelay('general.example.com', known)).toBe('readwrite')
-    expect(classifyRelay('wss://stranger.example.com', known)).toBeNull()
-    expect(classifyRelay('https://general.example.com', known)).toBeNull()
-  })
-
-  it('merges a relay listed twice, read and write, into readwrite', () => {
-    expect(
-      classifyRelay('wss://x.example.com', {
-        userRelays: [
-          { url: 'wss://x.example.com', permission: 'read' },
-          { url: 'wss://x.example.com/', permission: 'write' },
-        ],
-      }),
-    ).toBe('readwrite')
+  it('starts any other relay readwrite', () => {
+    expect(addedRelayPermission('wss://general.example.com', indexers)).toBe('readwrite')
+    expect(addedRelayPermission('wss://indexer.example.com', [])).toBe('readwrite')
   })
 })

@@ -1,16 +1,19 @@
 import { type FormEvent, useState } from 'react'
+import { addedRelayPermission } from '../../../core/relay-list.ts'
 import { nextPermission, PERMISSION_BADGE } from '../../../core/relay-permission.ts'
 import { validateNewRelay } from '../../../core/relay-url.ts'
 import type { SocketActorRef } from '../../../machines/socket.machine.ts'
 import { useModal, useRemoveRelayModal } from '../../hooks/use-modal.ts'
 import { useRelayEdit } from '../../hooks/use-relay-list.ts'
 import { useAllSockets, useRelayEntries, useRelayLight } from '../../hooks/use-relays.ts'
+import { useSystem } from '../../system-context.tsx'
 import { Field, FormError } from '../Form.tsx'
 import { RelayDetail } from './RelayDetail.tsx'
 import { RelayListStatus } from './RelayListStatus.tsx'
 
 /** Settings, "Relay Management" (spec §2): add with Enter, cycle permissions, remove with confirm. */
 export function RelaySection() {
+  const { app } = useSystem()
   // The user's edits go through their relay list (stored, published), which passes them on.
   const edit = useRelayEdit()
   const entries = useRelayEntries()
@@ -34,7 +37,13 @@ export function RelaySection() {
       entries.map((entry) => entry.url),
     )
     if ('error' in result) return setError(result.error)
-    edit({ type: 'pool.add', url: result.url, permission: 'readwrite' })
+    const config = app.getSnapshot().context.config
+    const indexers = config ? [...config.indexerRelays, ...config.profileRelays] : []
+    edit({
+      type: 'pool.add',
+      url: result.url,
+      permission: addedRelayPermission(result.url, indexers),
+    })
     setInput('')
     setError(null)
   }
