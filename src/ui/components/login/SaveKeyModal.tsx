@@ -16,7 +16,9 @@ import { NewPassphraseFields } from './NewPassphraseFields.tsx'
  */
 export function SaveKeyModal() {
   const { login } = useSystem()
-  const { canViewSecret: saved, error: machineError } = useLogin()
+  const { canViewSecret: saved, method, locked, error: machineError } = useLogin()
+  // Only an unlocked nsec login kept in memory has a key to save (a link may say otherwise).
+  const done = saved || method !== 'nsec' || locked
   const modal = useModal('passphrasePrompt')
   const [passphrase, setPassphrase] = useState('')
   const [confirmation, setConfirmation] = useState('')
@@ -25,8 +27,8 @@ export function SaveKeyModal() {
   const persistable = canPersistKeys()
 
   useEffect(() => {
-    if (saved) void modal.close()
-  }, [saved, modal])
+    if (done) void modal.close()
+  }, [done, modal])
   useEffect(() => {
     if (machineError) setWorking(false)
   }, [machineError])
