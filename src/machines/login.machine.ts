@@ -365,3 +365,12 @@ export function keyStatusLabel(snapshot: LoginSnapshot): string | null {
 export function canViewSecret(snapshot: LoginSnapshot): boolean {
   return snapshot.matches({ signedIn: { method: 'nsec' } }) && snapshot.context.persistedThisSession
 }
+
+/** Save key on this device is offered to an unlocked nsec login whose key is only in memory. */
+export function canSaveKey(snapshot: LoginSnapshot): boolean {
+  return (
+    snapshot.matches({ signedIn: { method: 'nsec' } }) &&
+    !snapshot.context.persistedThisSession &&
+    !keyLocked(snapshot)
+  )
+}

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Actor, createActor, type EventObject, fromCallback } from 'xstate'
 import { Secret } from '../../src/core/secret.ts'
 import {
+  canSaveKey,
   canSign,
   canViewSecret,
   EXTENSION_POLL_MS,
@@ -237,6 +238,7 @@ const harness: Harness<typeof loginMachine, Fakes> = {
       expect(keyStatusLabel(snapshot)).toBeNull()
       expect(signingUnavailable(snapshot)).toBe(SIGNING_UNAVAILABLE.noMethod)
       expect(canViewSecret(snapshot)).toBe(false)
+      expect(canSaveKey(snapshot)).toBe(false)
       const last = lifecycle(fakes).at(-1)
       if (last) expect(last).toEqual({ type: 'session.signedOut', pubkey: PUB })
     },
@@ -261,6 +263,7 @@ const harness: Harness<typeof loginMachine, Fakes> = {
       expect(snapshot.context.key).toBeNull()
       expect(canSign(snapshot)).toBe(true)
       expect(keyStatusLabel(snapshot)).toBe('Using Extension Key')
+      expect(canSaveKey(snapshot)).toBe(false)
     },
     'signedIn.method.npub': (snapshot) => {
       expect(snapshot.context.key).toBeNull()
@@ -280,6 +283,7 @@ const harness: Harness<typeof loginMachine, Fakes> = {
       expect(keyStatusLabel(snapshot)).toBe(key ? 'Key: Unlocked' : 'Key: Locked')
       if (!key) expect(signingUnavailable(snapshot)).toBe(SIGNING_UNAVAILABLE.locked)
       expect(canViewSecret(snapshot)).toBe(persistedThisSession)
+      expect(canSaveKey(snapshot)).toBe(key !== null && !persistedThisSession)
       expect(snapshot.children.nsecKey?.getSnapshot().context.pubkey).toBe(PUB)
     },
     'signedIn.signOut.closed': (snapshot) => {

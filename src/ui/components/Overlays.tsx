@@ -101,12 +101,7 @@ function useCloseFinished() {
       })
     }
     if (!signedIn && before.signedIn) {
-      Object.assign(closing, {
-        signOut: undefined,
-        viewNsec: undefined,
-        unlockKey: undefined,
-        passphrasePrompt: undefined,
-      })
+      Object.assign(closing, { signOut: undefined, viewNsec: undefined, unlockKey: undefined })
     }
     if (!locked && before.locked && signedIn) Object.assign(closing, { unlockKey: undefined })
     if (Object.keys(closing).length > 0) {

@@ -6,6 +6,7 @@
 import { useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import {
+  canSaveKey,
   canSign,
   canViewSecret,
   keyLocked,
@@ -24,6 +25,7 @@ export interface LoginView {
   keyStatus: string | null
   canSign: boolean
   canViewSecret: boolean
+  canSaveKey: boolean
   locked: boolean
   secretShown: boolean
   /** The login options modal (the gate) is open. */
@@ -44,6 +46,7 @@ function sessionView(snapshot: LoginSnapshot) {
     keyStatus: keyStatusLabel(snapshot),
     canSign: canSign(snapshot),
     canViewSecret: canViewSecret(snapshot),
+    canSaveKey: canSaveKey(snapshot),
     locked: keyLocked(snapshot),
     pendingAction: context.pendingAction,
     error: context.error,

@@ -16,9 +16,8 @@ import { NewPassphraseFields } from './NewPassphraseFields.tsx'
  */
 export function SaveKeyModal() {
   const { login } = useSystem()
-  const { canViewSecret: saved, method, locked, error: machineError } = useLogin()
-  // Only an unlocked nsec login kept in memory has a key to save (a link may say otherwise).
-  const done = saved || method !== 'nsec' || locked
+  // Saved, signed out or locked, or opened by a link with no key in memory: nothing to save.
+  const { canSaveKey, error: machineError } = useLogin()
   const modal = useModal('passphrasePrompt')
   const [passphrase, setPassphrase] = useState('')
   const [confirmation, setConfirmation] = useState('')
@@ -27,8 +26,8 @@ export function SaveKeyModal() {
   const persistable = canPersistKeys()
 
   useEffect(() => {
-    if (done) void modal.close()
-  }, [done, modal])
+    if (!canSaveKey) void modal.close()
+  }, [canSaveKey, modal])
   useEffect(() => {
     if (machineError) setWorking(false)
   }, [machineError])

@@ -10,8 +10,16 @@ import { PubkeyLogin } from '../login/PubkeyLogin.tsx'
 /** Settings, "User Login and Keys" (spec §2). */
 export function AccountSection() {
   const { login, keystore } = useSystem()
-  const { signedIn, pubkey, method, keyStatus, locked, canViewSecret, extensionAvailable, error } =
-    useLogin()
+  const {
+    signedIn,
+    pubkey,
+    keyStatus,
+    locked,
+    canViewSecret,
+    canSaveKey,
+    extensionAvailable,
+    error,
+  } = useLogin()
   const nsecLogin = useModal('nsecLogin')
   const savedAccounts = useModal('savedAccounts')
   const generateKey = useModal('generateKey')
@@ -46,7 +54,7 @@ export function AccountSection() {
             </button>
           )}
           {/* A key kept only in memory can still be saved (spec §4). */}
-          {method === 'nsec' && !locked && !canViewSecret && (
+          {canSaveKey && (
             <button type="button" className="button" onClick={() => saveKey.show()}>
               Save key on this device
             </button>
