@@ -46,9 +46,6 @@ function LoggedOut() {
   )
 }
 
-/** Seconds now, as the last-seen clock counts. */
-const nowSeconds = () => Math.floor(Date.now() / 1000)
-
 function Notifications({ pubkey }: { pubkey: string }) {
   const { notificationSettings } = useSystem()
   const settings = useNotificationSettings()
@@ -58,9 +55,10 @@ function Notifications({ pubkey }: { pubkey: string }) {
   const now = useNow()
   const newest = notifications?.[0]?.created_at ?? 0
 
-  // Visiting marks everything seen: up to now, or to the newest shown if its clock runs ahead.
+  // Seen is what the page shows (spec §7: unread is newer than the last seen), so up to the
+  // newest shown: not up to now, which would mark read what was not fetched yet.
   useEffect(() => {
-    notificationSettings.markSeen(pubkey, Math.max(nowSeconds(), newest))
+    if (newest > 0) notificationSettings.markSeen(pubkey, newest)
   }, [notificationSettings, pubkey, newest])
 
   const isNew = (notification: Notification) =>
