@@ -1,11 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { profileParam } from '../../core/route-ids.ts'
 import { useLogin } from '../hooks/use-login.ts'
 import { useModal } from '../hooks/use-modal.ts'
-import { useSystem } from '../system-context.tsx'
+import { AccountButton } from './AccountButton.tsx'
 import { Logo } from './Logo.tsx'
-import { ProfileAvatar } from './ProfileAvatar.tsx'
 import { RelayLights } from './RelayLights.tsx'
 
 // Not in the first note's bundle: the square's code and query load only for a logged-in user.
@@ -18,10 +16,9 @@ export const LONG_TITLE = 'Plume — a Nostr client'
 /**
  * The header (spec §2), in the spec's order, which is also the tab order: logo (the feed), relay
  * lights, search, title (about), then the account's buttons: when logged in, the notifications
- * square and the avatar.
+ * square and the account button.
  */
 export function Header() {
-  const { login } = useSystem()
   const { signedIn, pubkey } = useLogin()
   const settings = useModal('settings')
   return (
@@ -67,30 +64,7 @@ export function Header() {
             <NotificationsSquare pubkey={pubkey} />
           </Suspense>
         )}
-        {signedIn && pubkey ? (
-          <Link
-            to="/npub/$npub"
-            params={{ npub: profileParam(pubkey) }}
-            className="icon-button"
-            aria-label="Your profile"
-          >
-            <ProfileAvatar pubkey={pubkey} />
-          </Link>
-        ) : (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Log in"
-            onClick={() => login.send({ type: 'login.requested' })}
-          >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path
-                fill="currentColor"
-                d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z"
-              />
-            </svg>
-          </button>
-        )}
+        <AccountButton />
         <button
           type="button"
           className="icon-button"
