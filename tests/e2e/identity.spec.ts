@@ -329,3 +329,28 @@ test('NIP-46: a signer app answers a nostrconnect:// link', async ({
     await signer.close()
   }
 })
+
+test('key generation: Log in with this key waits for a generated key', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const lines = watchConsole(page)
+  await openApp([await launchRelay()])
+  await openSettings(page)
+  await page.getByRole('button', { name: 'Generate New User Key' }).click()
+  const keygen = dialog(page, 'Generate New User Key')
+  const logIn = keygen.getByRole('button', { name: 'Log in with this key' })
+  await expect(logIn).toBeDisabled()
+  await keygen.getByRole('button', { name: 'Generate', exact: true }).click()
+  await expect(logIn).toBeEnabled()
+  const pubkey = await keygen
+    .locator('.key-row', { hasText: 'Public key (hex)' })
+    .locator('dd')
+    .textContent()
+  await logIn.click()
+  await expect(keygen).toHaveCount(0)
+  await expect(keyStatus(page)).toHaveText('Key: Unlocked')
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText(shortNpub(pubkey!))
+  expect(lines.join('\n')).not.toContain('nsec1')
+})

@@ -50,7 +50,13 @@ export function KeyGenModal() {
         <button type="button" className="button" onClick={generate}>
           {pair ? 'Generate another' : 'Generate'}
         </button>
-        <button type="button" className="button button-primary" onClick={logIn}>
+        {/* Spec §4: not generated, then generated, then login. */}
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={logIn}
+          disabled={pair === null}
+        >
           Log in with this key
         </button>
       </div>
