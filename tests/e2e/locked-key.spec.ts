@@ -4,6 +4,7 @@
  * read only what the page showed (spec §7); the header says the key is locked and offers the
  * unlock (spec §2: 'Unlock & {action}').
  */
+import AxeBuilder from '@axe-core/playwright'
 import { hexToBytes } from '@noble/hashes/utils.js'
 import type { Page } from '@playwright/test'
 import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure'
@@ -102,6 +103,11 @@ test('the header shows a locked key; its lock opens the unlock, which takes the 
 
   await expect(lockButton(page)).toBeVisible()
   await expect(lockButton(page)).toHaveAttribute('title', 'Key locked — unlock')
+  const { violations } = await new AxeBuilder({ page })
+    .include('header.app-header')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze()
+  expect(violations.map((v) => v.id)).toEqual([])
   await lockButton(page).click()
   await expect(page).toHaveURL(/[?&]unlockKey=true/)
   const unlock = page.getByRole('dialog', { name: 'Unlock saved key' })

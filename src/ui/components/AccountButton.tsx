@@ -6,7 +6,7 @@ import { useSystem } from '../system-context.tsx'
 import { ProfileAvatar } from './ProfileAvatar.tsx'
 
 /** The name and tooltip of the account button while the saved key is locked. */
-export const KEY_LOCKED_LABEL = 'Key locked — unlock'
+const KEY_LOCKED_LABEL = 'Key locked — unlock'
 
 /**
  * The header's account button (spec §2): the avatar, to the user's profile; while a saved key is
