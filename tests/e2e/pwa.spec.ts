@@ -272,6 +272,23 @@ test('a second deploy raises Update Available in standalone mode; Update Now act
   }
 })
 
+/**
+ * The browser's install offer, as Chromium sends it (it offers only after engagement heuristics):
+ * whether the page took it over, and `window.prompted` once the app asked to install.
+ */
+const offerInstall = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true })
+    Object.assign(event, {
+      prompt: async () => {
+        ;(window as { prompted?: boolean }).prompted = true
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    })
+    window.dispatchEvent(event)
+    return event.defaultPrevented
+  })
+
 test('the install prompt follows the browser offer; hidden in standalone mode', async ({
   page,
   launchRelay,
@@ -280,19 +297,7 @@ test('the install prompt follows the browser offer; hidden in standalone mode', 
   const relay = await launchRelay()
   await openApp([relay], '/about')
   await controlled(page)
-  // Chromium offers installation only after engagement heuristics; the event is what it sends.
-  const offer = () =>
-    page.evaluate(() => {
-      const event = new Event('beforeinstallprompt', { cancelable: true })
-      Object.assign(event, {
-        prompt: async () => {
-          ;(window as { prompted?: boolean }).prompted = true
-        },
-        userChoice: Promise.resolve({ outcome: 'accepted' }),
-      })
-      window.dispatchEvent(event)
-      return event.defaultPrevented
-    })
+  const offer = () => offerInstall(page)
   expect(await offer(), "the browser's own bar is replaced by the app's prompt").toBe(true)
   const prompt = page.getByRole('dialog', { name: 'Install' })
   await expect(prompt).toBeVisible()
@@ -313,17 +318,6 @@ test('the install prompt follows the browser offer; hidden in standalone mode', 
   // Installed: a late offer is not shown again on this page.
   await expect(prompt).toBeHidden()
 })
-
-/** The browser's install offer, as Chromium sends it (it offers only after engagement heuristics). */
-const offerInstall = (page: Page) =>
-  page.evaluate(() => {
-    const event = new Event('beforeinstallprompt', { cancelable: true })
-    Object.assign(event, {
-      prompt: async () => {},
-      userChoice: Promise.resolve({ outcome: 'dismissed' }),
-    })
-    window.dispatchEvent(event)
-  })
 
 /** The prompts' layer is mounted (it loads after the first screen) and has drawn the offer. */
 async function offerDrawn(page: Page) {
