@@ -9,7 +9,7 @@ import { isLoopbackHost } from './loopback.ts'
 export const RELAY_URL_REQUIRED = 'Please enter a relay URL'
 export const RELAY_URL_INVALID = 'Invalid relay URL'
 export const RELAY_ALREADY_ADDED = 'This relay is already added'
-/** The dynamic relay manager keeps away from these (spec §6): not added by hand either. */
+/** The dynamic relay manager never adds these (spec §6, its blacklist): nor does the add field. */
 export const RELAY_BLACKLISTED = 'This relay is blacklisted'
 
 /** Why a relay URL is not usable: the spec's 'Invalid relay URL', then what is wrong. */
