@@ -8,6 +8,7 @@ import { shortNpub } from '../../src/core/profile.ts'
 import { freePort } from '../peers/free-port.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec } from './login.ts'
+import { showEveryNote } from './plain-feed.ts'
 import { newestOf } from './seeded.ts'
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
@@ -70,6 +71,7 @@ test('Clear Saved Keys names the saved keys, deletes them, and the next visit is
   )
   await confirm.getByRole('button', { name: 'Clear Saved Keys' }).click()
   await expect(confirm).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: 'Saved keys cleared' })).toBeVisible()
   // The key in use stays in memory for this visit.
   await expect(page.getByTestId('key-status')).toHaveText('Key: Unlocked')
   const { records, local } = await dumpStorage(page)
@@ -177,6 +179,7 @@ test('Clear Preferences also restores the default relays, and publishes them for
 
   await page.getByRole('button', { name: 'Clear Preferences' }).click()
   await dialog(page, 'Clear Preferences').getByRole('button', { name: 'Clear Preferences' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Preferences cleared' })).toBeVisible()
   await expect(relays.getByRole('button', { name: extra, exact: true })).toHaveCount(0)
   await expect(relays.getByRole('button', { name: relay.url, exact: true })).toBeVisible()
   await expect.poll(published).toEqual([relay.url])
@@ -186,14 +189,21 @@ test('Clear Cache (the default confirm modal) and Clear Contacts Cache forget, a
   page,
   launchRelay,
   openApp,
-  world,
 }) => {
-  const account = world.demoAccount
-  await openApp([await launchRelay()], `/npub/${account.npub}`)
+  // The feed first: its authors' profiles stay cached, unseen, once a profile is opened.
+  await showEveryNote(page)
+  await openApp([await launchRelay()])
+  const articles = page.getByRole('feed').getByRole('article')
+  await expect.poll(() => articles.count()).toBeGreaterThan(2)
+  await articles.first().locator('.note-author a').click()
+  await expect(page).toHaveURL(/\/npub\//)
   const name = page.getByRole('heading', { level: 1 })
   await expect(name).toHaveText(/^(?!npub1)/) // the profile's name, once its metadata is in
   const shownName = (await name.textContent()) ?? ''
   await settingsButton(page).click()
+  const figures = page.getByTestId('memory-info')
+  await expect(figures).toHaveText(/^[1-9]\d* cached items/)
+  const before = (await figures.textContent()) ?? ''
 
   await page.getByRole('button', { name: 'Clear Cache', exact: true }).click()
   await expect(page).toHaveURL(/clearCache=true/)
@@ -201,12 +211,20 @@ test('Clear Cache (the default confirm modal) and Clear Contacts Cache forget, a
   await expect(confirm.getByRole('button')).toHaveText(['Close', 'Cancel', 'Clear Cache'])
   await confirm.getByRole('button', { name: 'Clear Cache' }).click()
   await expect(confirm).toHaveCount(0)
+  // Said where the user is, with the figures read again at once (not at the next 5 s reading).
+  await expect(page.getByRole('status').filter({ hasText: 'Cache cleared' })).toHaveText(
+    'Cache cleared: profiles and threads',
+  )
+  await expect(figures).not.toHaveText(before, { timeout: 2_000 })
 
   await page.getByRole('button', { name: 'Clear Contacts Cache' }).click()
   await dialog(page, 'Clear Contacts Cache')
     .getByRole('button', { name: 'Clear Contacts Cache' })
     .click()
   await expect(dialog(page, 'Clear Contacts Cache')).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: 'Contacts cache cleared' })).toHaveText(
+    'Contacts cache cleared: follow lists and followers',
+  )
   await page.getByRole('button', { name: 'Back', exact: true }).click()
   // The profile on screen was fetched again.
   await expect(name).toHaveText(shownName)

@@ -152,14 +152,20 @@ test('on a note page: a reply, a quote, a repost and a like, each read back and 
   const quote = await published(me.pubkey, 1, (e) => e.content.startsWith('Worth reading'))
   expect(quote.content).toMatch(/^Worth reading\n\nnostr:nevent1[02-9ac-hj-np-z]+$/)
   expect(quote.tags).toEqual([['q', root.id, relay.url, root.pubkey], ['p', root.pubkey], CLIENT])
-  await expect(repostDialog.getByText('Published')).toBeVisible()
+  // Accepted: the window closes and says so where the user is looking, then the word fades.
+  await expect(repostDialog).toHaveCount(0)
+  const status = page.getByRole('status').filter({ hasText: 'Quote published' })
+  await expect(status).toBeInViewport()
+  await expect(status).toHaveCount(0)
 
   // Repost (kind 6): the note itself as content.
+  await card.getByRole('button', { name: 'Repost' }).click()
   await repostDialog.getByRole('button', { name: 'Repost', exact: true }).click()
   const repost = await published(me.pubkey, 6)
   expect(JSON.parse(repost.content)).toEqual(root)
   expect(repost.tags).toEqual([['e', root.id, relay.url], ['p', root.pubkey], CLIENT])
-  await repostDialog.getByRole('button', { name: 'Close' }).click()
+  await expect(repostDialog).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: 'Reposted' })).toBeInViewport()
   await expect(card.getByRole('button', { name: 'Reposted' })).toBeVisible()
 
   // Like (NIP-25).
@@ -210,6 +216,32 @@ test('a publish every relay refuses keeps the draft and names each relay and its
   expect(
     await page.evaluate((key) => localStorage.getItem(key), `plumeDraft:${me.pubkey}:note`),
   ).toBeNull()
+})
+
+test('a repost every relay refuses keeps the window open with the reason', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const me = world.demoAccount
+  const root = seededRoot(relay, me.pubkey)
+  await openApp([relay], `/note/${noteEncode(root.id)}?nsecLogin=true`)
+  await logInWithNsec(page, me.nsec)
+  relay.setFaults(refuseWrites(REFUSAL))
+
+  await focusedCard(page, root.id).getByRole('button', { name: 'Repost' }).click()
+  const repostDialog = dialog(page, 'Repost')
+  const repost = repostDialog.getByRole('button', { name: 'Repost', exact: true })
+  const quote = repostDialog.getByRole('button', { name: 'Quote' })
+  await repost.click()
+  await expect(repostDialog.getByRole('alert')).toHaveText(
+    `Publish failed: ${relay.url}: ${REFUSAL}`,
+  )
+  await expect(repost).toBeEnabled()
+  await expect(quote).toBeEnabled()
+  await expect(page.getByRole('status').filter({ hasText: 'Reposted' })).toHaveCount(0)
 })
 
 test('a visitor who likes a note gets the login options, and the like goes out after login', async ({

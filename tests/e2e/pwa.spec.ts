@@ -9,6 +9,7 @@ import { chromium, type Page } from '@playwright/test'
 import { npubEncode } from 'nostr-tools/nip19'
 import { COMPILE_HINT } from '../../scripts/vite-compile-hints.ts'
 import { UPDATE_TEXTS } from '../../src/core/app-update.ts'
+import { INSTALL_DISMISSED_KEY } from '../../src/core/install-dismissal.ts'
 import { CACHE_DATABASE, CACHE_KEY, CACHE_STORE } from '../../src/core/persisted-cache.ts'
 import { localRuntimeConfig } from '../../src/core/runtime-config.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts'
@@ -271,6 +272,23 @@ test('a second deploy raises Update Available in standalone mode; Update Now act
   }
 })
 
+/**
+ * The browser's install offer, as Chromium sends it (it offers only after engagement heuristics):
+ * whether the page took it over, and `window.prompted` once the app asked to install.
+ */
+const offerInstall = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true })
+    Object.assign(event, {
+      prompt: async () => {
+        ;(window as { prompted?: boolean }).prompted = true
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    })
+    window.dispatchEvent(event)
+    return event.defaultPrevented
+  })
+
 test('the install prompt follows the browser offer; hidden in standalone mode', async ({
   page,
   launchRelay,
@@ -279,19 +297,7 @@ test('the install prompt follows the browser offer; hidden in standalone mode', 
   const relay = await launchRelay()
   await openApp([relay], '/about')
   await controlled(page)
-  // Chromium offers installation only after engagement heuristics; the event is what it sends.
-  const offer = () =>
-    page.evaluate(() => {
-      const event = new Event('beforeinstallprompt', { cancelable: true })
-      Object.assign(event, {
-        prompt: async () => {
-          ;(window as { prompted?: boolean }).prompted = true
-        },
-        userChoice: Promise.resolve({ outcome: 'accepted' }),
-      })
-      window.dispatchEvent(event)
-      return event.defaultPrevented
-    })
+  const offer = () => offerInstall(page)
   expect(await offer(), "the browser's own bar is replaced by the app's prompt").toBe(true)
   const prompt = page.getByRole('dialog', { name: 'Install' })
   await expect(prompt).toBeVisible()
@@ -299,7 +305,8 @@ test('the install prompt follows the browser offer; hidden in standalone mode', 
   await prompt.getByRole('button', { name: 'Not now' }).click()
   await expect(prompt).toBeHidden()
 
-  await page.evaluate(() => sessionStorage.clear())
+  // Past the 30 days of Not now: offered again.
+  await page.evaluate((key) => localStorage.removeItem(key), INSTALL_DISMISSED_KEY)
   await page.reload()
   await controlled(page)
   await offer()
@@ -310,6 +317,74 @@ test('the install prompt follows the browser offer; hidden in standalone mode', 
   await offer()
   // Installed: a late offer is not shown again on this page.
   await expect(prompt).toBeHidden()
+})
+
+/** The prompts' layer is mounted (it loads after the first screen) and has drawn the offer. */
+async function offerDrawn(page: Page) {
+  await expect(page.locator('.status-bars')).toBeAttached()
+  await offerInstall(page)
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))))
+}
+
+/** Note cards and Zap buttons on screen that the Install prompt lies over, read in one frame. */
+const coveredByPrompt = (page: Page) =>
+  page.evaluate(() => {
+    const prompt = document.querySelector('[role=dialog][aria-labelledby=install-title]')
+    if (!prompt) throw new Error('no Install prompt')
+    const card = prompt.getBoundingClientRect()
+    const targets = [
+      ...document.querySelectorAll('[role=feed] article'),
+      ...[...document.querySelectorAll('[role=feed] button')].filter(
+        (b) => b.textContent === 'Zap',
+      ),
+    ]
+    return targets.flatMap((target) => {
+      const box = target.getBoundingClientRect()
+      const onScreen = box.bottom > 0 && box.top < window.innerHeight
+      const under =
+        card.left < box.right &&
+        box.left < card.right &&
+        card.top < box.bottom &&
+        box.top < card.bottom
+      return onScreen && under ? [target.getAttribute('data-note-id') ?? target.textContent] : []
+    })
+  })
+
+test('the install prompt hides no note at 390 and 1280 px; Not now holds for 30 days, across reloads and pages', async ({
+  page,
+  context,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await showEveryNote(page)
+  const server = await openApp([relay])
+  const articles = page.getByRole('feed').getByRole('article')
+  const prompt = page.getByRole('dialog', { name: 'Install' })
+  await expect.poll(() => articles.count()).toBeGreaterThan(2)
+  await offerDrawn(page)
+  await expect(prompt).toBeVisible()
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    for (const scrollY of [0, 600]) {
+      await page.evaluate((y) => window.scrollTo(0, y), scrollY)
+      expect(await coveredByPrompt(page), `${width} px, scrolled ${scrollY}`).toEqual([])
+    }
+  }
+
+  await prompt.getByRole('button', { name: 'Not now' }).click()
+  await expect(prompt).toBeHidden()
+  await page.reload()
+  await offerDrawn(page)
+  await expect(prompt).toHaveCount(0)
+
+  // Another page of the same browser: a new browser session as far as sessionStorage goes.
+  const second = await context.newPage()
+  await second.goto(server.url)
+  await offerDrawn(second)
+  await expect(second.getByRole('dialog', { name: 'Install' })).toHaveCount(0)
+  await second.close()
 })
 
 test('installed, the app opens where it was left (30 days) and web+nostr links open in it', async ({

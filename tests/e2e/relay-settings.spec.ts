@@ -224,3 +224,66 @@ test('a relay the client knows as an indexer is added as an indexer, any other r
     await server.close()
   }
 })
+
+test('Add adds a relay; each refusal says what is wrong; ws:// elsewhere than this device becomes wss:// with a word', async ({
+  page,
+  launchRelay,
+  appPort,
+  world,
+}) => {
+  const [home, other] = await Promise.all([launchRelay(), launchRelay({ name: 'Other relay' })])
+  const blacklisted = 'wss://blacklisted.relay.test'
+  const server = await serveApp(appPort, world, {
+    ...localRuntimeConfig([home.url]),
+    blacklistedRelays: [blacklisted],
+  })
+  try {
+    await page.goto(`${server.url}/?settings=true`)
+    const section = relaySection(page)
+    const input = section.getByLabel('Add a relay')
+    const addButton = section.getByRole('button', { name: 'Add', exact: true })
+    const listed = (url: string) => section.getByRole('button', { name: url, exact: true })
+
+    await input.fill(other.url)
+    await addButton.click()
+    await expect(listed(other.url)).toBeVisible()
+    await expect(input).toHaveValue('')
+
+    for (const [typed, said] of [
+      ['   ', 'Please enter a relay URL'],
+      [
+        'https://relay.example.com',
+        'Invalid relay URL: https:// is not a relay address, relays start with wss://',
+      ],
+      ['wss://relay example.com', 'Invalid relay URL: it contains spaces'],
+      ['wss://', 'Invalid relay URL: there is no host name'],
+      [
+        'wss://relay..example.com',
+        'Invalid relay URL: "relay..example.com" is not a valid host name',
+      ],
+      [
+        'wss://relay.example.com:99999',
+        'Invalid relay URL: the port must be a number from 1 to 65535',
+      ],
+      ['wss://me@relay.example.com', 'Invalid relay URL: a relay URL has no user name or password'],
+      [`${other.url}/`, 'This relay is already added'],
+      [blacklisted, 'This relay is blacklisted'],
+    ]) {
+      await input.fill(typed!)
+      await addButton.click()
+      await expect(section.getByRole('alert'), typed).toHaveText(said!)
+      await expect(input).toHaveValue(typed!)
+    }
+
+    // Plain ws:// only on this device (spec README decisions): elsewhere it is upgraded, and said.
+    await input.fill('ws://Relay.Example.com')
+    await input.press('Enter')
+    await expect(listed('wss://relay.example.com')).toBeVisible()
+    await expect(section.getByRole('alert')).toHaveCount(0)
+    await expect(section.getByRole('status').filter({ hasText: 'Changed to' })).toHaveText(
+      'Changed to wss://relay.example.com: plain ws:// is only allowed on this device',
+    )
+  } finally {
+    await server.close()
+  }
+})

@@ -295,6 +295,7 @@ test('Clear Stored Wallet (Settings, Cache) disconnects and deletes every saved 
   await expect(confirm.getByRole('list', { name: 'Saved wallets' })).toHaveText('Kitchen wallet')
   await confirm.getByRole('button', { name: 'Clear Stored Wallet' }).click()
   await expect(confirm).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: 'Stored wallet cleared' })).toBeVisible()
   await expect(walletStatus(page)).toHaveText('Not connected')
   const stored = await page.evaluate(async () => {
     const records = await new Promise<string[]>((resolve) => {

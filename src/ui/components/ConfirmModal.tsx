@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react'
+import { clearedNotice } from '../notice.ts'
 import { Modal } from './Modal.tsx'
 
 interface ConfirmModalProps {
@@ -7,6 +8,8 @@ interface ConfirmModalProps {
   confirmLabel?: string
   /** Why the action cannot run now; the confirm button stays disabled while there is one. */
   refusal?: string | null
+  /** Said in the Cache section once done ('Cache cleared: …'). */
+  done?: string
   onConfirm(): Promise<void> | void
   onClose(): void
   children: ReactNode
@@ -14,12 +17,13 @@ interface ConfirmModalProps {
 
 /**
  * A confirm modal for a clear action: Cancel, or the action, which reads 'Clearing...' while it
- * runs. A failure stays on screen with the modal open; nothing is closed over it.
+ * runs. Done, it closes and says what was cleared; a failure stays on screen with the modal open.
  */
 export function ConfirmModal({
   title = 'Clear Cache',
   confirmLabel = 'Clear Cache',
   refusal = null,
+  done,
   onConfirm,
   onClose,
   children,
@@ -31,6 +35,7 @@ export function ConfirmModal({
     setError(null)
     try {
       await onConfirm()
+      if (done) clearedNotice.show(done)
       onClose()
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure))

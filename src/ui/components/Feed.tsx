@@ -335,8 +335,8 @@ function useGrowingOverscan(hasRows: boolean): number {
 /**
  * The list's distance from the top of the document: the virtual list's scroll margin. Read when
  * the ResizeObserver reports, after the browser's layout (reading it as the feed mounts forced
- * one), first as observing starts, then as whatever is above the list (the tabs) changes height
- * with the window. The parent also grows with every row measured: only a new offset re-renders.
+ * one), first as observing starts, then as whatever is above the list (the tabs, the bars above
+ * the main column) changes height. The parent also grows with every row measured: only a new offset re-renders.
  */
 function useListOffset(list: RefObject<HTMLElement | null>): number {
   const [offset, setOffset] = useState(0)
@@ -351,6 +351,9 @@ function useListOffset(list: RefObject<HTMLElement | null>): number {
       setOffset(top)
     })
     observer.observe(element.parentElement)
+    // What comes above the main column (the Install bar, the offline notice) moves the list
+    // without resizing its parent: the page's height changes with it.
+    observer.observe(document.body)
     return () => observer.disconnect()
   }, [list])
   return offset

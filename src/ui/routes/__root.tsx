@@ -4,6 +4,7 @@ import { parseModalSearch } from '../../core/modal-search.ts'
 import { Header } from '../components/Header.tsx'
 import { OverlayGate } from '../components/OverlayGate.tsx'
 import { PwaLayer } from '../components/pwa/PwaLayer.tsx'
+import { Toast } from '../components/Toast.tsx'
 import { useAppState } from '../hooks/use-relays.ts'
 import { useScrollMemory } from '../hooks/use-scroll-memory.ts'
 import type { RouterContext } from '../router-context.ts'
@@ -42,6 +43,7 @@ function Page() {
         )}
       </main>
       <OverlayGate />
+      <Toast />
     </>
   )
 }

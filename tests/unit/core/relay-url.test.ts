@@ -5,7 +5,9 @@ import {
   normalizeRelayUrls,
   normalizeRelayUrlWithSlash,
   RELAY_ALREADY_ADDED,
+  RELAY_BLACKLISTED,
   RELAY_URL_INVALID,
+  RELAY_URL_PROBLEMS,
   RELAY_URL_REQUIRED,
   relayHttpUrl,
   validateNewRelay,
@@ -139,11 +141,48 @@ describe('validateNewRelay', () => {
     expect(validateNewRelay('   ', existing)).toEqual({ error: 'Please enter a relay URL' })
   })
 
-  it('rejects what does not parse as a ws or wss URL', () => {
-    expect(validateNewRelay('https://other.example.com', existing)).toEqual({
-      error: 'Invalid relay URL',
+  it('says what is wrong with what is not a ws or wss URL, after the spec text', () => {
+    const problems: Array<[string, string]> = [
+      ['https://other.example.com', 'https:// is not a relay address, relays start with wss://'],
+      ['not a relay', 'it contains spaces'],
+      ['wss://other .example.com', 'it contains spaces'],
+      ['wss://', 'there is no host name'],
+      ['ws://:7777', 'there is no host name'],
+      ['wss://me@:7777', 'there is no host name'],
+      ['wss://other..example.com', '"other..example.com" is not a valid host name'],
+      ['other.example.com!', '"other.example.com!" is not a valid host name'],
+      ['wss://[zz]', '"[zz]" is not a valid host name'],
+      ['wss://other.example.com:99999', 'the port must be a number from 1 to 65535'],
+      ['wss://me:pw@other.example.com', 'a relay URL has no user name or password'],
+    ]
+    for (const [input, reason] of problems) {
+      expect(validateNewRelay(input, existing), input).toEqual({
+        error: `Invalid relay URL: ${reason}`,
+      })
+    }
+    expect(RELAY_URL_PROBLEMS.scheme('http:')).toBe(
+      'Invalid relay URL: http:// is not a relay address, relays start with wss://',
+    )
+  })
+
+  it('refuses a blacklisted relay, however it is written', () => {
+    expect(validateNewRelay('Bad.Example.com/', existing, ['wss://bad.example.com'])).toEqual({
+      error: RELAY_BLACKLISTED,
     })
-    expect(validateNewRelay('not a relay', existing)).toEqual({ error: 'Invalid relay URL' })
+    expect(RELAY_BLACKLISTED).toBe('This relay is blacklisted')
+  })
+
+  it('says so when ws:// becomes wss://, and only then', () => {
+    expect(validateNewRelay('WS://Other.Example.com', existing)).toEqual({
+      url: 'wss://other.example.com',
+      notice: 'Changed to wss://other.example.com: plain ws:// is only allowed on this device',
+    })
+    expect(validateNewRelay('ws://127.0.0.1:7777', existing)).toEqual({
+      url: 'ws://127.0.0.1:7777',
+    })
+    expect(validateNewRelay('wss://other.example.com', existing)).toEqual({
+      url: 'wss://other.example.com',
+    })
   })
 
   it('rejects a relay already added, after normalisation', () => {

@@ -1,7 +1,9 @@
+import { useEffect } from 'react'
 import { isPublishing } from '../../../machines/publish.machine.ts'
 import { useGated } from '../../hooks/use-gated.ts'
 import { useNoteModal } from '../../hooks/use-note-modal.ts'
 import { usePublisher } from '../../hooks/use-publisher.ts'
+import { toast } from '../../notice.ts'
 import { Modal } from '../Modal.tsx'
 import { Composer } from './Composer.tsx'
 import { TargetNote } from './TargetNote.tsx'
@@ -9,13 +11,23 @@ import './compose.css'
 
 /**
  * Repost a note (?repost={id}): as it is (kind 6), or quoted with your own words (a kind-1 note
- * with a q tag); lazy, like the other overlays.
+ * with a q tag); lazy, like the other overlays. The first relay's acceptance is success (spec §4):
+ * the window closes and the toast says so; the other relays' answers still arrive. A failure
+ * keeps the window open with its message.
  */
 export default function RepostModal({ id }: { id: string }) {
   const modal = useNoteModal('repost')
   const publisher = usePublisher()
   const gate = useGated('repost')
   const { actor, snapshot } = publisher
+  const { close } = modal
+  useEffect(() => {
+    const subscription = actor.on('publish.accepted', ({ request }) => {
+      toast.show(request.kind === 'quote' ? 'Quote published' : 'Reposted')
+      close()
+    })
+    return () => subscription.unsubscribe()
+  }, [actor, close])
   return (
     <Modal title="Repost" onClose={modal.close}>
       <TargetNote id={id}>

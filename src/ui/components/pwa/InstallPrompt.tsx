@@ -1,14 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { useState, useSyncExternalStore } from 'react'
 import { isStandalone } from '../../../actors/display-mode.ts'
+import { INSTALL_DISMISSED_KEY, installDismissed } from '../../../core/install-dismissal.ts'
 import { installOffer } from '../../pwa/install-event.ts'
 
-/** 'Not now' lasts for the browser session (the spec leaves it open; the offer comes back). */
-const DISMISSED_KEY = 'plume-install-dismissed'
-
-const dismissedThisSession = (): boolean => {
+const dismissedBefore = (): boolean => {
   try {
-    return sessionStorage.getItem(DISMISSED_KEY) !== null
+    return installDismissed(localStorage.getItem(INSTALL_DISMISSED_KEY), Date.now())
   } catch {
     return false
   }
@@ -16,17 +14,18 @@ const dismissedThisSession = (): boolean => {
 
 /**
  * The Install prompt (spec §2): shown on the browser's install offer, with Not now, Install and a
- * link to /about; hidden once installed or when already running standalone.
+ * link to /about; hidden once installed or when already running standalone, and for 30 days after
+ * Not now. A bar in the page's flow above the content, never over it.
  */
 export function InstallPrompt() {
   const offer = useSyncExternalStore(installOffer.subscribe, installOffer.get)
-  const [dismissed, setDismissed] = useState(dismissedThisSession)
+  const [dismissed, setDismissed] = useState(dismissedBefore)
   if (!offer.event || offer.installed || dismissed || isStandalone()) return null
   const event = offer.event
 
   const notNow = () => {
     try {
-      sessionStorage.setItem(DISMISSED_KEY, 'true')
+      localStorage.setItem(INSTALL_DISMISSED_KEY, String(Date.now()))
     } catch {
       // Storage refused: dismissed for this page only.
     }
@@ -40,7 +39,7 @@ export function InstallPrompt() {
   }
 
   return (
-    <section className="pwa-prompt" role="dialog" aria-labelledby="install-title">
+    <section className="pwa-prompt install-prompt" role="dialog" aria-labelledby="install-title">
       <h2 id="install-title" className="pwa-prompt-title">
         Install
       </h2>

@@ -18,10 +18,8 @@ export default function PwaPrompts() {
         <OfflineNotice />
         <OutboxNotice />
       </div>
-      <div className="pwa-prompts">
-        {update && <UpdatePrompt actor={update} />}
-        <InstallPrompt />
-      </div>
+      <InstallPrompt />
+      <div className="pwa-prompts">{update && <UpdatePrompt actor={update} />}</div>
     </>
   )
 }

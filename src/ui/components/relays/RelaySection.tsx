@@ -11,7 +11,10 @@ import { Field, FormError } from '../Form.tsx'
 import { RelayDetail } from './RelayDetail.tsx'
 import { RelayListStatus } from './RelayListStatus.tsx'
 
-/** Settings, "Relay Management" (spec §2): add with Enter, cycle permissions, remove with confirm. */
+/**
+ * Settings, "Relay Management" (spec §2): add with Enter or Add (what is wrong with a refused URL
+ * said, and a ws:// kept as wss://), cycle permissions, remove with confirm.
+ */
 export function RelaySection() {
   const { app } = useSystem()
   // The user's edits go through their relay list (stored, published), which passes them on.
@@ -30,14 +33,17 @@ export function RelaySection() {
   const socketOf = (url: string) =>
     sockets.find((socket) => socket.getSnapshot().context.url === url)
 
+  const [notice, setNotice] = useState<string | null>(null)
   const add = (event: FormEvent) => {
     event.preventDefault()
+    const config = app.getSnapshot().context.config
     const result = validateNewRelay(
       input,
       entries.map((entry) => entry.url),
+      config?.blacklistedRelays,
     )
+    setNotice(null)
     if ('error' in result) return setError(result.error)
-    const config = app.getSnapshot().context.config
     const indexers = config ? [...config.indexerRelays, ...config.profileRelays] : []
     edit({
       type: 'pool.add',
@@ -46,6 +52,7 @@ export function RelaySection() {
     })
     setInput('')
     setError(null)
+    setNotice(result.notice ?? null)
   }
 
   return (
@@ -99,14 +106,22 @@ export function RelaySection() {
         })}
       </ul>
       <form className="form" onSubmit={add}>
-        <Field
-          id="add-relay"
-          label="Add a relay"
-          placeholder="wss://relay.example.com"
-          value={input}
-          onChange={setInput}
-        />
+        <div className="relay-add">
+          <Field
+            id="add-relay"
+            label="Add a relay"
+            placeholder="wss://relay.example.com"
+            value={input}
+            onChange={setInput}
+          />
+          <button type="submit" className="button">
+            Add
+          </button>
+        </div>
         <FormError message={error} />
+        <p className="form-hint" role="status">
+          {notice}
+        </p>
       </form>
       <div className="form-row">
         <button type="button" className="button" onClick={() => health.show()}>

@@ -1,10 +1,11 @@
 import { formatBytes } from '../../../core/cache-breakdown.ts'
 import { useMemory } from '../../hooks/use-memory.ts'
 import { useModal } from '../../hooks/use-modal.ts'
+import { clearedNotice, useNotice } from '../../notice.ts'
 
 /**
- * Settings, "Cache" (spec §2): the clear actions, each confirmed in its own modal, and what the
- * memory manager sees (spec §3, memory info).
+ * Settings, "Cache" (spec §2): the clear actions, each confirmed in its own modal, what the last
+ * one cleared, and what the memory manager sees (spec §3, memory info), read again after a clear.
  */
 export function CacheSection() {
   const reset = useModal('resetPreferences')
@@ -14,6 +15,7 @@ export function CacheSection() {
   const storedWallet = useModal('clearStoredWallet')
   const everything = useModal('clearAllCaches')
   const info = useMemory((manager) => manager.info())
+  const cleared = useNotice(clearedNotice)
   return (
     <section className="settings-section" aria-labelledby="cache-heading">
       <h3 id="cache-heading">Cache</h3>
@@ -26,6 +28,13 @@ export function CacheSection() {
             `; last cleanup ${info.lastCleanup.level}, ${info.lastCleanup.removed} removed`}
         </p>
       )}
+      <p className="form-hint cleared-notice" role="status">
+        {cleared && (
+          <span key={cleared.id} className="cleared-notice-text">
+            {cleared.text}
+          </span>
+        )}
+      </p>
       <div className="form-row">
         <button type="button" className="button" onClick={() => clearCache.show()}>
           Clear Cache

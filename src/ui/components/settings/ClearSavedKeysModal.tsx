@@ -14,6 +14,7 @@ export function ClearSavedKeysModal() {
     <ConfirmModal
       title="Clear Saved Keys"
       confirmLabel="Clear Saved Keys"
+      done="Saved keys cleared"
       onClose={modal.close}
       onConfirm={async () => {
         try {

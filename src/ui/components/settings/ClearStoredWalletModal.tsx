@@ -13,6 +13,7 @@ export function ClearStoredWalletModal() {
     <ConfirmModal
       title="Clear Stored Wallet"
       confirmLabel="Clear Stored Wallet"
+      done="Stored wallet cleared"
       onClose={modal.close}
       onConfirm={async () => {
         try {

@@ -16,6 +16,7 @@ export function ResetPreferencesModal() {
     <ConfirmModal
       title="Clear Preferences"
       confirmLabel="Clear Preferences"
+      done="Preferences cleared"
       onClose={modal.close}
       onConfirm={() => {
         send({ type: 'preferences.reset' })
