@@ -3,6 +3,7 @@ import { useGated } from '../../hooks/use-gated.ts'
 import { useNoteModal } from '../../hooks/use-note-modal.ts'
 import { usePublisher } from '../../hooks/use-publisher.ts'
 import { Modal } from '../Modal.tsx'
+import { NoteFromParam } from '../note/NoteFromParam.tsx'
 import { Composer } from './Composer.tsx'
 import { TargetNote } from './TargetNote.tsx'
 import './compose.css'
@@ -11,54 +12,60 @@ import './compose.css'
  * Repost a note (?repost={id}): as it is (kind 6), or quoted with your own words (a kind-1 note
  * with a q tag); lazy, like the other overlays.
  */
-export default function RepostModal({ id }: { id: string }) {
+export default function RepostModal({ param }: { param: string }) {
   const modal = useNoteModal('repost')
+  return (
+    <Modal title="Repost" onClose={modal.close}>
+      <NoteFromParam param={param}>{(id) => <RepostForm id={id} />}</NoteFromParam>
+    </Modal>
+  )
+}
+
+function RepostForm({ id }: { id: string }) {
   const publisher = usePublisher()
   const gate = useGated('repost')
   const { actor, snapshot } = publisher
   return (
-    <Modal title="Repost" onClose={modal.close}>
-      <TargetNote id={id}>
-        {(note) => (
-          <>
-            <div className="form-row">
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={isPublishing(snapshot)}
-                onClick={() =>
-                  gate.run(() =>
-                    actor.send({
-                      type: 'publish.submitted',
-                      request: { kind: 'repost', target: { id: note.id, pubkey: note.pubkey } },
-                    }),
-                  )
-                }
-              >
-                Repost
-              </button>
-            </div>
-            {gate.problem && (
-              <p className="form-error" role="alert">
-                {gate.problem}
-              </p>
-            )}
-            <Composer
-              publisher={publisher}
-              draft={{ kind: 'quote', id }}
-              label="Or quote it with your words"
-              submitLabel="Quote"
-              action="quote"
-              submitBlank
-              toRequest={(content) => ({
-                kind: 'quote',
-                content,
-                target: { id: note.id, pubkey: note.pubkey },
-              })}
-            />
-          </>
-        )}
-      </TargetNote>
-    </Modal>
+    <TargetNote id={id}>
+      {(note) => (
+        <>
+          <div className="form-row">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={isPublishing(snapshot)}
+              onClick={() =>
+                gate.run(() =>
+                  actor.send({
+                    type: 'publish.submitted',
+                    request: { kind: 'repost', target: { id: note.id, pubkey: note.pubkey } },
+                  }),
+                )
+              }
+            >
+              Repost
+            </button>
+          </div>
+          {gate.problem && (
+            <p className="form-error" role="alert">
+              {gate.problem}
+            </p>
+          )}
+          <Composer
+            publisher={publisher}
+            draft={{ kind: 'quote', id }}
+            label="Or quote it with your words"
+            submitLabel="Quote"
+            action="quote"
+            submitBlank
+            toRequest={(content) => ({
+              kind: 'quote',
+              content,
+              target: { id: note.id, pubkey: note.pubkey },
+            })}
+          />
+        </>
+      )}
+    </TargetNote>
   )
 }
