@@ -324,3 +324,24 @@ test('the zap total stands as far from Zap as the actions stand from each other'
     await server.close()
   }
 })
+
+test('a visitor who clicks Zap logs in first; the zap modal then opens in the URL', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const { note } = zappedNote(world)
+  await openApp([relay], `/note/${noteEncode(note.id)}`)
+  const card = page.locator(`.thread-focused [data-note-id="${note.id}"]`)
+  await card.getByRole('button', { name: 'Zap', exact: true }).click()
+  await dialog(page, 'Log in to zap').getByRole('button', { name: 'Nsec Secret Key' }).click()
+  const nsecDialog = dialog(page, 'Nsec Secret Key')
+  await nsecDialog.getByLabel('Secret key').fill(world.demoAccount.nsec)
+  await nsecDialog.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('dialog', { name: /^Zap/ })).toBeVisible()
+  await expect(nsecDialog).toHaveCount(0)
+  await expect(page).toHaveURL(new RegExp(`[?&]zap=${note.id}$`))
+  await expect(page).not.toHaveURL(/nsecLogin/)
+})
