@@ -249,7 +249,7 @@ test('a lightning address changed after the note was shown: the zap asks the new
   }
 })
 
-test('the zap modal lives in the URL (?zap={id}): Back closes it, reload and a shared link open it', async ({
+test('the zap modal lives in ?zap={id}: Back closes it, a reload or a shared link opens it', async ({
   page,
   launchRelay,
   openApp,

@@ -45,7 +45,7 @@ export default function ZapModal({ param }: { param: string }) {
   return <ZapNoteById id={target.id} onClose={close} />
 }
 
-/** The recipient is the note's author: the note loads first (the link names only its id). */
+/** The recipient is the note's author: the note loads first (the link names its id only). */
 function ZapNoteById({ id, onClose }: { id: string; onClose(): void }) {
   const target = useTargetNote(id)
   if (target.note) return <ZapNote note={target.note} onClose={onClose} />
