@@ -32,20 +32,30 @@ export const MODAL_FLAGS = [
 ] as const
 
 export type ModalFlag = (typeof MODAL_FLAGS)[number]
+
+/**
+ * The modals about one note, each named by its parameter: the thread (spec §2: thread={id}), a
+ * reply (reply={id}), a repost or quote (repost={id}), a zap (zap={id}; the spec names no
+ * parameter for it, this one follows the others). The value is kept as written, whatever it is:
+ * the modal reads it with parseNoteSearchParam and says when it names no note.
+ */
+export const NOTE_SEARCH_PARAMS = ['thread', 'reply', 'repost', 'zap'] as const
+export type NoteSearchParam = (typeof NOTE_SEARCH_PARAMS)[number]
+
 export type ModalSearch = Partial<Record<ModalFlag, true>> & {
   /** The relay the remove-relay confirm modal asks about (spec §2: removeRelay={relay url}). */
   removeRelay?: string
-  /** The note whose thread shows as a modal over the page (spec §2: thread={id}, 64 hex). */
-  thread?: string
-  /** The note a reply is being written to, in a modal (spec §2: reply={id}, 64 hex). */
-  reply?: string
-  /** The note being reposted or quoted, in a modal (spec §2: repost={id}, 64 hex). */
-  repost?: string
-}
+} & Partial<Record<NoteSearchParam, string>>
 
-const NOTE_ID = /^[0-9a-f]{64}$/i
+/** The value as the URL has it: the router reads `123` as a number and `true` as a boolean. */
+const asWritten = (value: unknown): string =>
+  typeof value === 'string' ? value : JSON.stringify(value)
 
-/** Keeps the flags that are `true` (or the string "true"), a valid removeRelay URL and thread id. */
+/**
+ * Keeps the flags that are `true` (or the string "true"), a valid removeRelay URL, and each note
+ * parameter as written. The router lays this over the raw query, so a note parameter must always
+ * be replaced here: a raw value left through would reach the modals unread.
+ */
 export function parseModalSearch(raw: Record<string, unknown>): ModalSearch {
   const search: ModalSearch = {}
   for (const flag of MODAL_FLAGS) {
@@ -54,12 +64,8 @@ export function parseModalSearch(raw: Record<string, unknown>): ModalSearch {
   const removeRelay =
     typeof raw.removeRelay === 'string' ? normalizeRelayUrl(raw.removeRelay) : null
   if (removeRelay) search.removeRelay = removeRelay
-  if (typeof raw.thread === 'string' && NOTE_ID.test(raw.thread)) {
-    search.thread = raw.thread.toLowerCase()
-  }
-  for (const key of ['reply', 'repost'] as const) {
-    const id = raw[key]
-    if (typeof id === 'string' && NOTE_ID.test(id)) search[key] = id.toLowerCase()
+  for (const param of NOTE_SEARCH_PARAMS) {
+    if (raw[param] !== undefined) search[param] = asWritten(raw[param])
   }
   return search
 }
@@ -68,6 +74,4 @@ export function parseModalSearch(raw: Record<string, unknown>): ModalSearch {
 export const anyOverlayOpen = (search: ModalSearch): boolean =>
   MODAL_FLAGS.some((flag) => search[flag] === true) ||
   search.removeRelay !== undefined ||
-  search.thread !== undefined ||
-  search.reply !== undefined ||
-  search.repost !== undefined
+  NOTE_SEARCH_PARAMS.some((param) => search[param] !== undefined)

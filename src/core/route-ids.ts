@@ -62,6 +62,17 @@ export function parseNoteParam(param: string): NoteTarget | null {
   return null
 }
 
+/**
+ * The note a URL query parameter names (spec §2: thread={id}, reply={id}, repost={id}, zap={id}):
+ * what /note/ takes (note1, nevent1), or the 64 hex the app writes itself, in either case; null
+ * for anything else (shown as INVALID_NOTE_ID, as /note/ does).
+ */
+export function parseNoteSearchParam(value: string): NoteTarget | null {
+  const param = value.trim()
+  if (HEX64.test(param)) return { id: param.toLowerCase(), relays: [], author: null }
+  return parseNoteParam(param)
+}
+
 /** The path segment for a profile: its npub. */
 export const profileParam = (pubkey: string): string => npubOf(pubkey)
 

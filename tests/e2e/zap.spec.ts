@@ -7,7 +7,7 @@
  */
 import { hexToBytes } from '@noble/hashes/utils.js'
 import type { Page } from '@playwright/test'
-import { noteEncode } from 'nostr-tools/nip19'
+import { neventEncode, noteEncode } from 'nostr-tools/nip19'
 import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure'
 import { zapTotal } from '../../src/core/zap-totals.ts'
 import { fakeLightning } from '../peers/fake-lightning.ts'
@@ -247,4 +247,101 @@ test('a lightning address changed after the note was shown: the zap asks the new
     await moved.close()
     await server.close()
   }
+})
+
+test('the zap modal lives in ?zap={id}: Back closes it, a reload or a shared link opens it', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const { server, note, card, name } = await setUp({ page, launchRelay, openApp, world })
+  try {
+    const zap = dialog(page, `Zap ${name}`)
+    await card.getByRole('button', { name: 'Zap', exact: true }).click()
+    await expect(zap.getByLabel('Custom amount (sats)')).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`[?&]zap=${note.id}`))
+    await page.goBack()
+    await expect(zap).toHaveCount(0)
+    await expect(page).not.toHaveURL(/zap=/)
+    await page.goForward()
+    await expect(zap.getByLabel('Custom amount (sats)')).toBeVisible()
+    await page.reload()
+    await expect(zap.getByLabel('Custom amount (sats)')).toBeVisible()
+
+    // A shared link names the note as /note/ does, or in hex.
+    const origin = new URL(page.url()).origin
+    for (const value of [
+      noteEncode(note.id),
+      neventEncode({ id: note.id, author: note.pubkey }),
+      note.id,
+    ]) {
+      await page.goto(`${origin}/?zap=${value}`)
+      await expect(zap.getByLabel('Custom amount (sats)')).toBeVisible()
+    }
+    await page.goto(`${origin}/?zap=nope`)
+    await expect(dialog(page, 'Zap').getByRole('alert')).toHaveText('Invalid note id')
+    await expect(page.getByText('Component Error')).toHaveCount(0)
+  } finally {
+    await server.close()
+  }
+})
+
+test('the zap total stands as far from Zap as the actions stand from each other', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  // The total counts receipts signed by the recipient's LNURL server: it needs the server.
+  const { server, card } = await setUp({ page, launchRelay, openApp, world })
+  try {
+    const bar = card.locator('.note-actions')
+    await expect(bar.locator('[data-zap-total]')).toBeVisible()
+    // From the end of one's content (icon and label, inside the padding) to the start of the next.
+    const gaps = await bar.evaluate((footer) => {
+      const content = (selector: string) => {
+        const element = footer.querySelector(selector)!
+        const box = element.getBoundingClientRect()
+        const style = getComputedStyle(element)
+        return {
+          left: box.left + Number.parseFloat(style.paddingLeft),
+          right: box.right - Number.parseFloat(style.paddingRight),
+        }
+      }
+      const gap = (a: string, b: string) => Math.round(content(b).left - content(a).right)
+      return {
+        actions: gap('[data-action="reply"]', '[data-action="repost"]'),
+        total: gap('[data-action="zap"]', '[data-zap-total]'),
+      }
+    })
+    expect(gaps.total).toBe(gaps.actions)
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 })
+      await card.screenshot({ path: test.info().outputPath(`zap-total-${width}.png`) })
+    }
+  } finally {
+    await server.close()
+  }
+})
+
+test('a visitor who clicks Zap logs in first; the zap modal then opens in the URL', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const { note } = zappedNote(world)
+  await openApp([relay], `/note/${noteEncode(note.id)}`)
+  const card = page.locator(`.thread-focused [data-note-id="${note.id}"]`)
+  await card.getByRole('button', { name: 'Zap', exact: true }).click()
+  await dialog(page, 'Log in to zap').getByRole('button', { name: 'Nsec Secret Key' }).click()
+  const nsecDialog = dialog(page, 'Nsec Secret Key')
+  await nsecDialog.getByLabel('Secret key').fill(world.demoAccount.nsec)
+  await nsecDialog.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('dialog', { name: /^Zap/ })).toBeVisible()
+  await expect(nsecDialog).toHaveCount(0)
+  await expect(page).toHaveURL(new RegExp(`[?&]zap=${note.id}$`))
+  await expect(page).not.toHaveURL(/nsecLogin/)
 })

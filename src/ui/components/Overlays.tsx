@@ -28,6 +28,7 @@ const SavedWalletsModal = lazy(() => import('./wallet/SavedWalletsModal.tsx'))
 const ThreadModal = lazy(() => import('./thread/ThreadModal.tsx'))
 const ReplyModal = lazy(() => import('./compose/ReplyModal.tsx'))
 const RepostModal = lazy(() => import('./compose/RepostModal.tsx'))
+const ZapModal = lazy(() => import('./zap/ZapModal.tsx'))
 
 /** Every overlay the URL (or the login gate) says is open, stacked in a fixed order. */
 export function Overlays() {
@@ -51,15 +52,17 @@ export function Overlays() {
   const walletConnect = useModal('walletConnect').open
   const savedWallets = useModal('savedWallets').open
   const removeRelay = useRemoveRelayModal().url
-  const thread = useThreadModal().id
-  const reply = useNoteModal('reply').id
-  const repost = useNoteModal('repost').id
+  const thread = useThreadModal().param
+  const reply = useNoteModal('reply').param
+  const repost = useNoteModal('repost').param
+  const zap = useNoteModal('zap').param
   useCloseFinished()
   return (
     <Suspense fallback={null}>
-      {thread && <ThreadModal id={thread} />}
-      {reply && <ReplyModal key={reply} id={reply} />}
-      {repost && <RepostModal key={repost} id={repost} />}
+      {thread !== null && <ThreadModal param={thread} />}
+      {reply !== null && <ReplyModal key={reply} param={reply} />}
+      {repost !== null && <RepostModal key={repost} param={repost} />}
+      {zap !== null && <ZapModal key={zap} param={zap} />}
       {settings && <SettingsOverlay />}
       {choosing && <LoginOptionsModal />}
       {nsecLogin && <NsecLoginModal />}

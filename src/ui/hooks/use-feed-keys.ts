@@ -17,7 +17,7 @@ const rowIndex = (element: Element | null): number | null => {
 }
 
 /** Whether keys typed now are the user's text rather than commands. */
-function typing(target: EventTarget | null): boolean {
+export function typing(target: EventTarget | null): boolean {
   const element = target instanceof Element ? target : null
   return Boolean(
     element?.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]'),

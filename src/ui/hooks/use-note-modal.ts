@@ -1,18 +1,20 @@
 /**
- * The reply and repost modals (spec §2: reply={id}, repost={id}) over the current page. Opening
+ * The reply, repost and zap modals (spec §2: reply={id}, repost={id}; zap={id} alike) over the
+ * current page. Opening
  * pushes a history entry without moving the page, so Back, Escape and Close return to the page
  * where it was.
  */
 import { useCanGoBack, useNavigate, useRouter, useSearch } from '@tanstack/react-router'
 import { useCallback } from 'react'
 
-export type NoteModal = 'reply' | 'repost'
+export type NoteModal = 'reply' | 'repost' | 'zap'
 
 export function useNoteModal(param: NoteModal) {
   const navigate = useNavigate()
   const router = useRouter()
   const canGoBack = useCanGoBack()
-  const id = useSearch({ strict: false, select: (search) => search[param] ?? null })
+  /** As written: NoteFromParam reads it (a note id, or 'Invalid note id'). */
+  const value = useSearch({ strict: false, select: (search) => search[param] ?? null })
   const open = useCallback(
     (noteId: string) =>
       navigate({ to: '.', search: (prev) => ({ ...prev, [param]: noteId }), resetScroll: false }),
@@ -28,5 +30,5 @@ export function useNoteModal(param: NoteModal) {
         resetScroll: false,
       })
   }, [canGoBack, router, navigate, param])
-  return { id, open, close }
+  return { param: value, open, close }
 }

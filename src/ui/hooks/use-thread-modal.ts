@@ -10,17 +10,18 @@ export function useThreadModal() {
   const navigate = useNavigate()
   const router = useRouter()
   const canGoBack = useCanGoBack()
-  const id = useSearch({ strict: false, select: (search) => search.thread ?? null })
+  /** The parameter as written: NoteFromParam reads it (a note id, or 'Invalid note id'). */
+  const param = useSearch({ strict: false, select: (search) => search.thread ?? null })
   const open = useCallback(
     (noteId: string) =>
       navigate({
         to: '.',
         search: (prev) => ({ ...prev, thread: noteId }),
         // Already in the modal: the new note takes the place of the old one.
-        replace: id !== null,
+        replace: param !== null,
         resetScroll: false,
       }),
-    [navigate, id],
+    [navigate, param],
   )
   const close = useCallback(() => {
     // The entry before is the page the modal was opened over: going back restores its scroll.
@@ -33,5 +34,5 @@ export function useThreadModal() {
         resetScroll: false,
       })
   }, [canGoBack, router, navigate])
-  return { id, open, close }
+  return { param, open, close }
 }

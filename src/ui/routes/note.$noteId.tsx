@@ -1,6 +1,9 @@
 import { createFileRoute, useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router'
-import { INVALID_NOTE_ID, parseNoteParam } from '../../core/route-ids.ts'
+import { useCallback, useEffect } from 'react'
+import { parseNoteParam } from '../../core/route-ids.ts'
+import { InvalidNoteId } from '../components/note/NoteFromParam.tsx'
 import { ThreadView } from '../components/thread/ThreadView.tsx'
+import { typing } from '../hooks/use-feed-keys.ts'
 
 /** /note/{noteId} (spec §2): a note or nevent identifier, the note and its thread. */
 export const Route = createFileRoute('/note/$noteId')({ component: NotePage })
@@ -8,32 +11,38 @@ export const Route = createFileRoute('/note/$noteId')({ component: NotePage })
 function NotePage() {
   const { noteId } = Route.useParams()
   const target = parseNoteParam(noteId)
+  const back = useBack()
+  useEscape(back)
   return (
     <section className="note-page" aria-label="Note">
-      <BackButton />
-      {target ? (
-        <ThreadView key={target.id} id={target.id} mode="page" />
-      ) : (
-        <p className="feed-message" role="alert">
-          {INVALID_NOTE_ID}
-        </p>
-      )}
+      <button type="button" className="button-quiet note-page-back" onClick={back}>
+        ← Back
+      </button>
+      {target ? <ThreadView key={target.id} id={target.id} mode="page" /> : <InvalidNoteId />}
     </section>
   )
 }
 
 /** Back to where the reader came from; to the feed when the note was opened from outside. */
-function BackButton() {
+function useBack(): () => void {
   const router = useRouter()
   const navigate = useNavigate()
   const canGoBack = useCanGoBack()
-  return (
-    <button
-      type="button"
-      className="button-quiet note-page-back"
-      onClick={() => (canGoBack ? router.history.back() : void navigate({ to: '/' }))}
-    >
-      ← Back
-    </button>
+  return useCallback(
+    () => (canGoBack ? router.history.back() : void navigate({ to: '/' })),
+    [canGoBack, router, navigate],
   )
+}
+
+/** Escape is Back, unless an overlay is open (Escape closes it) or a field takes the keys. */
+function useEscape(back: () => void): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      if (typing(event.target) || document.querySelector('dialog[open]')) return
+      back()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [back])
 }

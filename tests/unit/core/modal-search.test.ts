@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { anyOverlayOpen, MODAL_FLAGS, parseModalSearch } from '../../../src/core/modal-search.ts'
+import {
+  anyOverlayOpen,
+  MODAL_FLAGS,
+  NOTE_SEARCH_PARAMS,
+  parseModalSearch,
+} from '../../../src/core/modal-search.ts'
 
 describe('parseModalSearch', () => {
   it('keeps known flags set to true and drops everything else', () => {
@@ -38,8 +43,10 @@ describe('anyOverlayOpen', () => {
     expect(anyOverlayOpen({})).toBe(false)
     for (const flag of MODAL_FLAGS) expect(anyOverlayOpen({ [flag]: true })).toBe(true)
     expect(anyOverlayOpen({ removeRelay: 'wss://r.example' })).toBe(true)
-    for (const key of ['thread', 'reply', 'repost'] as const) {
-      expect(anyOverlayOpen({ [key]: 'ab'.repeat(32) })).toBe(true)
+    for (const param of NOTE_SEARCH_PARAMS) {
+      expect(anyOverlayOpen({ [param]: 'ab'.repeat(32) })).toBe(true)
+      // One that names no note opens its modal too: the modal says so.
+      expect(anyOverlayOpen({ [param]: 'garbage' })).toBe(true)
     }
   })
 })

@@ -1,9 +1,11 @@
 import { neventEncode, noteEncode, nprofileEncode, npubEncode } from 'nostr-tools/nip19'
 import { describe, expect, it } from 'vitest'
 import {
+  INVALID_NOTE_ID,
   INVALID_NPUB,
   noteParam,
   parseNoteParam,
+  parseNoteSearchParam,
   parseProfileParam,
   profileParam,
 } from '../../../src/core/route-ids.ts'
@@ -49,5 +51,41 @@ describe('note route parameter', () => {
     expect(noteParam(id)).toBe(noteEncode(id))
     const param = noteParam(id, { relays: ['wss://a', 'wss://b', 'wss://c'], author: pubkey })
     expect(parseNoteParam(param)).toEqual({ id, relays: ['wss://a', 'wss://b'], author: pubkey })
+  })
+})
+
+describe('note query parameter (?thread=, ?reply=, ?repost=, ?zap=)', () => {
+  it('takes what /note/ takes: a note, an nevent with its hints', () => {
+    expect(parseNoteSearchParam(noteEncode(id))).toEqual(parseNoteParam(noteEncode(id)))
+    const nevent = neventEncode({ id, relays: ['wss://r.example/'], author: pubkey })
+    expect(parseNoteSearchParam(nevent)).toEqual({
+      id,
+      relays: ['wss://r.example'],
+      author: pubkey,
+    })
+  })
+
+  it('and 64 hex in either case, as the app writes it', () => {
+    expect(parseNoteSearchParam(id)).toEqual({ id, relays: [], author: null })
+    expect(parseNoteSearchParam(id.toUpperCase())).toEqual({ id, relays: [], author: null })
+    expect(parseNoteSearchParam(` ${noteEncode(id)} `)?.id).toBe(id)
+  })
+
+  it(`gives null (shown as '${INVALID_NOTE_ID}') for anything else`, () => {
+    for (const bad of [
+      '',
+      'note1xyz',
+      'xyz',
+      '123',
+      'true',
+      id.slice(1),
+      `${id}0`,
+      'g'.repeat(64),
+      npubEncode(pubkey),
+      nprofileEncode({ pubkey }),
+    ]) {
+      expect(parseNoteSearchParam(bad)).toBeNull()
+    }
+    expect(INVALID_NOTE_ID).toBe('Invalid note id')
   })
 })

@@ -1,28 +1,33 @@
 import { useNoteModal } from '../../hooks/use-note-modal.ts'
 import { usePublisher } from '../../hooks/use-publisher.ts'
 import { Modal } from '../Modal.tsx'
+import { NoteFromParam } from '../note/NoteFromParam.tsx'
 import { Composer } from './Composer.tsx'
 import { TargetNote } from './TargetNote.tsx'
 import './compose.css'
 
 /** A reply to a note, over the current page (?reply={id}); lazy, like the other overlays. */
-export default function ReplyModal({ id }: { id: string }) {
+export default function ReplyModal({ param }: { param: string }) {
   const modal = useNoteModal('reply')
   const publisher = usePublisher()
   return (
     <Modal title="Reply" onClose={modal.close}>
-      <TargetNote id={id}>
-        {(note) => (
-          <Composer
-            publisher={publisher}
-            draft={{ kind: 'reply', id }}
-            label="Your reply"
-            submitLabel="Reply"
-            action="reply"
-            toRequest={(content) => ({ kind: 'reply', content, parent: note })}
-          />
+      <NoteFromParam param={param}>
+        {(id) => (
+          <TargetNote id={id}>
+            {(note) => (
+              <Composer
+                publisher={publisher}
+                draft={{ kind: 'reply', id }}
+                label="Your reply"
+                submitLabel="Reply"
+                action="reply"
+                toRequest={(content) => ({ kind: 'reply', content, parent: note })}
+              />
+            )}
+          </TargetNote>
         )}
-      </TargetNote>
+      </NoteFromParam>
     </Modal>
   )
 }

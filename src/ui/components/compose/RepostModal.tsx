@@ -5,6 +5,7 @@ import { useNoteModal } from '../../hooks/use-note-modal.ts'
 import { usePublisher } from '../../hooks/use-publisher.ts'
 import { toast } from '../../notice.ts'
 import { Modal } from '../Modal.tsx'
+import { NoteFromParam } from '../note/NoteFromParam.tsx'
 import { Composer } from './Composer.tsx'
 import { TargetNote } from './TargetNote.tsx'
 import './compose.css'
@@ -15,8 +16,16 @@ import './compose.css'
  * the window closes and the toast says so; the other relays' answers still arrive. A failure
  * keeps the window open with its message.
  */
-export default function RepostModal({ id }: { id: string }) {
+export default function RepostModal({ param }: { param: string }) {
   const modal = useNoteModal('repost')
+  return (
+    <Modal title="Repost" onClose={modal.close}>
+      <NoteFromParam param={param}>{(id) => <RepostForm id={id} />}</NoteFromParam>
+    </Modal>
+  )
+}
+
+function RepostForm({ id }: { id: string }) {
   const publisher = usePublisher()
   const gate = useGated('repost')
   const { actor, snapshot } = publisher
@@ -29,48 +38,46 @@ export default function RepostModal({ id }: { id: string }) {
     return () => subscription.unsubscribe()
   }, [actor, close])
   return (
-    <Modal title="Repost" onClose={modal.close}>
-      <TargetNote id={id}>
-        {(note) => (
-          <>
-            <div className="form-row">
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={isPublishing(snapshot)}
-                onClick={() =>
-                  gate.run(() =>
-                    actor.send({
-                      type: 'publish.submitted',
-                      request: { kind: 'repost', target: { id: note.id, pubkey: note.pubkey } },
-                    }),
-                  )
-                }
-              >
-                Repost
-              </button>
-            </div>
-            {gate.problem && (
-              <p className="form-error" role="alert">
-                {gate.problem}
-              </p>
-            )}
-            <Composer
-              publisher={publisher}
-              draft={{ kind: 'quote', id }}
-              label="Or quote it with your words"
-              submitLabel="Quote"
-              action="quote"
-              submitBlank
-              toRequest={(content) => ({
-                kind: 'quote',
-                content,
-                target: { id: note.id, pubkey: note.pubkey },
-              })}
-            />
-          </>
-        )}
-      </TargetNote>
-    </Modal>
+    <TargetNote id={id}>
+      {(note) => (
+        <>
+          <div className="form-row">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={isPublishing(snapshot)}
+              onClick={() =>
+                gate.run(() =>
+                  actor.send({
+                    type: 'publish.submitted',
+                    request: { kind: 'repost', target: { id: note.id, pubkey: note.pubkey } },
+                  }),
+                )
+              }
+            >
+              Repost
+            </button>
+          </div>
+          {gate.problem && (
+            <p className="form-error" role="alert">
+              {gate.problem}
+            </p>
+          )}
+          <Composer
+            publisher={publisher}
+            draft={{ kind: 'quote', id }}
+            label="Or quote it with your words"
+            submitLabel="Quote"
+            action="quote"
+            submitBlank
+            toRequest={(content) => ({
+              kind: 'quote',
+              content,
+              target: { id: note.id, pubkey: note.pubkey },
+            })}
+          />
+        </>
+      )}
+    </TargetNote>
   )
 }

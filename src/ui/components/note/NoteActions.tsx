@@ -1,5 +1,5 @@
 /**
- * A note's action bar: Reply and Repost open their modals (?reply={id}, ?repost={id}); Like
+ * A note's action bar: Reply, Repost and Zap open their modals (?reply=, ?repost=, ?zap={id}); Like
  * publishes a reaction. On every card of the feed, so it stays light: the publishing code loads
  * on the first like, and a visitor's like goes through the login gate first.
  */
@@ -17,9 +17,8 @@ import { useSystem } from '../../system-context.tsx'
 import '../compose/compose.css'
 import '../zap/zap-action.css'
 
-// The zap modal loads when opened. The zap total, and the mark of a note written offline and
-// still in the outbox, load once the first screen is drawn and the page is idle.
-const ZapModal = lazy(() => import('../zap/ZapModal.tsx'))
+// The zap total, and the mark of a note written offline and still in the outbox, load once the
+// first screen is drawn and the page is idle.
 const ZapTotal = lazy(() => import('../zap/ZapTotal.tsx'))
 const QueuedMark = lazy(() => import('./QueuedMark.tsx'))
 
@@ -37,10 +36,9 @@ export const NoteActions = memo(function NoteActions({ note }: { note: Note }) {
   const queryClient = useQueryClient()
   const [liking, setLiking] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [zapping, setZapping] = useState(false)
   const idle = useAfterFirstScreen()
 
-  const openModal = (param: 'reply' | 'repost' | 'unlockKey') =>
+  const openModal = (param: 'reply' | 'repost' | 'zap' | 'unlockKey') =>
     void navigate({
       to: '.',
       search: (prev) => ({ ...prev, [param]: param === 'unlockKey' ? true : note.id }),
@@ -69,7 +67,7 @@ export const NoteActions = memo(function NoteActions({ note }: { note: Note }) {
   }
 
   const zap = () => {
-    const outcome = withSigner(system.login, 'zap', () => setZapping(true))
+    const outcome = withSigner(system.login, 'zap', () => openModal('zap'))
     if (outcome === 'unlock') openModal('unlockKey')
     setError(outcome === 'read-only' ? PUBLISH_ERRORS.loginRequired : null)
   }
@@ -110,7 +108,6 @@ export const NoteActions = memo(function NoteActions({ note }: { note: Note }) {
       <Suspense fallback={null}>
         {idle && <ZapTotal note={note} />}
         {idle && <QueuedMark noteId={note.id} queryClient={queryClient} />}
-        {zapping && <ZapModal note={note} onClose={() => setZapping(false)} />}
       </Suspense>
       {error && (
         <p className="note-action-error" role="alert">

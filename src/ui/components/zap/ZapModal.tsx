@@ -3,10 +3,14 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { type ZapTarget, zapsOf } from '../../../actors/zaps.ts'
 import { shownName } from '../../../core/display-name-cache.ts'
 import { groupDigits } from '../../../core/group-digits.ts'
+import { parseNoteSearchParam } from '../../../core/route-ids.ts'
 import type { ZapActorRef, ZapSnapshot } from '../../../machines/zap.machine.ts'
+import { useNoteModal } from '../../hooks/use-note-modal.ts'
 import { useSystem } from '../../system-context.tsx'
+import { useTargetNote } from '../compose/TargetNote.tsx'
 import { FormError } from '../Form.tsx'
 import { Modal } from '../Modal.tsx'
+import { InvalidNoteId } from '../note/NoteFromParam.tsx'
 import { NutzapChoice } from '../nutzap/NutzapChoice.tsx'
 import { useZapWallet } from './use-zap-wallet.ts'
 import { ZapForm } from './ZapForm.tsx'
@@ -25,10 +29,38 @@ const BUSY = {
 } as const
 
 /**
- * Zap a note: amount and comment, then the zap machine's steps; the invoice as a QR code when no
- * wallet pays it. Loaded lazily from the note's action bar; the zap actor lives while it is open.
+ * The zap modal of the note ?zap={id} names, over the current page, like ?reply= and ?repost=:
+ * Back closes it, a reload or a shared link opens it. Lazy, like the other overlays.
  */
-export default function ZapModal({ note, onClose }: { note: ZapTarget; onClose(): void }) {
+export default function ZapModal({ param }: { param: string }) {
+  const { close } = useNoteModal('zap')
+  const target = parseNoteSearchParam(param)
+  if (!target) {
+    return (
+      <Modal title="Zap" onClose={close}>
+        <InvalidNoteId />
+      </Modal>
+    )
+  }
+  return <ZapNoteById id={target.id} onClose={close} />
+}
+
+/** The recipient is the note's author: the note loads first (the link names its id only). */
+function ZapNoteById({ id, onClose }: { id: string; onClose(): void }) {
+  const target = useTargetNote(id)
+  if (target.note) return <ZapNote note={target.note} onClose={onClose} />
+  return (
+    <Modal title="Zap" onClose={onClose}>
+      {target.status}
+    </Modal>
+  )
+}
+
+/**
+ * Zap a note: amount and comment, then the zap machine's steps; the invoice as a QR code when no
+ * wallet pays it. The zap actor lives while it is open.
+ */
+function ZapNote({ note, onClose }: { note: ZapTarget; onClose(): void }) {
   const system = useSystem()
   const wallet = useZapWallet()
   const [actor, setActor] = useState<ZapActorRef | null>(null)
