@@ -41,22 +41,33 @@ async function depositInvoice(page: Page) {
   await expect(status(page)).toHaveText('Waiting for the invoice to be paid…')
 }
 
+type Fixtures = Pick<
+  Parameters<Parameters<typeof test>[2]>[0],
+  'page' | 'launchRelay' | 'openApp' | 'world'
+>
+
+/** The app on a relay the NWC wallet (holding `balanceMsat`, on the mint's ledger) uses; logged in. */
+async function start({ page, launchRelay, openApp, world }: Fixtures, balanceMsat: number) {
+  test.setTimeout(90_000)
+  const relay = await launchRelay()
+  const wallet = await startNwcWallet({
+    relayUrl: relay.url,
+    balanceMsat,
+    lightning: mint.lightning,
+  })
+  wallets.push(wallet)
+  await openApp([relay])
+  await logIn(page, world.demoAccount)
+  return wallet
+}
+
 test('Pay with the connected wallet: the deposit is paid and minted', async ({
   page,
   launchRelay,
   openApp,
   world,
 }) => {
-  test.setTimeout(90_000)
-  const relay = await launchRelay()
-  const wallet = await startNwcWallet({
-    relayUrl: relay.url,
-    balanceMsat: 50_000_000,
-    lightning: mint.lightning,
-  })
-  wallets.push(wallet)
-  await openApp([relay])
-  await logIn(page, world.demoAccount)
+  const wallet = await start({ page, launchRelay, openApp, world }, 50_000_000)
   await depositInvoice(page)
 
   // No wallet connected: the invoice is to be paid elsewhere, as before.
@@ -78,16 +89,7 @@ test('a wallet that cannot pay shows its error; the invoice can still be paid el
   openApp,
   world,
 }) => {
-  test.setTimeout(90_000)
-  const relay = await launchRelay()
-  const wallet = await startNwcWallet({
-    relayUrl: relay.url,
-    balanceMsat: 500_000,
-    lightning: mint.lightning,
-  })
-  wallets.push(wallet)
-  await openApp([relay])
-  await logIn(page, world.demoAccount)
+  const wallet = await start({ page, launchRelay, openApp, world }, 500_000)
   await connectWallet(page, wallet, '500 sats')
   await depositInvoice(page)
 
