@@ -29,6 +29,7 @@ test('a reload before confirming the recovery phrase shows it again, until confi
   // wait for it; the wallet does not open meanwhile.
   await page.reload()
   const again = page.getByRole('region', { name: 'Recovery phrase' })
+  await expect(again).toContainText('You have not yet confirmed that you wrote these words down.')
   await expect(again.getByRole('alert')).toHaveText(
     'Key is locked. Please unlock your NSEC key with your passphrase to sign.',
   )

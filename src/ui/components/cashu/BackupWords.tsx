@@ -4,6 +4,8 @@ import { mintErrorText } from '../../../core/cashu-mint.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { DEVICE_PHRASE_NOTE } from './RelayRestore.tsx'
 
+const ASKED_AGAIN = 'You have not yet confirmed that you wrote these words down.'
+
 /**
  * The recovery phrase, shown until the user confirms writing it down: `words` right after it was
  * made, else (the page closed before the confirmation) decrypted again from the kept ciphertext,
@@ -39,6 +41,7 @@ export function BackupWords({
         Write these 12 words down and keep them safe: they restore this wallet's ecash. Once you
         confirm, they will not be shown again.
       </p>
+      {!words && <p className="cashu-note">{ASKED_AGAIN}</p>}
       {restored && (
         <p className="cashu-note" data-testid="cashu-device-phrase">
           {DEVICE_PHRASE_NOTE}
