@@ -24,6 +24,7 @@ export function sessionView(s: Session | null): CashuView {
     pubkey: s.pubkey,
     ready: record !== null,
     hasSeed: s.hasSeed,
+    phraseUnconfirmed: s.phraseUnconfirmed,
     mints: record?.mints ?? [],
     balances: Object.fromEntries(
       (record?.mints ?? []).map((m) => [m.url, record ? balance(record.book, m.url) : 0]),

@@ -25,6 +25,10 @@ export interface Session {
   deposits: Map<string, { actor: Actor<ReturnType<typeof depositLogic>>; view: DepositView }>
   record: WalletRecord | null
   hasSeed: boolean
+  /** The seed's recovery phrase has not been confirmed written down yet. */
+  phraseUnconfirmed: boolean
+  /** That phrase, in memory only until confirmed: made here, or decrypted once to show again. */
+  phrase: Promise<string> | null
   /** Reservation actors settling operations a reload interrupted, by operation id. */
   settling: Map<string, Actor<ReturnType<typeof reservationLogic>>>
   recovering: boolean
@@ -59,6 +63,8 @@ export const newSession = (pubkey: string): Session => ({
   deposits: new Map(),
   record: null,
   hasSeed: false,
+  phraseUnconfirmed: false,
+  phrase: null,
   settling: new Map(),
   recovering: false,
   payments: new Map(),

@@ -78,6 +78,8 @@ export interface SeedRecord {
   version: 1
   pubkey: string
   ciphertext: string
+  /** A new seed whose phrase the user has not yet confirmed writing down: shown again until then. */
+  unconfirmed?: true
 }
 
 export const emptyRecord = (): WalletRecord => ({

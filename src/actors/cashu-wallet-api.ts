@@ -40,6 +40,8 @@ export interface CashuView {
   /** The user's record has been read. */
   ready: boolean
   hasSeed: boolean
+  /** The recovery phrase was made here and not yet confirmed written down: show it again. */
+  phraseUnconfirmed: boolean
   mints: MintEntry[]
   balances: Record<string, number>
   total: number
@@ -60,8 +62,15 @@ export interface CashuWallet {
   subscribe(listener: () => void): () => void
   /** Opens the logged-in user's wallet (again after a change of user). */
   open(): Promise<void>
-  /** Makes the seed and returns the mnemonic, to be shown once; only its ciphertext is kept. */
+  /**
+   * Makes the seed and returns the mnemonic to show; only its ciphertext is kept, marked
+   * unconfirmed until `confirmPhrase`.
+   */
   createSeed(): Promise<string>
+  /** The unconfirmed recovery phrase again, decrypted with the user's key, to show once more. */
+  unconfirmedPhrase(): Promise<string>
+  /** The user has written the phrase down: it is not shown again. */
+  confirmPhrase(): Promise<void>
   addMint(input: string): Promise<MintEntry>
   /** The mint's info (NUT-06) and active keyset fee, for its details screen. */
   mintInfo(url: string): Promise<MintDetails>
@@ -119,6 +128,7 @@ export const EMPTY_VIEW: CashuView = {
   pubkey: null,
   ready: false,
   hasSeed: false,
+  phraseUnconfirmed: false,
   mints: [],
   balances: {},
   total: 0,

@@ -24,7 +24,7 @@ import { lookForRelayWallet, startNip60 } from './cashu-session-nip60.ts'
 import { nutzapsOf, startNutzapsFor } from './cashu-session-nutzaps.ts'
 import { recoverInterrupted, retryInterrupted, settleOpen } from './cashu-session-settle.ts'
 import { sessionView } from './cashu-session-view.ts'
-import { createCashuStore } from './cashu-store.ts'
+import { createCashuStore, type SeedRecord } from './cashu-store.ts'
 import { receiveToken, sendToken } from './cashu-transfer.ts'
 import {
   CASHU_ERRORS,
@@ -62,12 +62,23 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
     return session
   }
 
-  /** The wallet has its seed now (made or restored): it starts its nutzaps and relay backup. */
-  const adoptSeed = async (s: Session, ciphertext: string, seed: Uint8Array): Promise<void> => {
+  /**
+   * The wallet has its seed now (made or restored): it starts its nutzaps and relay backup. A
+   * made one is `unconfirmed` until the user says they wrote its phrase down, so a page closed
+   * before that shows the phrase again.
+   */
+  const adoptSeed = async (
+    s: Session,
+    ciphertext: string,
+    seed: Uint8Array,
+    unconfirmed: boolean,
+  ): Promise<void> => {
     await ensureWalletKey(d, s)
-    await store.saveSeed({ version: 1, pubkey: s.pubkey, ciphertext })
+    const record: SeedRecord = { version: 1, pubkey: s.pubkey, ciphertext }
+    await store.saveSeed(unconfirmed ? { ...record, unconfirmed } : record)
     s.seed = Promise.resolve(seed)
     s.hasSeed = true
+    s.phraseUnconfirmed = unconfirmed
     notify()
     startNutzapsFor(d, s)
     s.nip60?.changed() // the wallet exists now: its proofs go to relays
@@ -86,6 +97,7 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
     if (session !== s) return
     s.record = record
     s.hasSeed = seed !== null
+    s.phraseUnconfirmed = seed?.unconfirmed === true
     notify()
     if (!s.hasSeed) {
       lookForRelayWallet(d, s, 2)
@@ -137,8 +149,33 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
       if (await store.seed(s.pubkey)) throw new Error(CASHU_ERRORS.seedExists)
       const mnemonic = createWalletMnemonic()
       const ciphertext = await deps.signer().nip44Encrypt(s.pubkey, mnemonic)
-      await adoptSeed(s, ciphertext, walletSeed(mnemonic))
+      // Before the view says 'unconfirmed': a screen asking for the phrase then gets it from here.
+      s.phrase = Promise.resolve(mnemonic)
+      await adoptSeed(s, ciphertext, walletSeed(mnemonic), true)
       return mnemonic
+    },
+    async unconfirmedPhrase() {
+      const s = requireSession()
+      s.phrase ??= (async () => {
+        const stored = await store.seed(s.pubkey)
+        if (!stored) throw new Error(CASHU_ERRORS.noSeed)
+        return deps.signer().nip44Decrypt(s.pubkey, stored.ciphertext)
+      })().catch((error: unknown) => {
+        s.phrase = null // a locked key or a refused prompt: the next try asks again
+        throw error
+      })
+      return s.phrase
+    },
+    async confirmPhrase() {
+      const s = requireSession()
+      const stored = await store.seed(s.pubkey)
+      if (stored?.unconfirmed) {
+        const { unconfirmed: _, ...confirmed } = stored
+        await store.saveSeed(confirmed)
+      }
+      s.phraseUnconfirmed = false
+      s.phrase = null
+      notify()
     },
     async addMint(input) {
       const s = requireSession()
@@ -190,7 +227,8 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
           addMint: (url) => addMint(d, s, url),
           storedSeed: async () => ((await store.seed(s.pubkey)) ? seedOf(d, s) : null),
           sealSeed: (words) => deps.signer().nip44Encrypt(s.pubkey, words),
-          keepSeed: (ciphertext, seed) => adoptSeed(s, ciphertext, seed),
+          // Typed in by the user: they have the phrase already.
+          keepSeed: (ciphertext, seed) => adoptSeed(s, ciphertext, seed, false),
         },
         mnemonic,
         mints,

@@ -6,7 +6,8 @@
  *                               [--data data]
  *
  * PORT and RELAY_PORT set the ports too. The relay's events live in an append-only file under the
- * data folder: seeded on the very first start, then user posts persist across restarts.
+ * data folder: seeded on the very first start, then user posts persist across restarts. The Cashu
+ * mint keeps its keys and ledger there too (mint.json).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
@@ -170,9 +171,10 @@ async function startLocal(
   const wallet = await startNwcWallet({ relayUrl: relay.url, alias: 'Plume demo wallet' })
   closers.push(wallet.close)
   // A Cashu mint for the ecash wallet, on the same fake node: the demo wallet pays its invoices.
+  // Its keys and books live in the data folder, so ecash deposited before a restart still counts.
   const mintPort = port(values['mint-port'] ?? process.env.MINT_PORT, 3338, '--mint-port')
   const mint = await onPort('mint', mintPort, '--mint-port N (or MINT_PORT=N)', () =>
-    startMint({ port: mintPort, name: 'Plume demo mint' }),
+    startMint({ port: mintPort, name: 'Plume demo mint', dataDir }),
   )
   closers.push(mint.stop)
   const walletFile = join(dataDir, 'demo-wallet.txt')
@@ -180,7 +182,7 @@ async function startLocal(
   console.log(`\nPlume is running at ${app.url}`)
   console.log(`  relay:      ${relay.url}  (${events})`)
   console.log(`  wallet:     pairing code in ${shown(walletFile)} (new on every start)`)
-  console.log(`  mint:       ${mint.url}  (Cashu; new keys on every start)`)
+  console.log(`  mint:       ${mint.url}  (Cashu; keys and ledger in ${shown(dataDir)}/)`)
   const demo = world.demoAccount
   // The demo account has notifications; its key stays out of logs like every secret.
   console.log(`  demo account: ${demo.name} (${demo.npub})`)

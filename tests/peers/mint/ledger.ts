@@ -29,6 +29,13 @@ const sum = (items: Array<{ amount: number }>) => items.reduce((total, i) => tot
 const witnessText = (w: WireProof['witness']): string | null =>
   w === undefined ? null : typeof w === 'string' ? w : JSON.stringify(w)
 
+/** What a restarted mint needs of the books (keysets come again from their seed). */
+export interface LedgerBooks {
+  spent: Array<[string, string | null]>
+  pending: string[]
+  signed: Array<[string, WireSignature]>
+}
+
 export class Ledger {
   readonly keysets: MintKeyset[]
   private readonly spent = new Map<string, string | null>()
@@ -39,6 +46,16 @@ export class Ledger {
   constructor(keysets: MintKeyset[]) {
     if (keysets.length === 0) throw new Error('a mint needs at least one keyset')
     this.keysets = keysets
+  }
+
+  books(): LedgerBooks {
+    return { spent: [...this.spent], pending: [...this.pending], signed: [...this.signed] }
+  }
+
+  load(books: LedgerBooks): void {
+    for (const [Y, witness] of books.spent) this.spent.set(Y, witness)
+    for (const Y of books.pending) this.pending.add(Y)
+    for (const [B_, signature] of books.signed) this.signed.set(B_, signature)
   }
 
   keyset(id: string): MintKeyset {

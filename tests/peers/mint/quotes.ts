@@ -54,6 +54,12 @@ export function powersOfTwo(amount: number): number[] {
   return parts
 }
 
+/** The quotes a restarted mint answers for. */
+export interface QuoteBooks {
+  mint: MintQuote[]
+  melt: MeltQuote[]
+}
+
 export class Quotes {
   private readonly mintQuotes = new Map<string, MintQuote>()
   private readonly meltQuotes = new Map<string, MeltQuote>()
@@ -70,6 +76,18 @@ export class Quotes {
       const quote = id ? this.mintQuotes.get(id) : undefined
       if (quote && quote.state === 'UNPAID') this.setMintState(quote, 'PAID')
     })
+  }
+
+  books(): QuoteBooks {
+    return { mint: [...this.mintQuotes.values()], melt: [...this.meltQuotes.values()] }
+  }
+
+  load(books: QuoteBooks): void {
+    for (const quote of books.mint) {
+      this.mintQuotes.set(quote.quote, quote)
+      this.byInvoice.set(quote.request, quote.quote)
+    }
+    for (const quote of books.melt) this.meltQuotes.set(quote.quote, quote)
   }
 
   onMintQuote(listener: (q: MintQuote) => void): () => void {

@@ -3,9 +3,10 @@
  * /v1/ws (`ws`), over a fake Lightning backend. Errors answer 400 `{ detail, code }` like real
  * mints. Open to any origin (CORS), since the app under test calls it from the browser.
  */
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { createRandomSecretKey, getPubKeyFromPrivKey } from '@cashu/cashu-ts'
-import { bytesToHex } from '@noble/hashes/utils.js'
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import { WebSocketServer } from 'ws'
 import { type FakeLightning, fakeLightning } from '../fake-lightning.ts'
 import { freePort } from '../free-port.ts'
@@ -16,6 +17,7 @@ import { Ledger } from './ledger.ts'
 import { lightningBackend } from './lightning.ts'
 import { Quotes } from './quotes.ts'
 import type { WireOutput, WireProof } from './signing.ts'
+import { readMintState, writeMintState } from './state-file.ts'
 import { serveSocket } from './websocket.ts'
 
 export interface MintOptions {
@@ -28,6 +30,11 @@ export interface MintOptions {
   lightning?: FakeLightning
   /** Advertise and serve NUT-17 (default true). */
   websocket?: boolean
+  /**
+   * A folder to keep the mint in (the demo's data/): the default keyset's seed and the books are
+   * read from it at start and written after every change. Absent: a fresh mint in memory.
+   */
+  dataDir?: string
 }
 
 export interface MintHandle {
@@ -75,10 +82,30 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 export async function startMint(options: MintOptions = {}): Promise<MintHandle> {
-  const keysets = (options.keysets ?? [{}]).map(createKeyset)
+  const { dataDir } = options
+  const saved = dataDir ? readMintState(dataDir) : null
+  const seed = saved ? hexToBytes(saved.seed) : dataDir ? randomBytes(32) : undefined
+  const keysets = (options.keysets ?? [{ seed }]).map(createKeyset)
   const ledger = new Ledger(keysets)
   const lightning = lightningBackend(options.lightning ?? fakeLightning)
   const quotes = new Quotes(ledger, lightning)
+  if (saved) {
+    ledger.load(saved.ledger)
+    quotes.load(saved.quotes)
+  }
+  const save = () => {
+    if (dataDir && seed) {
+      writeMintState(dataDir, {
+        version: 1,
+        seed: bytesToHex(seed),
+        ledger: ledger.books(),
+        quotes: quotes.books(),
+      })
+    }
+  }
+  save()
+  // A quote turns PAID when its invoice is paid, outside any request to the mint.
+  quotes.onMintQuote(save)
   const pubkey = bytesToHex(getPubKeyFromPrivKey(createRandomSecretKey()))
   const info = () =>
     mintInfo(
@@ -128,6 +155,8 @@ export async function startMint(options: MintOptions = {}): Promise<MintHandle> 
   const server = createServer(async (req, res) => {
     if (req.method === 'OPTIONS') return send(res, 204, '')
     const path = (req.url ?? '/').split('?')[0] ?? '/'
+    // Every POST may change the books, failing ones too (a melt that could not pay).
+    if (req.method === 'POST') res.once('finish', save)
     try {
       for (const [method, pattern, handle] of routes) {
         const match = path.match(pattern)

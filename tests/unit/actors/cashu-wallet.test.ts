@@ -334,3 +334,35 @@ describe('the ecash wallet', () => {
     expect(locked.view().total).toBe(64)
   })
 })
+
+describe('the recovery phrase until confirmed', () => {
+  it('is marked unconfirmed across a reload, decrypted again with the key, then confirmed', async () => {
+    const alice = user()
+    const store = freshStore()
+    const wallet = startCashuWallet({ ...alice, store })
+    await wallet.open()
+    const phrase = await wallet.createSeed()
+    expect(wallet.view().phraseUnconfirmed).toBe(true)
+    expect(await store.seed(alice.pubkey)).toMatchObject({ unconfirmed: true })
+
+    // A reload with the key locked: still unconfirmed, the words wait for the key.
+    const locked = startCashuWallet({ ...alice, signer: lockedSigner, store: store.reopen() })
+    await locked.open()
+    expect(locked.view()).toMatchObject({ hasSeed: true, phraseUnconfirmed: true })
+    await expect(locked.unconfirmedPhrase()).rejects.toThrow(/locked/)
+
+    const again = startCashuWallet({ ...alice, store: store.reopen() })
+    await again.open()
+    expect(again.view().phraseUnconfirmed).toBe(true)
+    expect(await again.unconfirmedPhrase()).toBe(phrase)
+    await again.confirmPhrase()
+    expect(again.view().phraseUnconfirmed).toBe(false)
+    const kept = await store.seed(alice.pubkey)
+    expect(kept).not.toHaveProperty('unconfirmed')
+    expect(await alice.signer().nip44Decrypt(alice.pubkey, kept?.ciphertext as string)).toBe(phrase)
+
+    const confirmed = startCashuWallet({ ...alice, store: store.reopen() })
+    await confirmed.open()
+    expect(confirmed.view()).toMatchObject({ hasSeed: true, phraseUnconfirmed: false })
+  })
+})

@@ -6,6 +6,7 @@ import { Field } from '../Form.tsx'
 import { InvoiceQr } from '../QrCode.tsx'
 import { sats, useOpenCashu } from './cashu-context.ts'
 import { MintPicker, useMintChoice } from './MintPicker.tsx'
+import { PayWithWallet } from './PayWithWallet.tsx'
 
 const STEP_TEXT: Record<string, string> = {
   starting: 'Asking the mint for an invoice…',
@@ -66,6 +67,9 @@ function DepositProgress({ deposit, onAgain }: { deposit: DepositView; onAgain()
         {finished ? outcomeText(deposit) : (STEP_TEXT[deposit.step] ?? deposit.step)}
       </p>
       {deposit.error && !finished && <p className="cashu-note">{deposit.error}</p>}
+      {deposit.invoice && (
+        <PayWithWallet invoice={deposit.invoice} payable={deposit.step === 'awaitingPayment'} />
+      )}
       {deposit.invoice && deposit.step === 'awaitingPayment' && (
         <>
           <InvoiceQr invoice={deposit.invoice} className="cashu-qr" />

@@ -5,13 +5,14 @@ import { useCashu } from '../../hooks/use-cashu.ts'
 import { useGoBack } from '../../hooks/use-go-back.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useSystem } from '../../system-context.tsx'
+import { BackupWords } from './BackupWords.tsx'
 import { CashuContext, sats } from './cashu-context.ts'
-import { DEVICE_PHRASE_NOTE, RelayRestore } from './RelayRestore.tsx'
+import { RelayRestore } from './RelayRestore.tsx'
 import './cashu.css'
 
 /**
  * /wallet: the ecash wallet of whoever is logged in. Without a login it asks for one; without a
- * seed it makes one and shows the words once; then the total, the screens' tabs and the screen.
+ * seed it makes one and shows the words until confirmed; then the total, the screens' tabs and the screen.
  */
 export function WalletLayout() {
   const { signedIn, pubkey } = useLogin()
@@ -54,8 +55,15 @@ function OpenWallet() {
   // Restoring from the recovery phrase needs no wallet yet: that screen shows without one.
   const restoring = useMatchRoute()({ to: '/wallet/restore' }) !== false
   if (!cashu?.view.ready) return <p className="feed-message">Loading the wallet…</p>
-  if (words) {
-    return <BackupWords words={words} restored={restored} onDone={() => setWords(null)} />
+  if (words || cashu.view.phraseUnconfirmed) {
+    return (
+      <BackupWords
+        wallet={cashu.wallet}
+        words={words}
+        restored={restored}
+        onDone={() => setWords(null)}
+      />
+    )
   }
   if (!cashu.view.hasSeed && !restoring) {
     const fromRelays = (phrase: string) => {
@@ -142,40 +150,5 @@ function CreateWallet({
         </p>
       )}
     </div>
-  )
-}
-
-/** The recovery phrase, shown this once: only its ciphertext is stored. */
-function BackupWords({
-  words,
-  restored,
-  onDone,
-}: {
-  words: string
-  /** Made by a restore from relays: the words are this device's own. */
-  restored: boolean
-  onDone(): void
-}) {
-  return (
-    <section className="cashu-card" aria-label="Recovery phrase">
-      <p>
-        Write these 12 words down and keep them safe: they restore this wallet's ecash. They will
-        not be shown again.
-      </p>
-      {restored && (
-        <p className="cashu-note" data-testid="cashu-device-phrase">
-          {DEVICE_PHRASE_NOTE}
-        </p>
-      )}
-      <ol className="cashu-words" data-testid="cashu-words">
-        {words.split(' ').map((word, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a word may repeat; its place is its identity
-          <li key={i}>{word}</li>
-        ))}
-      </ol>
-      <button type="button" className="button" onClick={onDone}>
-        I have written them down
-      </button>
-    </section>
   )
 }
