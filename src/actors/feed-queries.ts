@@ -34,6 +34,7 @@ import { toNote } from '../core/note.ts'
 import { FAILED_TO_LOAD_NOTES } from '../core/relay-messages.ts'
 import type { RelayHub } from './relay-hub.ts'
 import { resolveEntries } from './repost-resolver.ts'
+import { answeredEvents, queryStored } from './stored-events.ts'
 import type { Verifier } from './verifier.ts'
 
 /** Notes page size (spec §9, queries). */
@@ -88,8 +89,14 @@ export function feedQueryOptions(
       const limit = NOTES_PAGE_SIZE + shown.size
       const filters = feedPageFilters(source, limit, start.until || undefined)
       if (filters.length === 0) return { entries: [], cursor, next: undefined }
+      const answer = await queryStored(hub, filters)
+      // The newest page with no relay answering fails, so a refetch (a warm start's, spec §4)
+      // keeps the rows shown; an older page comes back empty and is asked again (below).
+      const found = start.until
+        ? answer.found.map(({ event }) => event)
+        : answeredEvents(answer, FAILED_TO_LOAD_NOTES)
       // With several author filters each may bring a page: the newest page of them all is kept.
-      const events = newestOnce(await hub.query(filters))
+      const events = newestOnce(found)
         .filter((event) => !shown.has(event.id))
         .slice(0, NOTES_PAGE_SIZE)
       // A page asked for again (scrolling back up) had notes: none now means the relays failed

@@ -6,6 +6,8 @@
 export const profileKeys = {
   metadata: (pubkey: string) => ['profile', 'metadata', pubkey] as const,
   notes: (pubkey: string) => ['profile', 'notes', pubkey] as const,
+  /** What they published in this session, shown over the fetched pages. */
+  liveNotes: (pubkey: string) => ['profile', 'notes', pubkey, 'live'] as const,
   contacts: (pubkey: string) => ['profile', 'contacts', pubkey] as const,
   followers: (pubkey: string) => ['profile', 'contacts', pubkey, 'followers'] as const,
   muteList: (pubkey: string) => ['profile', 'mute-list', pubkey] as const,

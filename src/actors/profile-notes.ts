@@ -1,21 +1,34 @@
 /**
- * A person's notes for the profile's notes tab (spec §7, user notes): kind 1 by the author,
- * pages of 10 going back with `until`, newest first, asked of their outbox relays
- * (outbox-relays.ts). Each note remembers the relay it arrived from first, for the relay
- * discovery modal.
+ * A person's notes for the profile's notes tab (spec §7, user notes): their kind-1 notes and
+ * kind-6 reposts (shown as reposts, as the feed shows them), pages of 10 going back with `until`,
+ * newest first, asked of their outbox relays (outbox-relays.ts). Each note remembers the relay it
+ * arrived from first, for the relay discovery modal.
+ *
+ * An empty page is "no notes yet" only when a relay answered; when none did, the page fails with
+ * the spec's 'Failed to load notes' (§8) and a refetch keeps what was shown before.
+ *
+ * What the user publishes is put in live rows of their own (as the feed does, feed-queries.ts),
+ * not in the pages: a page fetch under way would write its older pages back over it.
  */
-import { infiniteQueryOptions } from '@tanstack/react-query'
-import type { Filter } from 'nostr-tools/filter'
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { mergeNotes, type Note, toNote } from '../core/note.ts'
+import { newestFirst } from '../core/event-order.ts'
+import { type FeedEntry, mergeEntries } from '../core/feed-entry.ts'
+import { REPOST_KIND, TEXT_NOTE_KIND } from '../core/nip18.ts'
 import { cutNotesPage } from '../core/note-paging.ts'
+import { FAILED_TO_LOAD_NOTES } from '../core/relay-messages.ts'
 import { NOTES_PAGE_SIZE } from './feed-queries.ts'
 import type { NotesRelays, OutboxRelays, PoolRelay } from './outbox-relays.ts'
 import { profileKeys } from './profile-keys.ts'
-import type { RelayHub, RequestOptions } from './relay-hub.ts'
+import type { RelayHub } from './relay-hub.ts'
+import { resolveEntries } from './repost-resolver.ts'
+import { answeredEvents, queryStored } from './stored-events.ts'
+
+/** What the notes tab shows: notes and reposts. */
+export const PROFILE_NOTE_KINDS = [TEXT_NOTE_KIND, REPOST_KIND]
 
 export interface ProfileNotesPage {
-  notes: readonly Note[]
+  entries: readonly FeedEntry[]
   /** Note id → the relay it arrived from first. */
   seenOn: Readonly<Record<string, string>>
   relays: NotesRelays
@@ -30,57 +43,53 @@ export interface ProfileNotesDeps {
   pool(): readonly PoolRelay[]
 }
 
-interface Sourced {
-  event: NostrEvent
-  relay: string
-}
-
-/** Stored events with the relay each came from first; the hub's `query` drops the relay. */
-function querySourced(hub: RelayHub, filters: Filter[], options?: RequestOptions) {
-  return new Promise<Sourced[]>((resolve) => {
-    const found: Sourced[] = []
-    const subscription = hub.subscribe(
-      filters,
-      {
-        onEvent: (event, relay) => found.push({ event, relay }),
-        onEose: () => {
-          subscription.close()
-          resolve(found)
-        },
-      },
-      options,
-    )
-  })
-}
-
 /** 0 stands for "now": the first page has no `until`. */
 type PageParam = number
+
+/** Newest first, each event once. */
+const newestOnce = (events: readonly NostrEvent[]): NostrEvent[] => {
+  const seen = new Set<string>()
+  return events.filter((event) => !seen.has(event.id) && seen.add(event.id)).sort(newestFirst)
+}
 
 export function profileNotesQueryOptions(deps: ProfileNotesDeps, pubkey: string) {
   return infiniteQueryOptions({
     queryKey: profileKeys.notes(pubkey),
     initialPageParam: 0 as PageParam,
-    queryFn: async ({ pageParam }): Promise<ProfileNotesPage> => {
+    queryFn: async ({ pageParam, client }): Promise<ProfileNotesPage> => {
       const until = pageParam || undefined
       const relays = await deps.outbox.notesRelays(pubkey, deps.pool())
       // Before the pool has started no relay is known: the hub then asks whichever joins.
       const options = relays.asked.length > 0 ? { relays: relays.asked } : undefined
-      const found = await querySourced(
+      const answer = await queryStored(
         deps.hub,
-        [{ kinds: [1], authors: [pubkey], limit: NOTES_PAGE_SIZE, until }],
+        [{ kinds: PROFILE_NOTE_KINDS, authors: [pubkey], limit: NOTES_PAGE_SIZE, until }],
         options,
       )
-      const now = Date.now()
-      const all = mergeNotes(
-        [],
-        found.map(({ event }) => toNote(event, now)),
-      )
-      const page = cutNotesPage(all, NOTES_PAGE_SIZE, until)
-      const kept = new Set(page.notes.map((note) => note.id))
+      const events = newestOnce(answeredEvents(answer, FAILED_TO_LOAD_NOTES))
+      const page = cutNotesPage(events, NOTES_PAGE_SIZE, until)
+      const kept = new Set(page.notes.map((event) => event.id))
       const seenOn: Record<string, string> = {}
-      for (const { event, relay } of found) if (kept.has(event.id)) seenOn[event.id] ??= relay
-      return { notes: page.notes, seenOn, relays, nextUntil: page.nextUntil }
+      for (const { event, relay } of answer.found)
+        if (kept.has(event.id)) seenOn[event.id] ??= relay
+      const entries = await resolveEntries({ hub: deps.hub, queryClient: client }, page.notes)
+      return { entries: mergeEntries([], entries), seenOn, relays, nextUntil: page.nextUntil }
     },
     getNextPageParam: (last: ProfileNotesPage): PageParam | undefined => last.nextUntil,
   })
+}
+
+/** The author's rows published in this session; nothing fetches them (see above). */
+export const profileLiveOptions = (pubkey: string) =>
+  queryOptions({
+    queryKey: profileKeys.liveNotes(pubkey),
+    queryFn: (): readonly FeedEntry[] => [],
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/** A row the author just published, on their notes tab at once. */
+export function addProfileLive(queryClient: QueryClient, pubkey: string, entry: FeedEntry): void {
+  queryClient.setQueryData<readonly FeedEntry[]>(profileKeys.liveNotes(pubkey), (rows = []) =>
+    mergeEntries(rows, [entry]),
+  )
 }

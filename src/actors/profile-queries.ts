@@ -14,12 +14,14 @@ import { FOLLOWERS_QUERY_LIMIT, type Followers, followersOf } from '../core/foll
 import { MUTE_LIST_KIND, type MuteList, parseMuteList } from '../core/mute-list.ts'
 import { type ProfileMetadata, parseProfileMetadata } from '../core/profile.ts'
 import { newestEvent } from '../core/relay-list.ts'
+import { FAILED_TO_LOAD_PROFILE } from '../core/relay-messages.ts'
 import { METADATA_LIMIT, metadataKey } from './metadata-queries.ts'
 import { checkNip05 } from './nip05-check.ts'
 import { outboxRelaysFor, type PoolRelay } from './outbox-relays.ts'
 import { profileKeys } from './profile-keys.ts'
-import { profileNotesQueryOptions } from './profile-notes.ts'
+import { profileLiveOptions, profileNotesQueryOptions } from './profile-notes.ts'
 import type { RelayHub } from './relay-hub.ts'
+import { answeredEvents, queryStored } from './stored-events.ts'
 import type { PlumeSystem } from './system.ts'
 
 /** Prefetch (spec §9): profile metadata is stale at once and kept 10 minutes. */
@@ -56,12 +58,18 @@ async function newestOf(hub: RelayHub, kind: number, pubkey: string, limit: numb
 export function profileQueries({ hub, queryClient, pool }: ProfileDeps) {
   const outbox = outboxRelaysFor(hub)
   return {
-    /** Kind 0, newest of 10 (§7); null when there is none or it is not JSON ('Failed to load profile'). */
+    /**
+     * Kind 0, newest of 10 (§7); null when the relays that answered have none or it is not JSON.
+     * Fails with 'Failed to load profile' (§8) when no relay answered.
+     */
     metadata: (pubkey: string) =>
       queryOptions({
         queryKey: profileKeys.metadata(pubkey),
         queryFn: async (): Promise<ProfileMetadata | null> => {
-          const event = await newestOf(hub, 0, pubkey, METADATA_LIMIT)
+          const answer = await queryStored(hub, [
+            { kinds: [0], authors: [pubkey], limit: METADATA_LIMIT },
+          ])
+          const event = newestEvent(answeredEvents(answer, FAILED_TO_LOAD_PROFILE))
           const metadata = event ? parseProfileMetadata(event.content) : null
           // Note cards on the page read the shared metadata query: let them agree with the header.
           if (metadata) shareMetadata(queryClient, pubkey, metadata)
@@ -123,6 +131,8 @@ export function profileQueries({ hub, queryClient, pool }: ProfileDeps) {
       }),
 
     notes: (pubkey: string) => profileNotesQueryOptions({ hub, outbox, pool }, pubkey),
+
+    liveNotes: profileLiveOptions,
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the user just published, put where the app shows it, without waiting for a relay to send
- * it back: a note in its own query and in every feed it belongs to, a reply in its thread, a
- * repost as a feed row, and a like or a repost on the note's buttons (core/own-actions.ts).
+ * it back: a note in its own query, in every feed it belongs to and on their profile, a reply in
+ * its thread, a repost as a feed row and on their profile, and a like or a repost on the note's buttons (core/own-actions.ts).
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { NostrEvent } from 'nostr-tools/pure'
@@ -13,11 +13,13 @@ import { ownActionKey } from '../core/own-actions.ts'
 import type { PublishRequest } from '../core/publish-request.ts'
 import { REACTION_KIND } from '../core/reaction.ts'
 import { addLive } from './feed-queries.ts'
+import { addProfileLive } from './profile-notes.ts'
 import { noteKey, threadKey } from './thread-queries.ts'
 
 function rememberNote(queryClient: QueryClient, event: NostrEvent, note: Note): void {
   queryClient.setQueryData(noteKey(event.id), note)
   addLive(queryClient, event, noteEntry(note))
+  addProfileLive(queryClient, event.pubkey, noteEntry(note))
   const { root } = threadRefs(event.tags)
   if (root) {
     queryClient.setQueryData<readonly Note[]>(threadKey(root), (pool) =>
@@ -36,7 +38,9 @@ function rememberRepost(queryClient: QueryClient, event: NostrEvent, now: number
     created_at: event.created_at,
     target: repost.target,
   }
-  addLive(queryClient, event, repostEntry(info, original))
+  const entry = repostEntry(info, original)
+  addLive(queryClient, event, entry)
+  addProfileLive(queryClient, event.pubkey, entry)
   queryClient.setQueryData(ownActionKey('reposted', event.pubkey, repost.target.id), event.id)
 }
 

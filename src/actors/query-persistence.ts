@@ -13,6 +13,7 @@ import {
   fromPromise,
 } from 'xstate'
 import {
+  asStale,
   CACHE_DATABASE,
   CACHE_KEY,
   CACHE_STORE,
@@ -24,7 +25,7 @@ import { cacheRestoreMachine, type StoredRead } from '../machines/cache-restore.
 import { idbStore } from './idb-store.ts'
 
 /** Bump when the shape of cached data changes: older records are then removed, not loaded. */
-export const CACHE_BUSTER = 'plume-1'
+export const CACHE_BUSTER = 'plume-2'
 /** Saves at most this often while the cache changes (a save serialises the whole cache). */
 export const SAVE_EVERY_MS = 2000
 
@@ -57,7 +58,8 @@ export function startQueryPersistence(
           readAt: Date.now(),
         })),
         loadRecord: fromPromise<void, { record: unknown }>(async ({ input }) => {
-          hydrate(queryClient, (input.record as PersistedCacheRecord<DehydratedState>).clientState)
+          const { clientState } = input.record as PersistedCacheRecord<DehydratedState>
+          hydrate(queryClient, asStale(clientState))
         }),
         removeRecord: fromPromise(() => store.remove(CACHE_KEY)),
         saver: fromCallback(() => {

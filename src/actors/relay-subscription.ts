@@ -17,8 +17,11 @@ import { partActivity, partEnded, type RelayPart, startPart } from './subscripti
 
 export interface SubscriptionHandlers {
   onEvent(event: NostrEvent, relay: string): void
-  /** Stored events are in: every connected relay sent EOSE (or CLOSED), or its wait ran out. */
-  onEose?(): void
+  /**
+   * Stored events are in: every connected relay sent EOSE (or CLOSED), or its wait ran out.
+   * `answered`: some relay sent its EOSE, so an empty answer means "none", not "no one said".
+   */
+  onEose?(answered: boolean): void
 }
 
 export interface Subscription {
@@ -75,6 +78,8 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
   const waiting = new Set<string>()
   /** Relays whose part of the stored events is over: EOSE, CLOSED, or their wait ran out. */
   const answered = new Set<string>()
+  /** Some relay sent EOSE before the stored events were settled. */
+  let eosed = false
   const seen = new Set<string>()
   let inflight = 0
   /** No relay was connected for the base wait: stop waiting for relays still connecting. */
@@ -106,7 +111,7 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     if (answered.size === 0 && anyRelayTrying() && !connectWaitOver) return
     done = true
     clearTimeout(timer)
-    handlers.onEose?.()
+    handlers.onEose?.(eosed)
     if (!live) close()
   }
 
@@ -151,6 +156,7 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
       relay.history = recordEoseDuration(relay.history, ended.responseMs)
       if (ended.inTime) report(url, { ok: true, responseMs: ended.responseMs })
     }
+    if (!done) eosed = true
     answer(url)
   }
 

@@ -4,10 +4,13 @@
  * further back than another's. Keeping only the newest page and continuing from its oldest note
  * means no relay's notes are skipped.
  */
-import type { Note } from './note.ts'
+/** What a page is cut by: when it was made. */
+interface Dated {
+  created_at: number
+}
 
-export interface NotesPageCut {
-  notes: readonly Note[]
+export interface NotesPageCut<T extends Dated> {
+  notes: readonly T[]
   /** `until` for the next page; undefined when this page was empty (nothing older). */
   nextUntil: number | undefined
 }
@@ -17,11 +20,11 @@ export interface NotesPageCut {
  * one second before the oldest kept note, or at that second when notes of the same second were
  * left out. It always moves back in time from `until`, so paging cannot repeat forever.
  */
-export function cutNotesPage(
-  notes: readonly Note[],
+export function cutNotesPage<T extends Dated>(
+  notes: readonly T[],
   pageSize: number,
   until: number | undefined,
-): NotesPageCut {
+): NotesPageCut<T> {
   const kept = notes.slice(0, pageSize)
   const oldest = kept.at(-1)
   if (!oldest) return { notes: kept, nextUntil: undefined }

@@ -99,3 +99,18 @@ export function trimInfiniteQueries<S extends { queries: Array<{ state: { data?:
     }),
   }
 }
+
+/**
+ * The stored queries marked stale, to be loaded so: what a past visit saw paints the first screen
+ * (spec §4), and a screen that shows one asks the relays again when it opens. Loaded as fresh, a
+ * query would hide for its whole stale time whatever was published since, even by the user.
+ */
+export function asStale<S extends { queries: Array<{ state: object }> }>(state: S): S {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      state: { ...query.state, isInvalidated: true },
+    })),
+  }
+}

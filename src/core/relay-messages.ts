@@ -13,9 +13,12 @@ export const POOL_DESTROYED = 'RelayConnectionPool has been destroyed'
 export const maxConnectionsReached = (max: number = MAX_CONNECTIONS): string =>
   `Maximum connections (${max}) reached`
 
-/** The feed with no relay to read from. */
 /** A feed or a profile's notes that could not be loaded (spec §8, data errors). */
 export const FAILED_TO_LOAD_NOTES = 'Failed to load notes'
+/** A profile's metadata that no relay answered for (spec §8, data errors). */
+export const FAILED_TO_LOAD_PROFILE = 'Failed to load profile'
+/** A profile's notes tab when the relays answered and hold none by them. */
+export const NO_NOTES_YET = 'No notes yet'
 export const NO_RELAYS_FOR_NOTES =
   'No relays configured. Add a relay or restore defaults to fetch notes.'
 

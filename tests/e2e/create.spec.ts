@@ -11,19 +11,13 @@ import { idDifficulty } from '../../src/core/nip13.ts'
 import { refuseWrites } from '../peers/faults.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
+import { logInInDialog } from './login.ts'
+import { seededRoot } from './seeded.ts'
 
 const CLIENT = ['client', 'Plume']
 const REFUSAL = 'blocked: this relay accepts no events from you'
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
-
-/** Logs in with the nsec in the Nsec Secret Key dialog (open already). */
-async function logInWithNsec(page: Page, nsec: string) {
-  const nsecDialog = dialog(page, 'Nsec Secret Key')
-  await nsecDialog.getByLabel('Secret key').fill(nsec)
-  await nsecDialog.getByRole('button', { name: 'Log in' }).click()
-  await expect(nsecDialog).toBeHidden()
-}
 
 /** Events the relay holds that the test did not start with: what the app published. */
 function publishedEvents(relay: RelayHandle) {
@@ -45,23 +39,6 @@ function publishedEvents(relay: RelayHandle) {
       .toBe(true)
     return found!
   }
-}
-
-/** A seeded root note by someone else than the demo account, plain text, no warning. */
-function seededRoot(relay: RelayHandle, except: string): NostrEvent {
-  const root = relay
-    .events()
-    .find(
-      (e) =>
-        e.kind === 1 &&
-        e.pubkey !== except &&
-        !e.tags.some((t) => ['e', 'q', 'content-warning', 'imeta'].includes(t[0]!)) &&
-        !e.content.includes('http') &&
-        !e.content.includes('nostr:') &&
-        e.content.length < 200,
-    )
-  if (!root) throw new Error('the demo world has no plain root note')
-  return root
 }
 
 const focusedCard = (page: Page, id: string): Locator =>
@@ -92,7 +69,7 @@ test('a new note: the draft survives a reload and the login, then goes out with 
   await page.getByRole('button', { name: 'Publish' }).click()
   const gate = dialog(page, 'Log in to publish')
   await gate.getByRole('button', { name: 'Nsec Secret Key' }).click()
-  await logInWithNsec(page, me.nsec)
+  await logInInDialog(page, me.nsec)
 
   const note = await published(me.pubkey, 1, (e) => e.content === text)
   expect(note.tags).toEqual([['t', 'plumetest'], ['p', friend.pubkey], CLIENT])
@@ -120,7 +97,7 @@ test('on a note page: a reply, a quote, a repost and a like, each read back and 
   const me = world.demoAccount
   const root = seededRoot(relay, me.pubkey)
   await openApp([relay], `/note/${noteEncode(root.id)}?nsecLogin=true`)
-  await logInWithNsec(page, me.nsec)
+  await logInInDialog(page, me.nsec)
   const card = focusedCard(page, root.id)
 
   // Reply (NIP-10): the root marked, its author tagged; it shows in the thread at once.
@@ -194,7 +171,7 @@ test('a publish every relay refuses keeps the draft and names each relay and its
   const relay = await launchRelay()
   const me = world.demoAccount
   await openApp([relay], '/create?nsecLogin=true')
-  await logInWithNsec(page, me.nsec)
+  await logInInDialog(page, me.nsec)
   relay.setFaults(refuseWrites(REFUSAL))
 
   const box = page.getByLabel("What's on your mind?")
@@ -260,7 +237,7 @@ test('a visitor who likes a note gets the login options, and the like goes out a
   const gate = dialog(page, 'Log in to like')
   await expect(gate.getByRole('button', { name: 'Nsec Secret Key' })).toBeVisible()
   await gate.getByRole('button', { name: 'Nsec Secret Key' }).click()
-  await logInWithNsec(page, me.nsec)
+  await logInInDialog(page, me.nsec)
   await expect(card.getByRole('button', { name: 'Liked' })).toBeVisible()
   const like = await published(me.pubkey, 7, (e) => e.tags.some((t) => t[1] === root.id))
   expect(like.content).toBe('+')
@@ -285,7 +262,7 @@ test('proof of work on at 12 bits: the note is mined, its nonce tag and id hold,
   await page.getByLabel("What's on your mind?").fill(text)
   await page.getByRole('button', { name: 'Publish' }).click()
   await dialog(page, 'Log in to publish').getByRole('button', { name: 'Nsec Secret Key' }).click()
-  await logInWithNsec(page, me.nsec)
+  await logInInDialog(page, me.nsec)
   const note = await published(me.pubkey, 1, (e) => e.content === text)
 
   const nonce = note.tags.find((tag) => tag[0] === 'nonce')!

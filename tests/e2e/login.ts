@@ -20,3 +20,11 @@ export async function logInWithNsec(page: Page, account: DemoAccount, { remember
   // Saved by the time View nsec shows.
   if (remember) await expect(page.getByRole('button', { name: 'View nsec' })).toBeVisible()
 }
+
+/** Logs in with the nsec in the Nsec Secret Key dialog (open already, e.g. by ?nsecLogin=true). */
+export async function logInInDialog(page: Page, nsec: string) {
+  const dialog = page.getByRole('dialog', { name: 'Nsec Secret Key' })
+  await dialog.getByLabel('Secret key').fill(nsec)
+  await dialog.getByRole('button', { name: 'Log in' }).click()
+  await expect(dialog).toBeHidden()
+}

@@ -15,3 +15,20 @@ export const newestOf = (relay: RelayHandle, kind: number, pubkey: string): Nost
 /** An author's kind-0 fields as the relay holds them. */
 export const profileOf = (relay: RelayHandle, pubkey: string) =>
   JSON.parse(newestOf(relay, 0, pubkey).content) as Record<string, string>
+
+/** A seeded root note by someone other than `except`: plain text, no warning. */
+export function seededRoot(relay: RelayHandle, except = ''): NostrEvent {
+  const root = relay
+    .events()
+    .find(
+      (e) =>
+        e.kind === 1 &&
+        e.pubkey !== except &&
+        !e.tags.some((t) => ['e', 'q', 'content-warning', 'imeta'].includes(t[0]!)) &&
+        !e.content.includes('http') &&
+        !e.content.includes('nostr:') &&
+        e.content.length < 200,
+    )
+  if (!root) throw new Error('the demo world has no plain root note')
+  return root
+}

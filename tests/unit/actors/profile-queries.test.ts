@@ -129,9 +129,9 @@ describe('profile queries', () => {
     await queryClient.fetchInfiniteQuery({ ...options, pages: 4 })
     const pages = queryClient.getQueryData(options.queryKey)!.pages
     // The fourth page is empty: nothing older, so paging ends there.
-    expect(pages.map((page) => page.notes.length)).toEqual([10, 10, 5, 0])
+    expect(pages.map((page) => page.entries.length)).toEqual([10, 10, 5, 0])
     expect(pages.at(-1)!.nextUntil).toBeUndefined()
-    expect(pages.flatMap((page) => page.notes.map((note) => note.content))).toEqual(
+    expect(pages.flatMap((page) => page.entries.map((entry) => entry.note?.content))).toEqual(
       aliceNotes.map((note) => note.content),
     )
     const first = pages[0]!
@@ -141,6 +141,64 @@ describe('profile queries', () => {
     expect(first.relays.outbox).toEqual(['wss://elsewhere.example.com', two.url])
     expect(first.relays.asked).toEqual([two.url, one.url])
   })
+})
+
+describe('profile queries, answered or not', () => {
+  it('notes: their reposts (kind 6) are rows too, showing the reposted note', async () => {
+    const erin = generateSecretKey()
+    const ERIN = getPublicKey(erin)
+    const own = sign(erin, 1, 30, [], 'my note')
+    const repost = sign(
+      erin,
+      6,
+      20,
+      [
+        ['e', aliceNotes[0]!.id],
+        ['p', ALICE],
+      ],
+      JSON.stringify(aliceNotes[0]),
+    )
+    const relay = await startRelay({ seed: [aliceNotes[0]!, own, repost] })
+    try {
+      const { queryClient, queries } = setup(relay)
+      const data = await queryClient.fetchInfiniteQuery(queries.notes(ERIN))
+      expect(
+        data.pages[0]!.entries.map((entry) => [
+          entry.id,
+          entry.repost?.pubkey,
+          entry.note?.content,
+        ]),
+      ).toEqual([
+        [repost.id, ERIN, aliceNotes[0]!.content],
+        [own.id, undefined, 'my note'],
+      ])
+    } finally {
+      await relay.close()
+    }
+  })
+
+  it("none found where relays answered is null or an empty page; where none answered, the spec's failures", async () => {
+    const nobody = getPublicKey(generateSecretKey())
+    const { queryClient, queries } = setup(one)
+    expect(await queryClient.fetchQuery(queries.metadata(nobody))).toBeNull()
+    const empty = await queryClient.fetchInfiniteQuery(queries.notes(nobody))
+    expect(empty.pages[0]!.entries).toEqual([])
+
+    const silent = await startRelay({ seed: aliceNotes, faults: { dropAll: true } })
+    try {
+      const hub = hubs.connect([silent.url], { eoseTimeoutMs: 300 }).hub
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+      const unheard = profileQueries({ hub, queryClient: client, pool: () => readwrite(silent) })
+      await expect(client.fetchQuery(unheard.metadata(ALICE))).rejects.toThrow(
+        'Failed to load profile',
+      )
+      await expect(client.fetchInfiniteQuery(unheard.notes(ALICE))).rejects.toThrow(
+        'Failed to load notes',
+      )
+    } finally {
+      await silent.close()
+    }
+  }, 20_000)
 })
 
 describe('outbox relays', () => {

@@ -125,7 +125,7 @@ describe('relay hub', () => {
     const ready = new Promise<void>((onEose) =>
       hub.subscribe([{ kinds: [1], since: now - 60 }], {
         onEvent: (e) => seen.push(e.content),
-        onEose,
+        onEose: () => onEose(),
       }),
     )
     await ready
@@ -345,6 +345,21 @@ describe('health reports', () => {
     for (const [, { responseMs }] of results) expect(responseMs).toBeGreaterThanOrEqual(0)
     await hub.publish(note(alice, 0, 'health'), [good.url])
     expect(results.at(-1)).toEqual([good.url, { ok: true, responseMs: expect.any(Number) }])
+  })
+
+  it('tells whether some relay answered the stored events: EOSE yes; silence or CLOSED no', async () => {
+    const answeredBy = (hub: RelayHub) =>
+      new Promise<boolean>((resolve) =>
+        hub.subscribe(seeded, { onEvent: () => {}, onEose: resolve }),
+      )
+    const silent = await relayWith({ seed: notes, faults: { dropAll: true } })
+    const closing = await relayWith({
+      seed: notes,
+      faults: { rewrite: (frame) => (frame[0] === 'EOSE' ? ['CLOSED', frame[1], 'no'] : frame) },
+    })
+    expect(await answeredBy(hubWith({ eoseTimeoutMs: 300 }, good, silent))).toBe(true)
+    expect(await answeredBy(hubWith({ eoseTimeoutMs: 300 }, silent))).toBe(false)
+    expect(await answeredBy(hubWith({ eoseTimeoutMs: 300 }, closing))).toBe(false)
   })
 
   it('reports a relay that never answers as failed, for REQs and for publishing', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FIRST_CURSOR, nextCursor } from '../../../src/core/feed-window.ts'
 import {
+  asStale,
   CACHE_DATABASE,
   CACHE_KEY,
   CACHE_MAX_AGE_MS,
@@ -96,5 +97,24 @@ describe('what is persisted', () => {
     expect(shouldPersist(['search', 'my typed words'], 'success')).toBe(false)
     expect(shouldPersist(['feed', 'global'], 'pending')).toBe(false)
     expect(shouldPersist(['feed', 'global'], 'error')).toBe(false)
+  })
+})
+
+describe('loading a stored cache', () => {
+  it('marks every stored query stale, its data and the rest of its state kept', () => {
+    const state = {
+      mutations: [],
+      queries: [
+        { queryKey: ['profile', 'notes', 'me'], state: { data: { pages: [] }, dataUpdatedAt: 5 } },
+        { queryKey: ['note', 'x'], state: { data: null, isInvalidated: false } },
+      ],
+    }
+    const stale = asStale(state)
+    expect(stale.queries.map((query) => query.state)).toEqual([
+      { data: { pages: [] }, dataUpdatedAt: 5, isInvalidated: true },
+      { data: null, isInvalidated: true },
+    ])
+    expect(stale.mutations).toBe(state.mutations)
+    expect(state.queries[1]!.state.isInvalidated).toBe(false)
   })
 })

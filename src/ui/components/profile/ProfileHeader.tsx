@@ -5,6 +5,7 @@ import { followersCountText } from '../../../core/followers.ts'
 import { httpUrl } from '../../../core/http-url.ts'
 import { profileLightning } from '../../../core/lightning-address.ts'
 import { displayName, type ProfileMetadata, shortNpub } from '../../../core/profile.ts'
+import { FAILED_TO_LOAD_PROFILE } from '../../../core/relay-messages.ts'
 import type { ProfileTarget } from '../../../core/route-ids.ts'
 import { websiteLink } from '../../../core/website.ts'
 import { useContactsModal, useProfileQueries } from '../../hooks/use-profile.ts'
@@ -13,14 +14,11 @@ import { CopyButton } from '../CopyButton.tsx'
 import { Nip05Badge } from './Nip05Badge.tsx'
 import { ProfileActions } from './ProfileActions.tsx'
 
-/** The spec's §8 text when the metadata is null. */
-export const PROFILE_FAILED = 'Failed to load profile'
-
 /** Banner, picture, names, NIP-05, about, website, lightning, npub and the people counts. */
 export function ProfileHeader({ target }: { target: ProfileTarget }) {
   const { pubkey } = target
   const queries = useProfileQueries()
-  const { data: metadata, isPending } = useQuery(queries.metadata(pubkey))
+  const { data: metadata, isPending, isError } = useQuery(queries.metadata(pubkey))
   const name = displayName(metadata, pubkey)
   const banner = httpUrl(metadata?.banner ?? '')
   return (
@@ -42,10 +40,13 @@ export function ProfileHeader({ target }: { target: ProfileTarget }) {
         <h1 className="profile-name profile-name-pending">{name}</h1>
       ) : metadata ? (
         <ProfileText metadata={metadata} pubkey={pubkey} name={name} />
-      ) : (
+      ) : isError ? (
         <p className="profile-failed" role="alert">
-          {PROFILE_FAILED}
+          {FAILED_TO_LOAD_PROFILE}
         </p>
+      ) : (
+        // The relays answered and hold no profile by them (a new account): the name from the npub.
+        <h1 className="profile-name">{name}</h1>
       )}
       <NpubRow pubkey={pubkey} />
       <ContactCounts pubkey={pubkey} />

@@ -1,22 +1,24 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { mergeNotes, type Note } from '../../../core/note.ts'
-import { FAILED_TO_LOAD_NOTES } from '../../../core/relay-messages.ts'
+import { type FeedEntry, mergeEntries } from '../../../core/feed-entry.ts'
+import { FAILED_TO_LOAD_NOTES, NO_NOTES_YET } from '../../../core/relay-messages.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useProfilePubkey, useProfileQueries } from '../../hooks/use-profile.ts'
 import { NoteCard } from '../NoteCard.tsx'
 
-/** The spec's §8 text for an empty first page. */
-
-/** The notes tab: their kind-1 notes, newest first, the next page as the end comes into view. */
+/**
+ * The notes tab: their notes and reposts, newest first, with what they published in this session
+ * on top; the next page as the end comes into view.
+ */
 export function ProfileNotes() {
   const pubkey = useProfilePubkey()
   const queries = useProfileQueries()
   const now = useNow()
   const query = useInfiniteQuery(queries.notes(pubkey))
-  const notes = (query.data?.pages ?? []).reduce<readonly Note[]>(
-    (all, page) => mergeNotes(all, page.notes),
-    [],
+  const live = useQuery(queries.liveNotes(pubkey)).data ?? []
+  const rows = (query.data?.pages ?? []).reduce<readonly FeedEntry[]>(
+    (all, page) => mergeEntries(all, page.entries),
+    live,
   )
   const sentinel = useRef<HTMLDivElement>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
@@ -37,13 +39,23 @@ export function ProfileNotes() {
   return (
     <>
       <div className="feed" role="feed" aria-busy={query.isFetching} aria-label="Notes">
-        {notes.map((note, index) => (
-          <NoteCard key={note.id} note={note} position={index + 1} setSize={-1} now={now} />
-        ))}
+        {rows.map(
+          (row, index) =>
+            row.note && (
+              <NoteCard
+                key={row.id}
+                note={row.note}
+                repost={row.repost}
+                position={index + 1}
+                setSize={-1}
+                now={now}
+              />
+            ),
+        )}
       </div>
-      {query.isPending && <p className="feed-message">Loading notes…</p>}
-      {query.isSuccess && notes.length === 0 && (
-        <p className="feed-message profile-empty">{FAILED_TO_LOAD_NOTES}</p>
+      {query.isPending && rows.length === 0 && <p className="feed-message">Loading notes…</p>}
+      {query.isSuccess && rows.length === 0 && (
+        <p className="feed-message profile-empty">{NO_NOTES_YET}</p>
       )}
       {query.isError && (
         <p className="feed-message" role="alert">

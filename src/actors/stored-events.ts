@@ -1,0 +1,47 @@
+/**
+ * A request for stored events only, with what the hub's `query` leaves out: the relay each event
+ * came from first, and whether any relay answered at all (sent its end of stored events). An empty
+ * answer from relays that answered means "there is none"; from relays that were silent, refused
+ * or away it means nothing, and the caller reports a failure (spec §8).
+ */
+import type { Filter } from 'nostr-tools/filter'
+import type { NostrEvent } from 'nostr-tools/pure'
+import type { RelayHub, RequestOptions } from './relay-hub.ts'
+
+export interface Sourced {
+  event: NostrEvent
+  relay: string
+}
+
+export interface StoredAnswer {
+  found: Sourced[]
+  /** Some relay sent EOSE. */
+  answered: boolean
+}
+
+export function queryStored(
+  hub: Pick<RelayHub, 'subscribe'>,
+  filters: Filter[],
+  options?: RequestOptions,
+): Promise<StoredAnswer> {
+  return new Promise((resolve) => {
+    const found: Sourced[] = []
+    const subscription = hub.subscribe(
+      filters,
+      {
+        onEvent: (event, relay) => found.push({ event, relay }),
+        onEose: (answered) => {
+          subscription.close()
+          resolve({ found, answered })
+        },
+      },
+      options,
+    )
+  })
+}
+
+/** The events of an answer; throws `failure` when nothing came and no relay answered. */
+export function answeredEvents({ found, answered }: StoredAnswer, failure: string): NostrEvent[] {
+  if (found.length === 0 && !answered) throw new Error(failure)
+  return found.map(({ event }) => event)
+}
