@@ -5,11 +5,11 @@
  * after one is filtered already. While someone is logged in (a public key is enough to read the
  * list) the actor follows that query and holds it parsed; logged out, it mutes nothing.
  */
-import { QueryObserver } from '@tanstack/react-query'
+import { type QueryClient, QueryObserver } from '@tanstack/react-query'
 import { type ActorRefFrom, createActor, fromTransition } from 'xstate'
 import type { MuteList } from '../core/mute-list.ts'
 import { type MuteSet, muteSetOf, NO_MUTES } from '../core/mute-set.ts'
-import { poolRelaysOf, profileQueries } from './profile-queries.ts'
+import { type ProfileQueries, poolRelaysOf, profileQueries } from './profile-queries.ts'
 import type { PlumeSystem } from './system.ts'
 
 type LoginSnapshot = ReturnType<PlumeSystem['login']['getSnapshot']>
@@ -26,31 +26,51 @@ export const muteSetLogic = fromTransition(
 
 export type MuteSetActorRef = ActorRefFrom<typeof muteSetLogic>
 
+export interface MuteSetDeps {
+  queryClient: QueryClient
+  /** The user's mute list query. */
+  muteList: ProfileQueries['muteList']
+  /** Calls back with who is logged in now and at every change (null: nobody); returns a stop. */
+  watchUser(listener: (user: string | null) => void): () => void
+}
+
+/** A mute set actor fed by the user's mute list query, for as long as the watch runs. */
+export function startMuteSet({ queryClient, muteList, watchUser }: MuteSetDeps): MuteSetActorRef {
+  const actor = createActor(muteSetLogic).start()
+  const show = (list: MuteList | null | undefined) =>
+    actor.send({ type: 'mutes.changed', list: list ?? null })
+  let user: string | null = null
+  let stop = () => {}
+  watchUser((next) => {
+    if (next === user) return
+    user = next
+    stop()
+    stop = () => {}
+    if (!next) return show(null)
+    const observer = new QueryObserver(queryClient, muteList(next))
+    show(observer.getCurrentResult().data)
+    stop = observer.subscribe((result) => show(result.data))
+  })
+  return actor
+}
+
 const actors = new WeakMap<PlumeSystem, MuteSetActorRef>()
 
 /** The system's mute set actor, started on first use and fed for the system's life. */
 export function muteSetActorFor(system: PlumeSystem): MuteSetActorRef {
   const known = actors.get(system)
   if (known) return known
-  const actor = createActor(muteSetLogic).start()
-  actors.set(system, actor)
   const { hub, queryClient, app, login } = system
   const queries = profileQueries({ hub, queryClient, pool: poolRelaysOf(app) })
-  const show = (list: MuteList | null | undefined) =>
-    actor.send({ type: 'mutes.changed', list: list ?? null })
-  let user: string | null = null
-  let stop = () => {}
-  const follow = (next: string | null) => {
-    if (next === user) return
-    user = next
-    stop()
-    stop = () => {}
-    if (!next) return show(null)
-    const observer = new QueryObserver(queryClient, queries.muteList(next))
-    show(observer.getCurrentResult().data)
-    stop = observer.subscribe((result) => show(result.data))
-  }
-  login.subscribe((snapshot) => follow(userOf(snapshot)))
-  follow(userOf(login.getSnapshot()))
+  const actor = startMuteSet({
+    queryClient,
+    muteList: queries.muteList,
+    watchUser: (listener) => {
+      listener(userOf(login.getSnapshot()))
+      const subscription = login.subscribe((snapshot) => listener(userOf(snapshot)))
+      return () => subscription.unsubscribe()
+    },
+  })
+  actors.set(system, actor)
   return actor
 }
