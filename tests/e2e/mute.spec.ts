@@ -4,12 +4,13 @@
  * note leaves the hashtag search and their notification leaves the list. It holds after a reload
  * (the list comes back from the relay and the stored cache), and unmuting brings them back.
  */
+import { hexToBytes } from '@noble/hashes/utils.js'
 import type { Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
-import type { NostrEvent } from 'nostr-tools/pure'
+import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure'
 import type { RelayHandle } from '../peers/relay.ts'
 import type { DemoAccount, DemoWorld } from '../peers/seed/types.ts'
-import { expectFirstRows, predictRows, type Row } from './feed-rows.ts'
+import { expectFirstRows, predictRows, type Row, rowKey } from './feed-rows.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec, PASSPHRASE } from './login.ts'
 import { showEveryNote } from './plain-feed.ts'
@@ -18,14 +19,15 @@ import { newestFirst } from './seeded.ts'
 const DAY_S = 24 * 60 * 60
 /** The feed rows drawn on the tall page, all of them loaded with the first page. */
 const FIRST_ROWS = 8
+/** Where reposts are looked for: the rows a tall page draws with its first two pages. */
+const REPOST_ROWS = 16
 const tagValue = (event: NostrEvent, name: string) => event.tags.find((t) => t[0] === name)?.[1]
 const tagsOf = (event: NostrEvent, name: string) =>
   event.tags.filter((t) => t[0] === name).map((t) => t[1]!)
 
 /** What the seeded demo account mutes already (tests/peers/seed/social.ts), read from the relay. */
-function demoMutes(relay: RelayHandle, demo: DemoAccount) {
-  const list = relay
-    .events()
+function demoMutes(events: readonly NostrEvent[], demo: DemoAccount) {
+  const list = events
     .filter((e) => e.kind === 10000 && e.pubkey === demo.pubkey)
     .sort(newestFirst)[0]
   return {
@@ -33,6 +35,22 @@ function demoMutes(relay: RelayHandle, demo: DemoAccount) {
     hashtags: new Set(list ? tagsOf(list, 't') : []),
     words: list ? tagsOf(list, 'word') : [],
   }
+}
+
+type Mutes = ReturnType<typeof demoMutes>
+
+/** The feed's rows (every note, as plain-feed.ts sets) that the mutes leave, newest first. */
+function rowsSeen(events: readonly NostrEvent[], mutes: Mutes): Row[] {
+  const byId = new Map(events.map((event) => [event.id, event]))
+  return predictRows(events).filter((row) => {
+    const note = byId.get(row.noteId)!
+    return !(
+      mutes.people.has(row.author) ||
+      mutes.people.has(note.pubkey) ||
+      row.hashtags.some((tag) => mutes.hashtags.has(tag)) ||
+      mutes.words.some((word) => note.content.toLowerCase().includes(word))
+    )
+  })
 }
 
 /**
@@ -54,18 +72,9 @@ function sightings(relay: RelayHandle, world: DemoWorld, person: DemoAccount) {
   const events = relay.events()
   const byId = new Map(events.map((event) => [event.id, event]))
   const demo = world.demoAccount
-  const mutes = demoMutes(relay, demo)
+  const mutes = demoMutes(events, demo)
   // The feed's rows as the demo account sees them before this test mutes anyone.
-  const hiddenAlready = (row: Row) => {
-    const note = byId.get(row.noteId)!
-    return (
-      mutes.people.has(row.author) ||
-      mutes.people.has(note.pubkey) ||
-      row.hashtags.some((tag) => mutes.hashtags.has(tag)) ||
-      mutes.words.some((word) => note.content.toLowerCase().includes(word))
-    )
-  }
-  const rows = predictRows(events).filter((row) => !hiddenAlready(row))
+  const rows = rowsSeen(events, mutes)
   const theirs = (row: Row) =>
     row.author === person.pubkey || byId.get(row.noteId)!.pubkey === person.pubkey
   const first = rows.findIndex(theirs)
@@ -197,4 +206,68 @@ test('a muted person leaves the feed, threads, search and notifications, after a
   await expect(folded).toHaveCount(0)
   await at(search)
   await expect(found).toBeVisible()
+})
+
+test('a list muted before login hides reposts of their notes, their reposts and their quoted notes', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  test.slow()
+  await showEveryNote(page)
+  await page.setViewportSize({ width: 1280, height: 3200 })
+  const demo = world.demoAccount
+  const events = world.events
+  const byId = new Map(events.map((event) => [event.id, event]))
+  const seen = rowsSeen(events, demoMutes(events, demo))
+  const reposts = seen.slice(0, REPOST_ROWS).filter((row) => row.repost)
+  // Someone whose note another reposted, and someone else who reposted a third person's note.
+  const repostOf = reposts.find((row) => byId.get(row.noteId)!.pubkey !== row.author)
+  const author = repostOf && byId.get(repostOf.noteId)!.pubkey
+  const repostBy = reposts.find(
+    (row) => row.author !== author && byId.get(row.noteId)!.pubkey !== author,
+  )
+  if (!repostOf || !author || !repostBy) throw new Error('the feed starts with two reposts')
+  const quote = events.filter((e) => e.kind === 1 && tagValue(e, 'q')).sort(newestFirst)[0]!
+  const quoted = byId.get(tagValue(quote, 'q')!)!
+  const people = [author, repostBy.author, quoted.pubkey]
+  const list = [...events]
+    .filter((e) => e.kind === 10000 && e.pubkey === demo.pubkey)
+    .sort(newestFirst)[0]!
+  const muted = finalizeEvent(
+    {
+      kind: 10000,
+      created_at: list.created_at + 1,
+      tags: [...list.tags, ...people.map((pubkey) => ['p', pubkey])],
+      content: '',
+    },
+    hexToBytes(demo.secretKeyHex),
+  )
+  const relay = await launchRelay({ seed: [...events, muted] })
+  const shown = rowsSeen(relay.events(), demoMutes(relay.events(), demo))
+  const shownKeys = shown.map(rowKey)
+  expect(shownKeys).not.toContain(rowKey(repostOf))
+  expect(shownKeys).not.toContain(rowKey(repostBy))
+  // The rows shown up to the first one after both reposts.
+  const last = Math.max(seen.indexOf(repostOf), seen.indexOf(repostBy))
+  const next = seen.slice(last + 1).find((row) => shownKeys.includes(rowKey(row)))!
+  const count = shownKeys.indexOf(rowKey(next)) + 1
+
+  await openApp([relay], '/')
+  await logInWithNsec(page, demo)
+  const settings = page.getByRole('dialog', { name: 'Settings' })
+  await settings.getByRole('button', { name: 'Back' }).click()
+  await expect(settings).toHaveCount(0)
+  // Both reposts gone, and every other row in its place.
+  await expectFirstRows(page, shown, count)
+
+  await page.getByRole('link', { name: 'Search' }).click()
+  await page.getByRole('searchbox', { name: 'Search' }).fill(noteEncode(quote.id))
+  await page.getByRole('searchbox', { name: 'Search' }).press('Enter')
+  const line = page.locator(`.note-muted[data-muted-id="${quoted.id}"]`)
+  await expect(line).toHaveText('Quoted note from a muted person · Show')
+  await expect(page.locator(`[data-quote-id="${quoted.id}"]`)).toHaveCount(0)
+  await line.getByRole('button', { name: 'Show' }).click()
+  await expect(page.locator(`[data-quote-id="${quoted.id}"]`)).toBeVisible()
 })
