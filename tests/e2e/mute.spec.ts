@@ -134,16 +134,20 @@ async function toggleMute(page: Page, from: 'Mute' | 'Unmute') {
   await expect(muteButton(page, to)).toBeVisible()
 }
 
+/** Every note, on a page tall enough that the feed's first rows are all drawn; a long test. */
+async function tallPlainFeed(page: Page) {
+  test.slow()
+  await page.setViewportSize({ width: 1280, height: 3200 })
+  await showEveryNote(page)
+}
+
 test('a muted person leaves the feed, threads, search and notifications, after a reload too; unmuting brings them back', async ({
   page,
   launchRelay,
   openApp,
   world,
 }) => {
-  test.slow()
-  // Tall enough that the feed's first rows, theirs among them, are all drawn.
-  await page.setViewportSize({ width: 1280, height: 3200 })
-  await showEveryNote(page)
+  await tallPlainFeed(page)
   const relay = await launchRelay()
   const demo = world.demoAccount
   const seen = pickPerson(relay, world)
@@ -214,9 +218,7 @@ test('a list muted before login hides reposts of their notes, their reposts and 
   openApp,
   world,
 }) => {
-  test.slow()
-  await showEveryNote(page)
-  await page.setViewportSize({ width: 1280, height: 3200 })
+  await tallPlainFeed(page)
   const demo = world.demoAccount
   const events = world.events
   const byId = new Map(events.map((event) => [event.id, event]))
