@@ -26,28 +26,47 @@ export const muteSetLogic = fromTransition(
 
 export type MuteSetActorRef = ActorRefFrom<typeof muteSetLogic>
 
+/** Who is logged in (null: nobody), and whether the pool has relays to ask. */
+export interface MuteSetWatch {
+  user: string | null
+  relays: boolean
+}
+
 export interface MuteSetDeps {
   queryClient: QueryClient
   /** The user's mute list query. */
   muteList: ProfileQueries['muteList']
-  /** Calls back with who is logged in now and at every change (null: nobody); returns a stop. */
-  watchUser(listener: (user: string | null) => void): () => void
+  /** Calls back now and at every change; returns a stop. */
+  watch(listener: (state: MuteSetWatch) => void): () => void
 }
 
-/** A mute set actor fed by the user's mute list query, for as long as the watch runs. */
-export function startMuteSet({ queryClient, muteList, watchUser }: MuteSetDeps): MuteSetActorRef {
+/**
+ * A mute set actor fed by the user's mute list query, for as long as the watch runs. The stored
+ * copy shows at once; the relays are asked only once the pool has some, since a query with no
+ * relay to ask ends empty and would stand for "mutes nothing".
+ */
+export function startMuteSet({ queryClient, muteList, watch }: MuteSetDeps): MuteSetActorRef {
   const actor = createActor(muteSetLogic).start()
   const show = (list: MuteList | null | undefined) =>
     actor.send({ type: 'mutes.changed', list: list ?? null })
   let user: string | null = null
+  let asking = false
   let stop = () => {}
-  watchUser((next) => {
-    if (next === user) return
+  let ask = (_relays: boolean) => {}
+  watch(({ user: next, relays }) => {
+    if (next === user) {
+      if (relays !== asking) ask(relays)
+      asking = relays
+      return
+    }
     user = next
+    asking = relays
     stop()
     stop = () => {}
+    ask = () => {}
     if (!next) return show(null)
-    const observer = new QueryObserver(queryClient, muteList(next))
+    const observer = new QueryObserver(queryClient, { ...muteList(next), enabled: relays })
+    ask = (enabled) => observer.setOptions({ ...muteList(next), enabled })
     show(observer.getCurrentResult().data)
     stop = observer.subscribe((result) => show(result.data))
   })
@@ -65,10 +84,25 @@ export function muteSetActorFor(system: PlumeSystem): MuteSetActorRef {
   const actor = startMuteSet({
     queryClient,
     muteList: queries.muteList,
-    watchUser: (listener) => {
-      listener(userOf(login.getSnapshot()))
-      const subscription = login.subscribe((snapshot) => listener(userOf(snapshot)))
-      return () => subscription.unsubscribe()
+    watch: (listener) => {
+      const pool = () => app.getSnapshot().children.relays
+      const report = () =>
+        listener({
+          user: userOf(login.getSnapshot()),
+          relays: (pool()?.getSnapshot().context.sockets.length ?? 0) > 0,
+        })
+      // The pool starts with the app's config; its sockets change in its own snapshots.
+      let poolWatch: { unsubscribe(): void } | undefined
+      const appWatch = app.subscribe(() => {
+        poolWatch ??= pool()?.subscribe(report)
+        report()
+      })
+      poolWatch = pool()?.subscribe(report)
+      const loginWatch = login.subscribe(report)
+      report()
+      return () => {
+        for (const subscription of [appWatch, poolWatch, loginWatch]) subscription?.unsubscribe()
+      }
     },
   })
   actors.set(system, actor)

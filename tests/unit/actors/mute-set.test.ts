@@ -21,7 +21,7 @@ const listOf = (...people: string[]): PublicMuteList => ({
 function setup(lists: Record<string, PublicMuteList | null>, cached?: PublicMuteList) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   if (cached) queryClient.setQueryData(profileKeys.muteList(USER), cached)
-  let listener: (user: string | null) => void = () => {}
+  let listener: (state: { user: string | null; relays: boolean }) => void = () => {}
   const actor = startMuteSet({
     queryClient,
     muteList: (pubkey) =>
@@ -29,14 +29,19 @@ function setup(lists: Record<string, PublicMuteList | null>, cached?: PublicMute
         queryKey: profileKeys.muteList(pubkey),
         queryFn: async () => lists[pubkey] ?? null,
       }),
-    watchUser: (next) => {
+    watch: (next) => {
       listener = next
-      next(null)
+      next({ user: null, relays: false })
       return () => {}
     },
   })
   const people = () => [...actor.getSnapshot().context.set.people]
-  return { queryClient, actor, people, logIn: (user: string | null) => listener(user) }
+  return {
+    queryClient,
+    actor,
+    people,
+    logIn: (user: string | null, relays = true) => listener({ user, relays }),
+  }
 }
 
 let clients: QueryClient[] = []
@@ -56,11 +61,15 @@ describe('the mute set actor', () => {
     expect(actor.getSnapshot().context.set).toBe(NO_MUTES)
   })
 
-  it('holds the stored copy at once, before any relay answers', () => {
-    const { people, logIn, queryClient } = setup({}, listOf(MUTED))
+  it('holds the stored copy at once, and asks the relays only once the pool has some', async () => {
+    const { people, logIn, queryClient } = setup({ [USER]: listOf() }, listOf(MUTED))
     clients.push(queryClient)
-    logIn(USER)
+    logIn(USER, false)
     expect(people()).toEqual([MUTED])
+    // Without relays nothing is asked: an empty answer would unmute everyone.
+    expect(queryClient.getQueryState(profileKeys.muteList(USER))?.fetchStatus).toBe('idle')
+    logIn(USER, true)
+    await expect.poll(people).toEqual([])
   })
 
   it('follows a mute or unmute written to the query, and only the user’s own list', async () => {
