@@ -78,21 +78,24 @@ async function applyMute(
   person: string,
 ): Promise<MuteOutcome> {
   const base = await own.read(MUTE_LIST_KIND, user, MUTE_LIST_QUERY_LIMIT, MUTE_MESSAGES.unreadable)
-  const show = (list: { tags: string[][]; created_at: number }) => {
+  const show = async (list: { tags: string[][]; created_at: number }) => {
     const shown: PublicMuteList = {
       ...parseMuteList({ kind: MUTE_LIST_KIND, tags: list.tags }),
       createdAt: list.created_at,
     }
-    queryClient.setQueryData(profileKeys.muteList(user), shown)
+    const queryKey = profileKeys.muteList(user)
+    // A read begun before the change must not land after it and put the old list back.
+    await queryClient.cancelQueries({ queryKey, exact: true })
+    queryClient.setQueryData(queryKey, shown)
   }
   if (listMutes(base?.tags ?? [], person) === (action === 'mute')) {
-    if (base) show(base)
+    if (base) await show(base)
     return []
   }
   const seconds = now ?? (() => Math.floor(Date.now() / 1000))
   const tags = changeMutes(action, base?.tags ?? [], person)
   const { event, results } = await own.publish(muteListTemplate(base, tags, seconds()), user)
-  show(event)
+  await show(event)
   return results
 }
 

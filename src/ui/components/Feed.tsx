@@ -18,11 +18,13 @@ import type { FeedEntry } from '../../core/feed-entry.ts'
 import { feedFilter, filterEntries } from '../../core/feed-filter.ts'
 import { GLOBAL_SOURCE } from '../../core/feed-source.ts'
 import { FEED_WINDOW_PAGES, rowsAbove, rowsPerPage, windowPages } from '../../core/feed-window.ts'
+import { isMutedEntry, withoutMutedBy } from '../../core/mute-set.ts'
 import { NO_RELAYS_FOR_NOTES } from '../../core/relay-messages.ts'
 import { noteParam } from '../../core/route-ids.ts'
 import { useFeedKeys, useRowFocus } from '../hooks/use-feed-keys.ts'
 import { useFeedSource } from '../hooks/use-feed-source.ts'
 import { useHeldRows } from '../hooks/use-held-rows.ts'
+import { useMuteSet } from '../hooks/use-mute-set.ts'
 import { useNow } from '../hooks/use-now.ts'
 import { usePageAsks } from '../hooks/use-page-asks.ts'
 import { usePreferences } from '../hooks/use-preferences.ts'
@@ -117,7 +119,10 @@ export function Feed() {
     () => feedEntries(data, atNewest ? liveData : undefined),
     [data, liveData, atNewest],
   )
-  const visible = useMemo(() => filterEntries(entries, filter), [entries, filter])
+  // Mutes first (NIP-51): what the user muted is gone, not among the rows the preferences hide.
+  const mutes = useMuteSet()
+  const unmuted = useMemo(() => withoutMutedBy(entries, mutes, isMutedEntry), [entries, mutes])
+  const visible = useMemo(() => filterEntries(unmuted, filter), [unmuted, filter])
 
   // Where the reader was when they left for a note (their history entry keeps it).
   const router = useRouter()

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useSyncExternalStore } from 'react'
 import { notificationsQueryOptions } from '../../actors/notification-queries.ts'
+import { isMutedNotification, withoutMutedBy } from '../../core/mute-set.ts'
 import {
   lastSeenOf,
   mutedTypes,
@@ -9,6 +10,7 @@ import {
 } from '../../core/notification-settings.ts'
 import { type Notification, unreadCount, withoutMuted } from '../../core/notifications.ts'
 import { useSystem } from '../system-context.tsx'
+import { useMuteSet } from './use-mute-set.ts'
 
 /** The mutes and last-seen times, kept current. */
 export function useNotificationSettings(): NotificationSettings {
@@ -18,7 +20,7 @@ export function useNotificationSettings(): NotificationSettings {
 
 export interface NotificationsView {
   /** Unmuted notifications, newest first; undefined until the first answer. */
-  notifications: Notification[] | undefined
+  notifications: readonly Notification[] | undefined
   unread: number | undefined
   /** The last visit before now (unix seconds), or undefined before the first. */
   lastSeen: number | undefined
@@ -37,9 +39,13 @@ export function useNotifications(pubkey: string, refetchIntervalMs?: number): No
     refetchInterval: refetchIntervalMs,
   })
   const lastSeen = lastSeenOf(settings, pubkey)
+  const mutes = useMuteSet()
   const notifications = useMemo(
-    () => (query.data ? withoutMuted(query.data, mutedTypes(settings)) : undefined),
-    [query.data, settings],
+    () =>
+      query.data
+        ? withoutMutedBy(withoutMuted(query.data, mutedTypes(settings)), mutes, isMutedNotification)
+        : undefined,
+    [query.data, settings, mutes],
   )
   return {
     notifications,

@@ -9,6 +9,7 @@ import { sensitiveReason } from '../../../core/sensitive-content.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
 import { NoteContent } from '../NoteContent.tsx'
+import { MutedNote } from './MutedNote.tsx'
 import { SensitiveContent } from './SensitiveContent.tsx'
 
 /** A quoted note (NIP-18 quote repost) inside the quoting one, fetched by id as ['note', id]. */
@@ -41,7 +42,7 @@ export function QuotedNote({ pointer }: { pointer: EventPointer }) {
     if (window.getSelection()?.toString()) return
     void navigate({ to: '/note/$noteId', params: { noteId } })
   }
-  return (
+  const quote = (
     // biome-ignore lint/a11y/noStaticElementInteractions: the time link is the keyboard way in
     // biome-ignore lint/a11y/useKeyWithClickEvents: the time link is the keyboard way in
     <div className="note-quote" data-quote-id={note.id} onClick={open}>
@@ -60,5 +61,10 @@ export function QuotedNote({ pointer }: { pointer: EventPointer }) {
         <NoteContent content={note.content} tags={note.tags} nested />
       </SensitiveContent>
     </div>
+  )
+  return (
+    <MutedNote note={note} item="quote">
+      {quote}
+    </MutedNote>
   )
 }

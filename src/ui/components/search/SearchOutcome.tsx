@@ -7,6 +7,7 @@ import { type SearchQueries, searchQueries } from '../../../actors/search-querie
 import { parseNip05 } from '../../../core/nip05.ts'
 import { noteParam, profileParam } from '../../../core/route-ids.ts'
 import { SEARCH_MESSAGES, type SearchQuery } from '../../../core/search-query.ts'
+import { useUnmuted } from '../../hooks/use-mute-set.ts'
 import { useSystem } from '../../system-context.tsx'
 import { NoteResults, PeopleResults } from './SearchResults.tsx'
 
@@ -134,7 +135,8 @@ function Nip05Lookup({ identifier }: { identifier: string }) {
 
 function HashtagResults({ tag }: { tag: string }) {
   const queries = useSearchQueries()
-  const { data: notes, isPending, isError } = useQuery(queries.hashtag(tag))
+  const { data, isPending, isError } = useQuery(queries.hashtag(tag))
+  const notes = useUnmuted(data)
   return (
     <>
       <h2 className="search-heading">Notes tagged #{tag}</h2>
@@ -149,6 +151,7 @@ function HashtagResults({ tag }: { tag: string }) {
 function TextResults({ text }: { text: string }) {
   const queries = useSearchQueries()
   const { data: search, isPending, isError } = useQuery(queries.text(text))
+  const notes = useUnmuted(search?.status === 'done' ? search.notes : undefined) ?? []
   if (isPending) return <Message>Searching…</Message>
   if (isError || !search) return <Message alert>The search failed. Try again in a moment.</Message>
   if (search.status === 'unsupported') {
@@ -169,7 +172,7 @@ function TextResults({ text }: { text: string }) {
     search.relays.length === 1
       ? 'the one relay that offers search'
       : `the ${search.relays.length} relays that offer search`
-  if (search.people.length === 0 && search.notes.length === 0) {
+  if (search.people.length === 0 && notes.length === 0) {
     return (
       <Message>
         Nothing found for “{text}” on {relays}.
@@ -185,10 +188,10 @@ function TextResults({ text }: { text: string }) {
           <PeopleResults people={search.people} />
         </>
       )}
-      {search.notes.length > 0 && (
+      {notes.length > 0 && (
         <>
           <h2 className="search-heading">Notes</h2>
-          <NoteResults notes={search.notes} label={`Notes matching ${text}`} />
+          <NoteResults notes={notes} label={`Notes matching ${text}`} />
         </>
       )}
     </>

@@ -8,6 +8,7 @@ import { useThread } from '../../hooks/use-thread.ts'
 import { useThreadModal } from '../../hooks/use-thread-modal.ts'
 import { NoteBoundary } from '../NoteBoundary.tsx'
 import { NoteCard } from '../NoteCard.tsx'
+import { MutedNote } from '../note/MutedNote.tsx'
 
 /** On the note page a card opens that note's page; in the modal, its thread in the same modal. */
 export type ThreadMode = 'page' | 'modal'
@@ -114,11 +115,26 @@ interface ThreadItemProps {
 }
 
 function ThreadItem({ itemRef, note, kind, onOpen, position, setSize, now }: ThreadItemProps) {
+  const card = (
+    <NoteBoundary noteId={note.id}>
+      <NoteCard note={note} position={position} setSize={setSize} now={now} onOpen={onOpen} />
+    </NoteBoundary>
+  )
   return (
     <div ref={itemRef} className={`thread-item thread-${kind}`}>
-      <NoteBoundary noteId={note.id}>
-        <NoteCard note={note} position={position} setSize={setSize} now={now} onOpen={onOpen} />
-      </NoteBoundary>
+      {kind === 'focused' ? (
+        // The note opened is shown whoever wrote it: the reader asked for it.
+        card
+      ) : (
+        <MutedNote
+          note={note}
+          item={kind === 'ancestor' ? 'note' : 'reply'}
+          position={position}
+          setSize={setSize}
+        >
+          {card}
+        </MutedNote>
+      )}
     </div>
   )
 }

@@ -1,0 +1,110 @@
+/**
+ * The user's current mute set (NIP-51 kind 10000, public part), held by one actor per system as
+ * follows are held: in the query cache under the user's mute list key, which a mute or unmute
+ * (mute.ts) sets at once and the persisted cache brings back on a reload, so the first paint
+ * after one is filtered already. While someone is logged in (a public key is enough to read the
+ * list) the actor follows that query and holds it parsed; logged out, it mutes nothing.
+ */
+import { type QueryClient, QueryObserver } from '@tanstack/react-query'
+import { type ActorRefFrom, createActor, fromTransition } from 'xstate'
+import type { MuteList } from '../core/mute-list.ts'
+import { type MuteSet, muteSetOf, NO_MUTES } from '../core/mute-set.ts'
+import { type ProfileQueries, poolRelaysOf, profileQueries } from './profile-queries.ts'
+import type { PlumeSystem } from './system.ts'
+
+type LoginSnapshot = ReturnType<PlumeSystem['login']['getSnapshot']>
+const userOf = (login: LoginSnapshot) => (login.matches('signedIn') ? login.context.pubkey : null)
+
+export type MuteSetEvent = { type: 'mutes.changed'; list: MuteList | null }
+
+/** The set the last list read gives; the same set while the list stays the same object. */
+export const muteSetLogic = fromTransition(
+  (held: { list: MuteList | null; set: MuteSet }, event: MuteSetEvent) =>
+    event.list === held.list ? held : { list: event.list, set: muteSetOf(event.list) },
+  { list: null as MuteList | null, set: NO_MUTES },
+)
+
+export type MuteSetActorRef = ActorRefFrom<typeof muteSetLogic>
+
+/** Who is logged in (null: nobody), and whether the pool has relays to ask. */
+export interface MuteSetWatch {
+  user: string | null
+  relays: boolean
+}
+
+export interface MuteSetDeps {
+  queryClient: QueryClient
+  /** The user's mute list query. */
+  muteList: ProfileQueries['muteList']
+  /** Calls back now and at every change; returns a stop. */
+  watch(listener: (state: MuteSetWatch) => void): () => void
+}
+
+/**
+ * A mute set actor fed by the user's mute list query, for as long as the watch runs. The stored
+ * copy shows at once; the relays are asked only once the pool has some, since a query with no
+ * relay to ask ends empty and would stand for "mutes nothing".
+ */
+export function startMuteSet({ queryClient, muteList, watch }: MuteSetDeps): MuteSetActorRef {
+  const actor = createActor(muteSetLogic).start()
+  const show = (list: MuteList | null | undefined) =>
+    actor.send({ type: 'mutes.changed', list: list ?? null })
+  let user: string | null = null
+  let asking = false
+  let stop = () => {}
+  let ask = (_relays: boolean) => {}
+  watch(({ user: next, relays }) => {
+    if (next === user) {
+      if (relays !== asking) ask(relays)
+      asking = relays
+      return
+    }
+    user = next
+    asking = relays
+    stop()
+    stop = () => {}
+    ask = () => {}
+    if (!next) return show(null)
+    const observer = new QueryObserver(queryClient, { ...muteList(next), enabled: relays })
+    ask = (enabled) => observer.setOptions({ ...muteList(next), enabled })
+    show(observer.getCurrentResult().data)
+    stop = observer.subscribe((result) => show(result.data))
+  })
+  return actor
+}
+
+const actors = new WeakMap<PlumeSystem, MuteSetActorRef>()
+
+/** The system's mute set actor, started on first use and fed for the system's life. */
+export function muteSetActorFor(system: PlumeSystem): MuteSetActorRef {
+  const known = actors.get(system)
+  if (known) return known
+  const { hub, queryClient, app, login } = system
+  const queries = profileQueries({ hub, queryClient, pool: poolRelaysOf(app) })
+  const actor = startMuteSet({
+    queryClient,
+    muteList: queries.muteList,
+    watch: (listener) => {
+      const pool = () => app.getSnapshot().children.relays
+      const report = () =>
+        listener({
+          user: userOf(login.getSnapshot()),
+          relays: (pool()?.getSnapshot().context.sockets.length ?? 0) > 0,
+        })
+      // The pool starts with the app's config; its sockets change in its own snapshots.
+      let poolWatch: { unsubscribe(): void } | undefined
+      const appWatch = app.subscribe(() => {
+        poolWatch ??= pool()?.subscribe(report)
+        report()
+      })
+      poolWatch = pool()?.subscribe(report)
+      const loginWatch = login.subscribe(report)
+      report()
+      return () => {
+        for (const subscription of [appWatch, poolWatch, loginWatch]) subscription?.unsubscribe()
+      }
+    },
+  })
+  actors.set(system, actor)
+  return actor
+}
