@@ -67,8 +67,10 @@ export function FeedStatus(props: FeedStatusProps) {
         <p>No more notes</p>
       )}
       {props.hidden > 0 && (
-        <p>
-          {props.hidden} {props.hidden === 1 ? 'note' : 'notes'} hidden by your filters ·{' '}
+        <p className="feed-hidden">
+          <span>
+            {props.hidden} {props.hidden === 1 ? 'note' : 'notes'} hidden by your filters
+          </span>
           <button type="button" className="button-quiet" onClick={props.showHidden}>
             Show them
           </button>
