@@ -11,6 +11,7 @@ import { idDifficulty } from '../../src/core/nip13.ts'
 import { refuseWrites } from '../peers/faults.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
+import { publishedEvents } from './seeded.ts'
 
 const CLIENT = ['client', 'Plume']
 const REFUSAL = 'blocked: this relay accepts no events from you'
@@ -23,28 +24,6 @@ async function logInWithNsec(page: Page, nsec: string) {
   await nsecDialog.getByLabel('Secret key').fill(nsec)
   await nsecDialog.getByRole('button', { name: 'Log in' }).click()
   await expect(nsecDialog).toBeHidden()
-}
-
-/** Events the relay holds that the test did not start with: what the app published. */
-function publishedEvents(relay: RelayHandle) {
-  const seeded = new Set(relay.events().map((event) => event.id))
-  /** The event of this kind by the author that the app published, once the relay holds it. */
-  return async (
-    pubkey: string,
-    kind: number,
-    match: (event: NostrEvent) => boolean = () => true,
-  ): Promise<NostrEvent> => {
-    let found: NostrEvent | undefined
-    await expect
-      .poll(() => {
-        found = relay
-          .events()
-          .find((e) => !seeded.has(e.id) && e.pubkey === pubkey && e.kind === kind && match(e))
-        return found !== undefined
-      })
-      .toBe(true)
-    return found!
-  }
 }
 
 /** A seeded root note by someone else than the demo account, plain text, no warning. */

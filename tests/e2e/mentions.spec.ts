@@ -4,9 +4,9 @@
  * note carries as a `p` tag (read back from the relay).
  */
 import type { Page } from '@playwright/test'
-import type { NostrEvent } from 'nostr-tools/pure'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec } from './login.ts'
+import { publishedEvents } from './seeded.ts'
 
 const CLIENT = ['client', 'Plume']
 
@@ -23,7 +23,7 @@ test('typing @ and the start of a followed name offers them; the keyboard picks 
   world,
 }) => {
   const relay = await launchRelay()
-  const seeded = new Set(relay.events().map((event) => event.id))
+  const published = publishedEvents(relay)
   const me = world.demoAccount
   const follows = new Set(
     relay
@@ -80,13 +80,7 @@ test('typing @ and the start of a followed name offers them; the keyboard picks 
   await expect(box).toBeFocused()
 
   await page.getByRole('button', { name: 'Publish' }).click()
-  let note: NostrEvent | undefined
-  await expect
-    .poll(() => {
-      note = relay.events().find((e) => !seeded.has(e.id) && e.pubkey === me.pubkey && e.kind === 1)
-      return note?.content
-    })
-    // The space after the last mention is trimmed with the rest of the text's ends.
-    .toBe(text.trimEnd())
-  expect(note!.tags).toEqual([['p', hannah.pubkey], ['p', marcus.pubkey], CLIENT])
+  // The space after the last mention is trimmed with the rest of the text's ends.
+  const note = await published(me.pubkey, 1, (event) => event.content === text.trimEnd())
+  expect(note.tags).toEqual([['p', hannah.pubkey], ['p', marcus.pubkey], CLIENT])
 })
