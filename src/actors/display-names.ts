@@ -42,6 +42,20 @@ function localStore(): Pick<Storage, 'getItem' | 'setItem'> | null {
   }
 }
 
+/** The fresh entries kept on the device: names seen before, for a composer's mention list. */
+export function storedDisplayNames(
+  storage: Pick<Storage, 'getItem'> | null = localStore(),
+  now = Date.now(),
+): DisplayNameEntry[] {
+  try {
+    const raw: unknown = JSON.parse(storage?.getItem(DISPLAY_NAMES_STORAGE_KEY) ?? '[]')
+    return readStoredEntries(raw, now)
+  } catch {
+    // A damaged record is replaced by the next save.
+    return []
+  }
+}
+
 /** The newest kind 0 of a pubkey, or null when none came before the stored events ended or 10 s. */
 function fetchNewest(hub: DisplayNamesDeps['hub'], pubkey: string): Promise<NostrEvent | null> {
   return new Promise((resolve) => {
@@ -70,12 +84,7 @@ export function createDisplayNames(deps: DisplayNamesDeps): DisplayNames {
   const records = new Map<string, FetchRecord>()
   const inFlight = new Map<string, Promise<DisplayNameEntry | null>>()
 
-  try {
-    const raw: unknown = JSON.parse(storage?.getItem(DISPLAY_NAMES_STORAGE_KEY) ?? '[]')
-    for (const entry of readStoredEntries(raw, now())) entries.set(entry.pubkey, entry)
-  } catch {
-    // A damaged record is replaced by the next save.
-  }
+  for (const entry of storedDisplayNames(storage, now())) entries.set(entry.pubkey, entry)
 
   const save = () => {
     try {

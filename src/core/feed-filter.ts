@@ -52,3 +52,17 @@ export const filterEntries = (
   entries: readonly FeedEntry[],
   filter: FeedFilter,
 ): readonly FeedEntry[] => entries.filter((entry) => passesFilter(entry, filter))
+
+/** No row filter: the rows the user asked to see although their filters hide them. */
+export const SHOW_EVERY_NOTE: FeedFilter = {
+  showReplies: true,
+  showReposts: true,
+  imagesOnly: false,
+  authors: null,
+}
+
+/** The rows the filter hides that would show without it (a repost of a lost note never would). */
+export const hiddenEntries = (
+  entries: readonly FeedEntry[],
+  filter: FeedFilter,
+): readonly FeedEntry[] => entries.filter((entry) => entry.note && !passesFilter(entry, filter))

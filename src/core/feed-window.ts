@@ -10,7 +10,7 @@ import { FIRST_PAGE, type PageStart } from './feed-source.ts'
 /** Pages held at once: 20 pages of 10 notes, some screens above and below the reader. */
 export const FEED_WINDOW_PAGES = 20
 /**
- * Filters may hide most notes (images only, on by default): the window then grows a page at a
+ * Filters may hide most notes (Image Notes Only): the window then grows a page at a
  * time until it shows this many rows, up to FEED_MAX_PAGES. A window of 20 pages showing a dozen
  * rows would drop a page on screen at each fetch and ask for it again at once, for ever.
  */
@@ -61,6 +61,20 @@ export function rowsAbove(
   let above = 0
   for (const [page, rows] of counts) if (page < first) above += rows
   return above
+}
+
+/**
+ * Records each page's count in `counts` (page number to rows, kept across renders, as rowsAbove
+ * does) and returns the sum over every page recorded: the pages the window let go count too.
+ */
+export function rowsInAllPages(
+  counts: Map<number, number>,
+  pages: readonly { page: number; rows: number }[],
+): number {
+  for (const { page, rows } of pages) counts.set(page, rows)
+  let total = 0
+  for (const rows of counts.values()) total += rows
+  return total
 }
 
 interface WindowPage {

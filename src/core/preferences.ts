@@ -44,11 +44,13 @@ export const RESET_PREFERENCES: Omit<Preferences, 'imageMode'> = {
 }
 
 /**
- * A fresh install: the reset values (spec README, "preferences on a fresh install"), with Image
+ * A fresh install (spec README, "preferences on a fresh install"): the reset values but Image
+ * Notes Only off, so that a first visit sees a full feed, not the few notes with pictures; Image
  * Mode off, which a reset leaves as it is.
  */
 export const DEFAULT_PREFERENCES: Preferences = {
   ...RESET_PREFERENCES,
+  filterByImageNotesOnly: false,
   customHashtags: [...DEFAULT_HASHTAGS],
   imageMode: false,
 }

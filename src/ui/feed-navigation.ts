@@ -4,12 +4,15 @@
  * own history entry keeps them too, so Back (the browser's or the note page's fallback to /)
  * brings the reader to the same row. `feedTopId` is the newest row the reader had let in: live
  * notes that arrived after it wait above, so indices still point at the same rows on return.
+ * `everyNoteOf` is the feed (its query key) the reader asked to see without their filters: on
+ * return the same rows show, and the row index still points at the same note.
  */
 declare module '@tanstack/history' {
   interface HistoryState {
     fromFeed?: boolean
     restoreIndex?: number
     feedTopId?: string
+    everyNoteOf?: string
   }
 }
 

@@ -12,34 +12,12 @@ import { refuseWrites } from '../peers/faults.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
 import { logInInDialog } from './login.ts'
-import { seededRoot } from './seeded.ts'
+import { publishedEvents, seededRoot } from './seeded.ts'
 
 const CLIENT = ['client', 'Plume']
 const REFUSAL = 'blocked: this relay accepts no events from you'
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
-
-/** Events the relay holds that the test did not start with: what the app published. */
-function publishedEvents(relay: RelayHandle) {
-  const seeded = new Set(relay.events().map((event) => event.id))
-  /** The event of this kind by the author that the app published, once the relay holds it. */
-  return async (
-    pubkey: string,
-    kind: number,
-    match: (event: NostrEvent) => boolean = () => true,
-  ): Promise<NostrEvent> => {
-    let found: NostrEvent | undefined
-    await expect
-      .poll(() => {
-        found = relay
-          .events()
-          .find((e) => !seeded.has(e.id) && e.pubkey === pubkey && e.kind === kind && match(e))
-        return found !== undefined
-      })
-      .toBe(true)
-    return found!
-  }
-}
 
 const focusedCard = (page: Page, id: string): Locator =>
   page.locator(`.thread-focused article[data-note-id="${id}"]`)
@@ -205,7 +183,7 @@ test('a repost every relay refuses keeps the window open with the reason', async
   const me = world.demoAccount
   const root = seededRoot(relay, me.pubkey)
   await openApp([relay], `/note/${noteEncode(root.id)}?nsecLogin=true`)
-  await logInWithNsec(page, me.nsec)
+  await logInInDialog(page, me.nsec)
   relay.setFaults(refuseWrites(REFUSAL))
 
   await focusedCard(page, root.id).getByRole('button', { name: 'Repost' }).click()

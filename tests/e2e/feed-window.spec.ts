@@ -68,15 +68,16 @@ test.describe('on a phone', () => {
   // The screen the loop below was found on: few rows fill it, so the window's ends are on it.
   test.use({ viewport: { width: 412, height: 823 } })
 
-  test('filters that hide most notes (images only, the default): the window grows to hold them, and paging stops at the oldest', async ({
+  test('filters that hide most notes (Image Notes Only): the window grows to hold them, and paging stops at the oldest', async ({
     page,
     world,
     launchRelay,
     openApp,
   }) => {
     test.setTimeout(60_000)
-    // The visitor's default feed: notes tagged with the default hashtags that carry a picture. The
-    // demo world has a few in hundreds: more pages than the window holds to find enough of them.
+    await page.addInitScript(() => localStorage.setItem('filterByImageNotesOnly', 'true'))
+    // Notes tagged with the default hashtags that carry a picture. The demo world has a few in
+    // hundreds: more pages than the window holds to find enough of them.
     const tagged = world.events.filter(
       (event) =>
         event.kind === 1 &&

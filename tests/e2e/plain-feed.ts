@@ -1,7 +1,7 @@
 /**
- * A fresh install shows only notes with pictures, tagged #bitcoin, #nostr or #news, drawn as
- * ASCII art (spec README decisions). Tests about something else that read the home feed start
- * with every note, as pictures: these preferences are set before the app's first script runs.
+ * A fresh install shows notes tagged #bitcoin, #nostr or #news, their pictures drawn as ASCII art
+ * (spec README decisions). Tests about something else that read the home feed start with every
+ * note, as pictures: these preferences are set before the app's first script runs.
  * Only where nothing is stored yet, so what a test changes itself survives its reloads.
  */
 import type { Page } from '@playwright/test'

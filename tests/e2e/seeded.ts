@@ -1,6 +1,7 @@
 /** What a test relay holds, read back for assertions: the newest event of a kind, a profile. */
 import type { NostrEvent } from 'nostr-tools/pure'
 import type { RelayHandle } from '../peers/relay.ts'
+import { expect } from './fixtures.ts'
 
 export const newestFirst = (a: NostrEvent, b: NostrEvent) =>
   b.created_at - a.created_at || (a.id < b.id ? -1 : 1)
@@ -31,4 +32,26 @@ export function seededRoot(relay: RelayHandle, except = ''): NostrEvent {
     )
   if (!root) throw new Error('the demo world has no plain root note')
   return root
+}
+
+/** Events the relay holds that the test did not start with: what the app published. */
+export function publishedEvents(relay: RelayHandle) {
+  const seeded = new Set(relay.events().map((event) => event.id))
+  /** The event of this kind by the author that the app published, once the relay holds it. */
+  return async (
+    pubkey: string,
+    kind: number,
+    match: (event: NostrEvent) => boolean = () => true,
+  ): Promise<NostrEvent> => {
+    let found: NostrEvent | undefined
+    await expect
+      .poll(() => {
+        found = relay
+          .events()
+          .find((e) => !seeded.has(e.id) && e.pubkey === pubkey && e.kind === kind && match(e))
+        return found !== undefined
+      })
+      .toBe(true)
+    return found!
+  }
 }

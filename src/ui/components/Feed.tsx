@@ -15,9 +15,20 @@ import { asciiCache } from '../../actors/ascii-cache.ts'
 import { feedEntries, feedQueryOptions, liveRowsOptions } from '../../actors/feed-queries.ts'
 import { inOwnTask } from '../../actors/own-task.ts'
 import type { FeedEntry } from '../../core/feed-entry.ts'
-import { feedFilter, filterEntries } from '../../core/feed-filter.ts'
+import {
+  feedFilter,
+  filterEntries,
+  hiddenEntries,
+  SHOW_EVERY_NOTE,
+} from '../../core/feed-filter.ts'
 import { GLOBAL_SOURCE } from '../../core/feed-source.ts'
-import { FEED_WINDOW_PAGES, rowsAbove, rowsPerPage, windowPages } from '../../core/feed-window.ts'
+import {
+  FEED_WINDOW_PAGES,
+  rowsAbove,
+  rowsInAllPages,
+  rowsPerPage,
+  windowPages,
+} from '../../core/feed-window.ts'
 import { isMutedEntry, withoutMutedBy } from '../../core/mute-set.ts'
 import { NO_RELAYS_FOR_NOTES } from '../../core/relay-messages.ts'
 import { noteParam } from '../../core/route-ids.ts'
@@ -103,7 +114,18 @@ export function Feed() {
   }, [preferences.useAscii])
 
   const follows = sourceState.status === 'ready' ? sourceState.follows : null
-  const filter = useMemo(() => feedFilter(preferences, follows), [preferences, follows])
+  // Where the reader was when they left for a note (their history entry keeps it).
+  const router = useRouter()
+  const [arrival] = useState(() => router.state.location.state)
+  // Per feed: "Show them" shows the notes the user's filters hide, in this view only (the saved
+  // preferences stay as they are).
+  const feedKey = options.queryKey.join('/')
+  const [everyNoteOf, setEveryNoteOf] = useState(arrival.everyNoteOf ?? null)
+  const everyNote = everyNoteOf === feedKey
+  const filter = useMemo(
+    () => (everyNote ? SHOW_EVERY_NOTE : feedFilter(preferences, follows)),
+    [everyNote, preferences, follows],
+  )
   const live = useQuery({ ...liveRowsOptions(source), enabled: sourceState.status === 'ready' })
   usePageAsks(query.data?.pages, live.data, filter)
   // The rows follow the data in a deferred render, which React draws in slices the browser can
@@ -123,10 +145,6 @@ export function Feed() {
   const mutes = useMuteSet()
   const unmuted = useMemo(() => withoutMutedBy(entries, mutes, isMutedEntry), [entries, mutes])
   const visible = useMemo(() => filterEntries(unmuted, filter), [unmuted, filter])
-
-  // Where the reader was when they left for a note (their history entry keeps it).
-  const router = useRouter()
-  const [arrival] = useState(() => router.state.location.state)
   const { rows, held, topId, release } = useHeldRows(visible, arrival.feedTopId ?? null)
   // The first screen: the first rows, with their pictures (asked for by the rows' own effects,
   // which run before this one), or a feed with nothing to show.
@@ -137,11 +155,22 @@ export function Feed() {
     system.firstScreen.drawn(pictures ? asciiCache().settled() : undefined)
   }, [system, firstScreen, preferences.useAscii])
   // Per feed: its pages' row counts.
-  const feedKey = options.queryKey.join('/')
   // biome-ignore lint/correctness/useExhaustiveDependencies: one count per feed, whatever renders it
   const pageRows = useMemo(() => new Map<number, number>(), [feedKey])
   const perPage = useMemo(() => rowsPerPage(pages ?? [], rows), [pages, rows])
   const above = useMemo(() => rowsAbove(pageRows, perPage), [pageRows, perPage])
+  // Per feed and filter: the notes the filters hide, in the pages the window let go too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one count per feed and filter
+  const pageHidden = useMemo(() => new Map<number, number>(), [feedKey, filter])
+  const hidden = useMemo(
+    () => rowsInAllPages(pageHidden, rowsPerPage(pages ?? [], hiddenEntries(unmuted, filter))),
+    [pageHidden, pages, unmuted, filter],
+  )
+  /** Every note of this feed, from the newest: the ones let in are all over it. */
+  const showEveryNote = () => {
+    setEveryNoteOf(feedKey)
+    release()
+  }
   // Set while rendering, so the fetches this render's effects start already use it.
   const windowSize = windowPages(pages?.length ?? 0, rows.length)
   if (windowSize !== maxPages) setMaxPages(windowSize)
@@ -239,10 +268,11 @@ export function Feed() {
         fromFeed: true,
         restoreIndex: index,
         feedTopId: topId ?? undefined,
+        everyNoteOf: everyNoteOf ?? undefined,
       }
       window.history.replaceState(state, '')
     },
-    [topId],
+    [topId, everyNoteOf],
   )
   const open = (entry: FeedEntry, index: number) => {
     if (!entry.note) return
@@ -312,9 +342,12 @@ export function Feed() {
         state={sourceState.status}
         loading={query.isPending && sourceState.status === 'ready'}
         empty={query.isSuccess && !hasNextPage && rows.length === 0}
+        ended={query.isSuccess && !hasNextPage}
         failed={query.isError}
         loadingMore={isFetchingNextPage}
         filtersHideOlder={nextHeld && !query.isFetching}
+        hidden={hidden}
+        showHidden={showEveryNote}
         retry={() => void (data ? fetchNextPage() : query.refetch())}
       />
     </>

@@ -3,7 +3,11 @@
 // 30 s, at most 3 failed attempts.
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDisplayNames, DISPLAY_NAMES_STORAGE_KEY } from '../../../src/actors/display-names.ts'
+import {
+  createDisplayNames,
+  DISPLAY_NAMES_STORAGE_KEY,
+  storedDisplayNames,
+} from '../../../src/actors/display-names.ts'
 import type { RelayHub } from '../../../src/actors/relay-hub.ts'
 import { DISPLAY_NAME_TTL_MS, RETRY_AFTER_MS } from '../../../src/core/display-name-cache.ts'
 import { type RelayHandle, startRelay } from '../../peers/relay.ts'
@@ -74,6 +78,11 @@ describe('display names', () => {
     expect(await names.load(ANN)).toEqual(first)
     expect(counted.reqs()).toBe(1)
     expect(JSON.parse(storage.items.get(DISPLAY_NAMES_STORAGE_KEY) ?? '[]')).toEqual([first])
+
+    // What the device keeps, as a composer's mention list reads it: fresh entries only.
+    expect(storedDisplayNames(storage, now)).toEqual([first])
+    expect(storedDisplayNames(storage, now + DISPLAY_NAME_TTL_MS)).toEqual([])
+    expect(storedDisplayNames({ getItem: () => '{damaged' }, now)).toEqual([])
 
     // A new session reads storage; after 7 days the entry is fetched again.
     const later = counting(hub)

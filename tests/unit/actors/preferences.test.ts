@@ -61,7 +61,7 @@ describe('preferences actor', () => {
     expect(localStorage.getItem('filterByFollow')).toBe('false')
   })
 
-  it('a fresh install starts with the reset values; an emptied hashtag list stays empty after a reload; reset writes the defaults back', () => {
+  it('a fresh install starts with the reset values but Image Notes Only off; an emptied hashtag list stays empty after a reload; reset writes the defaults back', () => {
     const first = startApp().preferences
     expect(first.getSnapshot().context.preferences).toEqual(DEFAULT_PREFERENCES)
     for (const tag of ['Bitcoin', 'Nostr', 'News']) {
@@ -76,7 +76,11 @@ describe('preferences actor', () => {
       useAscii: false,
     })
     again.send({ type: 'preferences.reset' })
-    expect(again.getSnapshot().context.preferences).toEqual(DEFAULT_PREFERENCES)
+    // A reset turns Image Notes Only on, which a fresh install has off (spec README decisions).
+    expect(again.getSnapshot().context.preferences).toEqual({
+      ...DEFAULT_PREFERENCES,
+      filterByImageNotesOnly: true,
+    })
     expect(localStorage.getItem('customHashtags')).toBe('["Bitcoin","Nostr","News"]')
     expect(localStorage.getItem('useAscii')).toBe('true')
     expect(localStorage.getItem('filterByImageNotesOnly')).toBe('true')

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { type FeedEntry, noteEntry, repostEntry } from '../../../src/core/feed-entry.ts'
-import { feedFilter, filterEntries } from '../../../src/core/feed-filter.ts'
+import {
+  feedFilter,
+  filterEntries,
+  hiddenEntries,
+  SHOW_EVERY_NOTE,
+} from '../../../src/core/feed-filter.ts'
 import type { Note } from '../../../src/core/note.ts'
 import { DEFAULT_PREFERENCES } from '../../../src/core/preferences.ts'
 
@@ -39,19 +44,12 @@ const lostRepost = repostEntry(
 )
 const all: FeedEntry[] = [plain, reply, picture, byBob, repostOfPicture, lostRepost]
 const ids = (entries: readonly FeedEntry[]) => entries.map((entry) => entry.id)
-/** Every row filter off but Image Notes Only, which a fresh install has on. */
-const EVERY_NOTE = { ...DEFAULT_PREFERENCES, filterByImageNotesOnly: false }
+/** Every row filter off: a fresh install's. */
+const EVERY_NOTE = DEFAULT_PREFERENCES
 
 describe('feed filters', () => {
-  it('a fresh install shows notes with pictures only (spec README decisions)', () => {
+  it('a fresh install shows everything that can be shown (a repost of a lost note cannot)', () => {
     expect(ids(filterEntries(all, feedFilter(DEFAULT_PREFERENCES, null)))).toEqual([
-      'picture',
-      'repost',
-    ])
-  })
-
-  it('with Image Notes Only off shows everything that can be shown (a repost of a lost note cannot)', () => {
-    expect(ids(filterEntries(all, feedFilter(EVERY_NOTE, null)))).toEqual([
       'plain',
       'reply',
       'picture',
@@ -80,5 +78,18 @@ describe('feed filters', () => {
     expect(ids(filterEntries(all, feedFilter(on, [BOB])))).toEqual(['bob', 'repost'])
     expect(feedFilter(on, null).authors).toBeNull()
     expect(feedFilter(EVERY_NOTE, [BOB]).authors).toBeNull()
+  })
+
+  it('counts the rows the filters hide, not a repost of a lost note, which nothing could show', () => {
+    const imagesOnly = feedFilter({ ...EVERY_NOTE, filterByImageNotesOnly: true }, null)
+    expect(ids(hiddenEntries(all, imagesOnly))).toEqual(['plain', 'reply', 'bob'])
+    expect(hiddenEntries(all, feedFilter(EVERY_NOTE, null))).toEqual([])
+  })
+
+  it('shown anyway, every row that can be shown is', () => {
+    expect(ids(filterEntries(all, SHOW_EVERY_NOTE))).toEqual(
+      ids(filterEntries(all, feedFilter(EVERY_NOTE, null))),
+    )
+    expect(hiddenEntries(all, SHOW_EVERY_NOTE)).toEqual([])
   })
 })

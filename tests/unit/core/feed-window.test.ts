@@ -6,6 +6,7 @@ import {
   FIRST_CURSOR,
   nextCursor,
   rowsAbove,
+  rowsInAllPages,
   rowsPerPage,
   startsPastNewest,
   windowPages,
@@ -55,6 +56,25 @@ describe('rowsPerPage', () => {
       { page: 3, rows: 0 },
       { page: 4, rows: 1 },
     ])
+  })
+})
+
+describe('rowsInAllPages', () => {
+  it('adds up the rows of every page seen, those the window let go too, each page once', () => {
+    const counts = new Map<number, number>()
+    expect(
+      rowsInAllPages(counts, [
+        { page: 0, rows: 3 },
+        { page: 1, rows: 2 },
+      ]),
+    ).toBe(5)
+    // Page 0 left at the top; page 1 counted again, page 2 came in below.
+    expect(
+      rowsInAllPages(counts, [
+        { page: 1, rows: 2 },
+        { page: 2, rows: 4 },
+      ]),
+    ).toBe(9)
   })
 })
 

@@ -32,7 +32,7 @@ describe('preferences', () => {
     expect(PREFERENCE_STORAGE_KEYS.isDarkMode).toBe('darkMode')
   })
 
-  it('a fresh install has the reset values (spec README decisions), Image Mode off', () => {
+  it('a fresh install has the reset values but Image Notes Only off (spec README decisions), Image Mode off', () => {
     expect(DEFAULT_HASHTAGS).toEqual(['Bitcoin', 'Nostr', 'News'])
     expect(DEFAULT_PREFERENCES).toEqual({
       isDarkMode: true,
@@ -41,12 +41,16 @@ describe('preferences', () => {
       showReplies: true,
       showReposts: true,
       nsfwBlock: true,
-      filterByImageNotesOnly: true,
+      filterByImageNotesOnly: false,
       filterByFollow: false,
       imageMode: false,
       customHashtags: ['Bitcoin', 'Nostr', 'News'],
     })
-    expect(DEFAULT_PREFERENCES).toEqual({ ...RESET_PREFERENCES, imageMode: false })
+    expect(DEFAULT_PREFERENCES).toEqual({
+      ...RESET_PREFERENCES,
+      filterByImageNotesOnly: false,
+      imageMode: false,
+    })
     // Nothing stored is a fresh install.
     expect(withStored(readStoredPreferences(storage({})))).toEqual(DEFAULT_PREFERENCES)
   })

@@ -1,12 +1,14 @@
-import { type FormEvent, useEffect, useId } from 'react'
+import { type FormEvent, useEffect, useId, useRef } from 'react'
 import { COMPOSE_ERRORS, containsSecretKey } from '../../../core/compose-note.ts'
 import type { DraftContext } from '../../../core/draft.ts'
 import type { PublishRequest } from '../../../core/publish-request.ts'
 import { isPublishing } from '../../../machines/publish.machine.ts'
 import { useDraft } from '../../hooks/use-draft.ts'
 import { useGated } from '../../hooks/use-gated.ts'
+import { useMentions } from '../../hooks/use-mentions.ts'
 import type { Publisher } from '../../hooks/use-publisher.ts'
 import { MiningProgress } from '../MiningProgress.tsx'
+import { MentionList } from './MentionList.tsx'
 import { PublishStatus } from './PublishStatus.tsx'
 import { TagPreview } from './TagPreview.tsx'
 
@@ -28,7 +30,7 @@ interface ComposerProps {
 /**
  * A text box for a note, a reply or a quote: the text is a draft until a relay accepts it (or,
  * offline, the outbox holds it), so a reload, a failed publish or a login in between loses nothing. Shows the character count, the
- * tags the text will carry, and each relay's answer.
+ * tags the text will carry, and each relay's answer. `@` and a name suggest people to mention.
  */
 export function Composer({
   publisher,
@@ -46,6 +48,8 @@ export function Composer({
   const gate = useGated(action)
   const busy = isPublishing(snapshot)
   const secret = containsSecretKey(text)
+  const box = useRef<HTMLTextAreaElement>(null)
+  const mentions = useMentions(box, text, setText)
 
   // Only this composer's request clears its text (a modal may publish other things too); a
   // draft's kind is the kind of request its text becomes.
@@ -72,16 +76,18 @@ export function Composer({
   const blank = text.trim() === ''
   return (
     <form className="form composer" onSubmit={submit}>
-      <div className="field">
+      <div className="field composer-field">
         <label htmlFor={id}>{label}</label>
         <textarea
+          ref={box}
           id={id}
           className="composer-text"
           value={text}
           placeholder={placeholder}
           rows={5}
-          onChange={(event) => setText(event.target.value)}
+          {...mentions.inputProps}
         />
+        {mentions.list && <MentionList list={mentions.list} />}
       </div>
       <div className="composer-meta">
         <span className="form-hint" data-testid="char-count">

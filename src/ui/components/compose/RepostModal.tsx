@@ -20,16 +20,17 @@ export default function RepostModal({ param }: { param: string }) {
   const modal = useNoteModal('repost')
   return (
     <Modal title="Repost" onClose={modal.close}>
-      <NoteFromParam param={param}>{(id) => <RepostForm id={id} />}</NoteFromParam>
+      <NoteFromParam param={param}>
+        {(id) => <RepostForm id={id} close={modal.close} />}
+      </NoteFromParam>
     </Modal>
   )
 }
 
-function RepostForm({ id }: { id: string }) {
+function RepostForm({ id, close }: { id: string; close: () => void }) {
   const publisher = usePublisher()
   const gate = useGated('repost')
   const { actor, snapshot } = publisher
-  const { close } = modal
   useEffect(() => {
     const subscription = actor.on('publish.accepted', ({ request }) => {
       toast.show(request.kind === 'quote' ? 'Quote published' : 'Reposted')
