@@ -20,6 +20,7 @@ import { GLOBAL_SOURCE } from '../../core/feed-source.ts'
 import { FEED_WINDOW_PAGES, rowsAbove, rowsPerPage, windowPages } from '../../core/feed-window.ts'
 import { NO_RELAYS_FOR_NOTES } from '../../core/relay-messages.ts'
 import { noteParam } from '../../core/route-ids.ts'
+import { useEngagementAsks } from '../hooks/use-engagement-asks.ts'
 import { useFeedKeys, useRowFocus } from '../hooks/use-feed-keys.ts'
 import { useFeedSource } from '../hooks/use-feed-source.ts'
 import { useHeldRows } from '../hooks/use-held-rows.ts'
@@ -118,6 +119,18 @@ export function Feed() {
     [data, liveData, atNewest],
   )
   const visible = useMemo(() => filterEntries(entries, filter), [entries, filter])
+  // Pages' rows only: live rows come one at a time, each would cost a REQ; the first screen's
+  // come again with the first page, and a note newer than it has had no time to be liked.
+  useEngagementAsks(
+    useMemo(
+      () =>
+        filterEntries(
+          (pages ?? []).flatMap((page) => page.entries),
+          filter,
+        ).flatMap((e) => (e.note ? [e.note.id] : [])),
+      [pages, filter],
+    ),
+  )
 
   // Where the reader was when they left for a note (their history entry keeps it).
   const router = useRouter()
