@@ -99,28 +99,32 @@ export const NoteActions = memo(function NoteActions({ note }: { note: Note }) {
       >
         Reply
       </button>
-      <button
-        type="button"
-        className="note-action"
-        data-action="repost"
-        data-done={reposted || undefined}
-        onClick={() => openModal('repost')}
-      >
-        {reposted ? 'Reposted' : 'Repost'}
-      </button>
-      <ActionCount count={reposts.count} one="repost" many="reposts" />
-      <button
-        type="button"
-        className="note-action"
-        data-action="like"
-        aria-pressed={liked}
-        data-done={liked || undefined}
-        disabled={liking || liked}
-        onClick={like}
-      >
-        {liked ? 'Liked' : liking ? 'Liking…' : 'Like'}
-      </button>
-      <ActionCount count={likes.count} one="like" many="likes" />
+      <span className="note-action-pair">
+        <button
+          type="button"
+          className="note-action"
+          data-action="repost"
+          data-done={reposted || undefined}
+          onClick={() => openModal('repost')}
+        >
+          {reposted ? 'Reposted' : 'Repost'}
+        </button>
+        <ActionCount count={reposts.count} one="repost" many="reposts" />
+      </span>
+      <span className="note-action-pair">
+        <button
+          type="button"
+          className="note-action"
+          data-action="like"
+          aria-pressed={liked}
+          data-done={liked || undefined}
+          disabled={liking || liked}
+          onClick={like}
+        >
+          {liked ? 'Liked' : liking ? 'Liking…' : 'Like'}
+        </button>
+        <ActionCount count={likes.count} one="like" many="likes" />
+      </span>
       <button type="button" className="note-action" data-action="zap" onClick={zap}>
         Zap
       </button>
