@@ -17,6 +17,9 @@ export const GATHER_MAX_MS = 400
 export interface GatherOptions<V> {
   /** Keys per batch: relays commonly cap filter sizes. */
   maxBatch: number
+  /** A moment's quiet and longest span, for asks that can wait longer than a row's profile. */
+  quietMs?: number
+  maxMs?: number
   /** The answer for each key, in the order of `keys`. A failure fails every ask in the batch. */
   load(keys: readonly string[]): Promise<readonly V[]>
 }
@@ -28,6 +31,8 @@ interface Waiter<V> {
 
 export function createGatherer<V>({
   maxBatch,
+  quietMs = GATHER_QUIET_MS,
+  maxMs = GATHER_MAX_MS,
   load,
 }: GatherOptions<V>): (key: string) => Promise<V> {
   let waiting = new Map<string, Waiter<V>[]>()
@@ -58,6 +63,6 @@ export function createGatherer<V>({
       if (waiting.size === 0) firstAt = now
       waiting.set(key, [...(waiting.get(key) ?? []), { resolve, reject }])
       clearTimeout(timer)
-      timer = setTimeout(flush, Math.min(GATHER_QUIET_MS, firstAt + GATHER_MAX_MS - now))
+      timer = setTimeout(flush, Math.min(quietMs, firstAt + maxMs - now))
     })
 }

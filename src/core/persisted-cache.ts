@@ -45,9 +45,11 @@ export const restoreFailedMessage = (reason: string): string =>
 
 /**
  * Query groups (first key element) never written to disk: what someone typed into search stays in
- * memory, like the rest of what they do in a session that leaves no trace.
+ * memory, like the rest of what they do in a session that leaves no trace. Who liked and reposted
+ * a note is asked again each visit: a stored copy from before the user's own like, loaded as
+ * fresh, would show the note unliked and let it be liked twice.
  */
-export const UNPERSISTED_GROUPS: ReadonlySet<unknown> = new Set(['search'])
+export const UNPERSISTED_GROUPS: ReadonlySet<unknown> = new Set(['search', 'engagement'])
 
 /** Whether a query belongs in the stored cache: settled with data, and not in an unpersisted group. */
 export const shouldPersist = (queryKey: readonly unknown[], status: string): boolean =>

@@ -32,6 +32,7 @@ import {
 import { isMutedEntry, withoutMutedBy } from '../../core/mute-set.ts'
 import { NO_RELAYS_FOR_NOTES } from '../../core/relay-messages.ts'
 import { noteParam } from '../../core/route-ids.ts'
+import { useEngagementAsks } from '../hooks/use-engagement-asks.ts'
 import { useFeedKeys, useRowFocus } from '../hooks/use-feed-keys.ts'
 import { useFeedSource } from '../hooks/use-feed-source.ts'
 import { useHeldRows } from '../hooks/use-held-rows.ts'
@@ -145,6 +146,18 @@ export function Feed() {
   const mutes = useMuteSet()
   const unmuted = useMemo(() => withoutMutedBy(entries, mutes, isMutedEntry), [entries, mutes])
   const visible = useMemo(() => filterEntries(unmuted, filter), [unmuted, filter])
+  // Pages' rows only: live rows come one at a time, each would cost a REQ; the first screen's
+  // come again with the first page, and a note newer than it has had no time to be liked.
+  useEngagementAsks(
+    useMemo(
+      () =>
+        filterEntries(
+          (pages ?? []).flatMap((page) => page.entries),
+          filter,
+        ).flatMap((e) => (e.note ? [e.note.id] : [])),
+      [pages, filter],
+    ),
+  )
   const { rows, held, topId, release } = useHeldRows(visible, arrival.feedTopId ?? null)
   // The first screen: the first rows, with their pictures (asked for by the rows' own effects,
   // which run before this one), or a feed with nothing to show.

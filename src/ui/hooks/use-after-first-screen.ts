@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react'
+import type { PlumeSystem } from '../../actors/system.ts'
 import { whenIdle } from '../../actors/when-idle.ts'
 import { useSystem } from '../system-context.tsx'
 
@@ -27,17 +28,20 @@ function afterLoadAndIdle(run: () => void): () => void {
 export function useAfterFirstScreen(): boolean {
   const system = useSystem()
   const [ready, setReady] = useState(false)
-  useEffect(() => {
-    let stopWaiting = () => {}
-    const cancel = system.firstScreen.after(() => {
-      // In a transition: what was waiting (every card's zap total, the prompts) renders in
-      // slices, not in one long task of the idle moment they all share.
-      stopWaiting = afterLoadAndIdle(() => startTransition(() => setReady(true)))
-    })
-    return () => {
-      cancel()
-      stopWaiting()
-    }
-  }, [system])
+  // In a transition: what was waiting (every card's zap total, the prompts) renders in slices,
+  // not in one long task of the idle moment they all share.
+  useEffect(() => afterFirstScreen(system, () => startTransition(() => setReady(true))), [system])
   return ready
+}
+
+/** Runs `run` once the first screen is drawn, the page has loaded and it is idle. The cancel. */
+export function afterFirstScreen(system: PlumeSystem, run: () => void): () => void {
+  let stopWaiting = () => {}
+  const cancel = system.firstScreen.after(() => {
+    stopWaiting = afterLoadAndIdle(run)
+  })
+  return () => {
+    cancel()
+    stopWaiting()
+  }
 }

@@ -8,6 +8,11 @@ import { useCallback, useSyncExternalStore } from 'react'
  * feed loads, and every card on it reads a few of these flags (issue 10).
  */
 export function useCachedFlag(queryClient: QueryClient, key: QueryKey | null): boolean {
+  return useCachedData(queryClient, key) !== undefined
+}
+
+/** The query cache's data under a key (none: undefined), read the same way as useCachedFlag. */
+export function useCachedData<T>(queryClient: QueryClient, key: QueryKey | null): T | undefined {
   const hash = key === null ? null : hashKey(key)
   const subscribe = useCallback(
     (onChange: () => void) =>
@@ -18,8 +23,9 @@ export function useCachedFlag(queryClient: QueryClient, key: QueryKey | null): b
           }),
     [queryClient, hash],
   )
-  return useSyncExternalStore(
-    subscribe,
-    () => hash !== null && queryClient.getQueryCache().get(hash)?.state.data !== undefined,
+  return useSyncExternalStore(subscribe, () =>
+    hash === null
+      ? undefined
+      : (queryClient.getQueryCache().get(hash)?.state.data as T | undefined),
   )
 }

@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createGatherer, GATHER_MAX_MS, GATHER_QUIET_MS } from '../../../src/actors/gather.ts'
 
 /** A gatherer whose loads are recorded and answer each key with its upper case. */
-function recording(maxBatch = 100) {
+function recording(maxBatch = 100, times: { quietMs?: number; maxMs?: number } = {}) {
   const loads: string[][] = []
   const ask = createGatherer<string>({
     maxBatch,
+    ...times,
     load: async (keys) => {
       loads.push([...keys])
       return keys.map((key) => key.toUpperCase())
@@ -73,5 +74,16 @@ describe('createGatherer', () => {
     const asks = [ask('a'), ask('b')].map((p) => p.catch((error: Error) => error.message))
     await vi.advanceTimersByTimeAsync(GATHER_QUIET_MS)
     expect(await Promise.all(asks)).toEqual(['relays unreachable', 'relays unreachable'])
+  })
+
+  it('waits as long as told: asks further apart than the usual quiet time still go together', async () => {
+    const { ask, loads } = recording(100, { quietMs: 600, maxMs: 2000 })
+    void ask('a')
+    await vi.advanceTimersByTimeAsync(GATHER_QUIET_MS * 4)
+    void ask('b')
+    await vi.advanceTimersByTimeAsync(599)
+    expect(loads).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(loads).toEqual([['a', 'b']])
   })
 })

@@ -91,10 +91,11 @@ describe('trimming infinite queries for storage', () => {
 })
 
 describe('what is persisted', () => {
-  it('keeps settled queries, never searches or unsettled ones', () => {
+  it('keeps settled queries, never searches, likes and reposts, or unsettled ones', () => {
     expect(shouldPersist(['feed', 'global'], 'success')).toBe(true)
     expect(shouldPersist(['metadata', 'ab'], 'success')).toBe(true)
     expect(shouldPersist(['search', 'my typed words'], 'success')).toBe(false)
+    expect(shouldPersist(['engagement', 'note id'], 'success')).toBe(false)
     expect(shouldPersist(['feed', 'global'], 'pending')).toBe(false)
     expect(shouldPersist(['feed', 'global'], 'error')).toBe(false)
   })

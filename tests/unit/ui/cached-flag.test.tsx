@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-// useCachedFlag: a card's flag read from the query cache (liked, reposted, queued).
+// useCachedFlag: a card's flag read from the query cache (liked, reposted, queued); useCachedData:
+// the data itself (who liked and reposted the note).
 import { QueryClient } from '@tanstack/react-query'
 import { act } from 'react'
 import { describe, expect, it } from 'vitest'
-import { useCachedFlag } from '../../../src/ui/hooks/use-cached-flag.ts'
+import { useCachedData, useCachedFlag } from '../../../src/ui/hooks/use-cached-flag.ts'
 import { reactRoot } from './react-root.ts'
 
 const view = reactRoot()
@@ -44,5 +45,21 @@ describe('useCachedFlag', () => {
     queryClient.setQueryData(['reacted', 'me', 'note1'], true)
     show(queryClient, null)
     expect(view.container.textContent).toBe('unset')
+  })
+})
+
+describe('useCachedData', () => {
+  it('gives the data under its key as it changes, undefined while there is none', () => {
+    const queryClient = new QueryClient()
+    function Likers() {
+      const data = useCachedData<{ likers: string[] }>(queryClient, ['engagement', 'note1'])
+      return <p>{data === undefined ? 'unknown' : data.likers.join(',')}</p>
+    }
+    act(() => view.root.render(<Likers />))
+    expect(view.container.textContent).toBe('unknown')
+    act(() => queryClient.setQueryData(['engagement', 'note1'], { likers: ['a', 'b'] }))
+    expect(view.container.textContent).toBe('a,b')
+    act(() => queryClient.setQueryData(['engagement', 'note1'], { likers: [] }))
+    expect(view.container.textContent).toBe('')
   })
 })

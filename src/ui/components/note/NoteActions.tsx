@@ -1,17 +1,21 @@
 /**
  * A note's action bar: Reply, Repost and Zap open their modals (?reply=, ?repost=, ?zap={id}); Like
- * publishes a reaction. On every card of the feed, so it stays light: the publishing code loads
- * on the first like, and a visitor's like goes through the login gate first.
+ * publishes a reaction, once: a note the viewer liked (here, or as the relays say) shows Liked.
+ * Beside Repost and Like, how many people did each (core/engagement.ts). On every card of the
+ * feed, so it stays light: the publishing code loads on the first like, and a visitor's like goes
+ * through the login gate first.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, memo, Suspense, useState } from 'react'
+import { engagementKey, likedOnRelays } from '../../../actors/engagement-queries.ts'
+import { type Engagement, viewerSide } from '../../../core/engagement.ts'
 import type { Note } from '../../../core/note.ts'
 import { type OwnAction, ownActionKey } from '../../../core/own-actions.ts'
 import { PUBLISH_ERRORS } from '../../../core/publish-checks.ts'
 import { useAfterFirstScreen } from '../../hooks/use-after-first-screen.ts'
-import { useCachedFlag } from '../../hooks/use-cached-flag.ts'
+import { useCachedData, useCachedFlag } from '../../hooks/use-cached-flag.ts'
 import { withSigner } from '../../signing-gate.ts'
 import { useSystem } from '../../system-context.tsx'
 import '../compose/compose.css'
@@ -31,9 +35,16 @@ export const NoteActions = memo(function NoteActions({ note }: { note: Note }) {
   const system = useSystem()
   const navigate = useNavigate()
   const pubkey = useSelector(system.login, (snapshot) => snapshot.context.pubkey)
-  const liked = useOwnAction('reacted', pubkey, note.id)
-  const reposted = useOwnAction('reposted', pubkey, note.id)
   const queryClient = useQueryClient()
+  const engagement = useCachedData<Engagement>(queryClient, engagementKey(note.id))
+  const likes = viewerSide(engagement?.likers, pubkey, useOwnAction('reacted', pubkey, note.id))
+  const reposts = viewerSide(
+    engagement?.reposters,
+    pubkey,
+    useOwnAction('reposted', pubkey, note.id),
+  )
+  const liked = likes.done
+  const reposted = reposts.done
   const [liking, setLiking] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const idle = useAfterFirstScreen()
@@ -50,6 +61,10 @@ export const NoteActions = memo(function NoteActions({ note }: { note: Note }) {
     setError(null)
     try {
       const { publishDepsOf, publishOnce } = await import('../../../actors/publish-note.ts')
+      // A like made before (another device, or before a reload) may not have shown yet: the
+      // relays are asked first, and a known like is shown rather than sent again (NIP-25 counts
+      // one reaction per person).
+      if (await likedOnRelays(system, note.id)) return
       const target = { id: note.id, pubkey: note.pubkey, kind: 1 }
       setError(await publishOnce(publishDepsOf(system), { kind: 'reaction', target }))
     } catch (problem) {
@@ -82,26 +97,32 @@ export const NoteActions = memo(function NoteActions({ note }: { note: Note }) {
       >
         Reply
       </button>
-      <button
-        type="button"
-        className="note-action"
-        data-action="repost"
-        data-done={reposted || undefined}
-        onClick={() => openModal('repost')}
-      >
-        {reposted ? 'Reposted' : 'Repost'}
-      </button>
-      <button
-        type="button"
-        className="note-action"
-        data-action="like"
-        aria-pressed={liked}
-        data-done={liked || undefined}
-        disabled={liking || liked}
-        onClick={like}
-      >
-        {liked ? 'Liked' : liking ? 'Liking…' : 'Like'}
-      </button>
+      <span className="note-action-pair">
+        <button
+          type="button"
+          className="note-action"
+          data-action="repost"
+          data-done={reposted || undefined}
+          onClick={() => openModal('repost')}
+        >
+          {reposted ? 'Reposted' : 'Repost'}
+        </button>
+        <ActionCount count={reposts.count} one="repost" many="reposts" />
+      </span>
+      <span className="note-action-pair">
+        <button
+          type="button"
+          className="note-action"
+          data-action="like"
+          aria-pressed={liked}
+          data-done={liked || undefined}
+          disabled={liking || liked}
+          onClick={like}
+        >
+          {liked ? 'Liked' : liking ? 'Liking…' : 'Like'}
+        </button>
+        <ActionCount count={likes.count} one="like" many="likes" />
+      </span>
       <button type="button" className="note-action" data-action="zap" onClick={zap}>
         Zap
       </button>
@@ -117,3 +138,14 @@ export const NoteActions = memo(function NoteActions({ note }: { note: Note }) {
     </footer>
   )
 })
+
+/** How many people liked or reposted the note; nothing while none (or not known yet). */
+function ActionCount({ count, one, many }: { count: number; one: string; many: string }) {
+  if (count === 0) return null
+  return (
+    <span className="note-action-count" data-count={many}>
+      {count}
+      <span className="visually-hidden"> {count === 1 ? one : many}</span>
+    </span>
+  )
+}

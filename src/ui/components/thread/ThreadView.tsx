@@ -1,8 +1,9 @@
 import { useNavigate } from '@tanstack/react-router'
-import { type Ref, useEffect, useRef } from 'react'
+import { type Ref, useEffect, useMemo, useRef } from 'react'
 import type { Note } from '../../../core/note.ts'
 import { noteParam } from '../../../core/route-ids.ts'
 import type { ThreadLayout } from '../../../core/thread.ts'
+import { useEngagementAsks } from '../../hooks/use-engagement-asks.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useThread } from '../../hooks/use-thread.ts'
 import { useThreadModal } from '../../hooks/use-thread-modal.ts'
@@ -30,6 +31,7 @@ export function ThreadView({ id, mode }: { id: string; mode: ThreadMode }) {
   const now = useNow()
   const openNote = useOpenNote(mode)
   const focusedRef = useFocusedInView(state.status === 'ready' ? state.layout : null)
+  useEngagementAsks(useThreadNoteIds(state.status === 'ready' ? state.layout : null))
 
   if (state.status === 'loading') return <p className="feed-message">Loading note…</p>
   if (state.status === 'not-found') {
@@ -165,4 +167,22 @@ function useFocusedInView(layout: ThreadLayout | null) {
     if (scrolled === 0) element.scrollIntoView({ block: 'start' })
   }, [hasAbove])
   return ref
+}
+
+/** The ids of the notes the thread shows, in reading order. */
+function useThreadNoteIds(layout: ThreadLayout | null): readonly string[] {
+  return useMemo(
+    () =>
+      layout === null
+        ? []
+        : [
+            ...layout.above.flatMap((above) => (above.kind === 'note' ? [above.note.id] : [])),
+            layout.focused.id,
+            ...layout.replies.flatMap((branch) => [
+              branch.note.id,
+              ...branch.descendants.map((note) => note.id),
+            ]),
+          ],
+    [layout],
+  )
 }
