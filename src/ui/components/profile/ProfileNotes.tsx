@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { type FeedEntry, mergeEntries } from '../../../core/feed-entry.ts'
 import { FAILED_TO_LOAD_NOTES, NO_NOTES_YET } from '../../../core/relay-messages.ts'
+import { useEngagementAsks } from '../../hooks/use-engagement-asks.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useProfilePubkey, useProfileQueries } from '../../hooks/use-profile.ts'
 import { NoteCard } from '../NoteCard.tsx'
@@ -19,6 +20,15 @@ export function ProfileNotes() {
   const rows = (query.data?.pages ?? []).reduce<readonly FeedEntry[]>(
     (all, page) => mergeEntries(all, page.entries),
     live,
+  )
+  // Pages' notes only, as in the feed: one REQ a page for who liked and reposted them.
+  const pages = query.data?.pages
+  useEngagementAsks(
+    useMemo(
+      () =>
+        (pages ?? []).flatMap((page) => page.entries.flatMap((e) => (e.note ? [e.note.id] : []))),
+      [pages],
+    ),
   )
   const sentinel = useRef<HTMLDivElement>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
