@@ -15,13 +15,28 @@ import type { PlumeSystem } from './system.ts'
 type LoginSnapshot = ReturnType<PlumeSystem['login']['getSnapshot']>
 const userOf = (login: LoginSnapshot) => (login.matches('signedIn') ? login.context.pubkey : null)
 
-export type MuteSetEvent = { type: 'mutes.changed'; list: MuteList | null }
+/**
+ * `known`: the list has been read (from relays or the stored copy), or the relays failed, or
+ * nobody is logged in. Until then what is shown may still be hidden by a list on its way, so a
+ * count (the unread notifications) waits for it.
+ */
+export type MuteSetEvent = { type: 'mutes.changed'; list: MuteList | null; known: boolean }
+
+interface HeldMutes {
+  list: MuteList | null
+  set: MuteSet
+  known: boolean
+}
 
 /** The set the last list read gives; the same set while the list stays the same object. */
 export const muteSetLogic = fromTransition(
-  (held: { list: MuteList | null; set: MuteSet }, event: MuteSetEvent) =>
-    event.list === held.list ? held : { list: event.list, set: muteSetOf(event.list) },
-  { list: null as MuteList | null, set: NO_MUTES },
+  (held: HeldMutes, { list, known }: MuteSetEvent): HeldMutes =>
+    list === held.list
+      ? known === held.known
+        ? held
+        : { ...held, known }
+      : { list, set: muteSetOf(list), known },
+  { list: null, set: NO_MUTES, known: true } as HeldMutes,
 )
 
 export type MuteSetActorRef = ActorRefFrom<typeof muteSetLogic>
@@ -47,8 +62,10 @@ export interface MuteSetDeps {
  */
 export function startMuteSet({ queryClient, muteList, watch }: MuteSetDeps): MuteSetActorRef {
   const actor = createActor(muteSetLogic).start()
-  const show = (list: MuteList | null | undefined) =>
-    actor.send({ type: 'mutes.changed', list: list ?? null })
+  const show = (list: MuteList | null | undefined, known: boolean) =>
+    actor.send({ type: 'mutes.changed', list: list ?? null, known })
+  const shown = (result: { data: MuteList | null | undefined; status: string }) =>
+    show(result.data, result.data !== undefined || result.status === 'error')
   let user: string | null = null
   let asking = false
   let stop = () => {}
@@ -64,11 +81,11 @@ export function startMuteSet({ queryClient, muteList, watch }: MuteSetDeps): Mut
     stop()
     stop = () => {}
     ask = () => {}
-    if (!next) return show(null)
+    if (!next) return show(null, true)
     const observer = new QueryObserver(queryClient, { ...muteList(next), enabled: relays })
     ask = (enabled) => observer.setOptions({ ...muteList(next), enabled })
-    show(observer.getCurrentResult().data)
-    stop = observer.subscribe((result) => show(result.data))
+    shown(observer.getCurrentResult())
+    stop = observer.subscribe(shown)
   })
   return actor
 }

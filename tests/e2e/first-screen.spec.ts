@@ -33,6 +33,8 @@ test('a first visit loads the prompts and the zap totals only once the first pic
   openApp,
 }) => {
   const relay = await launchRelay()
+  // A first screen of pictures (Image Notes Only): what it shows must be drawn before the rest.
+  await page.addInitScript(() => localStorage.setItem('filterByImageNotesOnly', 'true'))
   await page.addInitScript(RECORD_FIRST_PICTURE_AND_CHUNKS)
   // Pictures slow to come, as on a phone's line: what is not on the first screen must wait.
   await page.context().route('**/media/thumbs/**', async (route) => {

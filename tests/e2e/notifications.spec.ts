@@ -7,9 +7,11 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
 import type { NostrEvent } from 'nostr-tools/pure'
+import { MUTE_LIST_KIND, parseMuteList } from '../../src/core/mute-list.ts'
+import { isMuted, muteSetOf } from '../../src/core/mute-set.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
-import { profileOf } from './seeded.ts'
+import { newestOf, profileOf } from './seeded.ts'
 
 type Type = 'like' | 'reply' | 'mention' | 'repost' | 'zap'
 const TYPES: readonly Type[] = ['like', 'reply', 'mention', 'repost', 'zap']
@@ -48,18 +50,21 @@ const zapRequest = (event: NostrEvent): NostrEvent =>
   JSON.parse(tagValue(event, 'description')!) as NostrEvent
 
 /**
- * The user's notifications as the relay holds them: `sure` are well inside the last 24 hours,
+ * The user's notifications as the relay holds them, less what their mute list hides (NIP-51; the
+ * demo account mutes a person, a hashtag and a word): `sure` are well inside the last 24 hours,
  * `edge` so close to its start that the app, asking a little later, may or may not count them.
  */
 function expectedFor(relay: RelayHandle, user: string) {
   const now = Math.floor(Date.now() / 1000)
+  const muteList = newestOf(relay, MUTE_LIST_KIND, user)
+  const mutes = muteSetOf(muteList ? parseMuteList(muteList) : null)
   const all: Expected[] = []
   for (const event of relay.events()) {
     const type = typeOf(event)
     if (!type || !event.tags.some((t) => t[0] === 'p' && t[1] === user)) continue
     if (event.created_at < now - DAY_S) continue
     const actor = type === 'zap' ? zapRequest(event).pubkey : event.pubkey
-    if (actor === user) continue
+    if (actor === user || isMuted(mutes, { ...event, pubkey: actor })) continue
     all.push({ id: event.id, type, actor, createdAt: event.created_at, event })
   }
   for (const type of TYPES) {

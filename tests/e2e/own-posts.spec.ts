@@ -79,9 +79,13 @@ test('a new account: "No notes yet", then each note, reply, quote and repost sho
   const repostDialog = dialog(page, 'Repost')
   await repostDialog.getByLabel('Or quote it with your words').fill('My quote')
   await repostDialog.getByRole('button', { name: 'Quote' }).click()
-  await expect(repostDialog.getByText('Published')).toBeVisible()
+  // Each closes the window once a relay accepts, and says so.
+  await expect(page.getByRole('status').filter({ hasText: 'Quote published' })).toBeVisible()
+  await expect(repostDialog).toBeHidden()
+  await card.getByRole('button', { name: 'Repost' }).click()
   await repostDialog.getByRole('button', { name: 'Repost', exact: true }).click()
-  await repostDialog.getByRole('button', { name: 'Close' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Reposted' })).toBeVisible()
+  await expect(repostDialog).toBeHidden()
   await expect(card.getByRole('button', { name: 'Reposted' })).toBeVisible()
 
   const shown = async () => {

@@ -241,7 +241,7 @@ test('Add adds a relay; each refusal says what is wrong; ws:// elsewhere than th
     await page.goto(`${server.url}/?settings=true`)
     const section = relaySection(page)
     const input = section.getByLabel('Add a relay')
-    const addButton = section.getByRole('button', { name: 'Add', exact: true })
+    const addButton = section.getByRole('button', { name: 'Add relay', exact: true })
     const listed = (url: string) => section.getByRole('button', { name: url, exact: true })
 
     await input.fill(other.url)

@@ -5,11 +5,17 @@ import { muteSetActorFor } from '../../actors/mute-set.ts'
 import { isMuted, type MuteSet, type MuteSubject, withoutMutedBy } from '../../core/mute-set.ts'
 import { useSystem } from '../system-context.tsx'
 
-export function useMuteSet(): MuteSet {
+const useMuteSetActor = () => {
   const system = useSystem()
-  const actor = useMemo(() => muteSetActorFor(system), [system])
-  return useSelector(actor, (snapshot) => snapshot.context.set)
+  return useMemo(() => muteSetActorFor(system), [system])
 }
+
+export const useMuteSet = (): MuteSet =>
+  useSelector(useMuteSetActor(), (snapshot) => snapshot.context.set)
+
+/** Whether the user's mute list has been read (or cannot be): until then a count may still drop. */
+export const useMutesKnown = (): boolean =>
+  useSelector(useMuteSetActor(), (snapshot) => snapshot.context.known)
 
 /** The notes nothing hides; undefined while there are none yet. */
 export function useUnmuted<T extends MuteSubject>(

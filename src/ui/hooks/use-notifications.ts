@@ -10,7 +10,7 @@ import {
 } from '../../core/notification-settings.ts'
 import { type Notification, unreadCount, withoutMuted } from '../../core/notifications.ts'
 import { useSystem } from '../system-context.tsx'
-import { useMuteSet } from './use-mute-set.ts'
+import { useMuteSet, useMutesKnown } from './use-mute-set.ts'
 
 /** The mutes and last-seen times, kept current. */
 export function useNotificationSettings(): NotificationSettings {
@@ -40,12 +40,14 @@ export function useNotifications(pubkey: string, refetchIntervalMs?: number): No
   })
   const lastSeen = lastSeenOf(settings, pubkey)
   const mutes = useMuteSet()
+  // A muted person's notification is never counted, not even until the mute list arrives.
+  const mutesKnown = useMutesKnown()
   const notifications = useMemo(
     () =>
-      query.data
+      query.data && mutesKnown
         ? withoutMutedBy(withoutMuted(query.data, mutedTypes(settings)), mutes, isMutedNotification)
         : undefined,
-    [query.data, settings, mutes],
+    [query.data, settings, mutes, mutesKnown],
   )
   return {
     notifications,

@@ -27,7 +27,11 @@ function setup(lists: Record<string, PublicMuteList | null>, cached?: PublicMute
     muteList: (pubkey) =>
       queryOptions({
         queryKey: profileKeys.muteList(pubkey),
-        queryFn: async () => lists[pubkey] ?? null,
+        // A user the relays know nothing of: no relay answered (spec §8).
+        queryFn: async () => {
+          if (!(pubkey in lists)) throw new Error('Failed to load profile')
+          return lists[pubkey] ?? null
+        },
       }),
     watch: (next) => {
       listener = next
@@ -70,6 +74,29 @@ describe('the mute set actor', () => {
     expect(queryClient.getQueryState(profileKeys.muteList(USER))?.fetchStatus).toBe('idle')
     logIn(USER, true)
     await expect.poll(people).toEqual([])
+  })
+
+  it('is known logged out, with a stored copy, once the relays answer or fail; not before', async () => {
+    const known = (actor: ReturnType<typeof setup>['actor']) => actor.getSnapshot().context.known
+    const fresh = setup({ [USER]: listOf(MUTED) })
+    clients.push(fresh.queryClient)
+    expect(known(fresh.actor)).toBe(true)
+    fresh.logIn(USER, false)
+    expect(known(fresh.actor)).toBe(false)
+    fresh.logIn(USER, true)
+    await expect.poll(() => known(fresh.actor)).toBe(true)
+    expect(fresh.people()).toEqual([MUTED])
+
+    const stored = setup({ [USER]: listOf() }, listOf(MUTED))
+    clients.push(stored.queryClient)
+    stored.logIn(USER, false)
+    expect(known(stored.actor)).toBe(true)
+
+    const failing = setup({})
+    clients.push(failing.queryClient)
+    failing.logIn(USER, true)
+    await expect.poll(() => known(failing.actor)).toBe(true)
+    expect(failing.people()).toEqual([])
   })
 
   it('follows a mute or unmute written to the query, and only the user’s own list', async () => {

@@ -114,7 +114,8 @@ export function RelaySection() {
             value={input}
             onChange={setInput}
           />
-          <button type="submit" className="button">
+          {/* Named apart from the hashtag filter's Add in the same Settings dialog. */}
+          <button type="submit" className="button" aria-label="Add relay">
             Add
           </button>
         </div>
