@@ -12,7 +12,7 @@ import type { RelayHandle } from '../peers/relay.ts'
 import type { DemoAccount, DemoWorld } from '../peers/seed/types.ts'
 import { expectFirstRows, predictRows, type Row, rowKey } from './feed-rows.ts'
 import { expect, test } from './fixtures.ts'
-import { logInWithNsec, PASSPHRASE } from './login.ts'
+import { logInInDialog, logInWithNsec, PASSPHRASE } from './login.ts'
 import { showEveryNote } from './plain-feed.ts'
 import { newestFirst } from './seeded.ts'
 
@@ -220,7 +220,32 @@ test('a list muted before login hides reposts of their notes, their reposts and 
 }) => {
   await tallPlainFeed(page)
   const demo = world.demoAccount
-  const events = world.events
+  // Two reposts newer than anything seeded, so the feed starts with them whatever the hour (the
+  // seed's times follow the clock): one of A's note by B, one of D's note by C.
+  const unmuted = world.accounts.filter(
+    (a) => a.pubkey !== demo.pubkey && !demoMutes(world.events, demo).people.has(a.pubkey),
+  )
+  const rootBy = (person: DemoAccount) =>
+    world.events
+      .filter((e) => e.kind === 1 && e.pubkey === person.pubkey && !tagValue(e, 'e'))
+      .sort(newestFirst)[0]
+  const [a, b, c, d] = unmuted.filter((person) => rootBy(person))
+  if (!a || !b || !c || !d) throw new Error('the seed has four people with notes')
+  const now = Math.floor(Date.now() / 1000)
+  const repost = (by: DemoAccount, note: NostrEvent, at: number) =>
+    finalizeEvent(
+      {
+        kind: 6,
+        created_at: at,
+        tags: [
+          ['e', note.id],
+          ['p', note.pubkey],
+        ],
+        content: JSON.stringify(note),
+      },
+      hexToBytes(by.secretKeyHex),
+    )
+  const events = [...world.events, repost(b, rootBy(a)!, now - 5), repost(c, rootBy(d)!, now - 6)]
   const byId = new Map(events.map((event) => [event.id, event]))
   const seen = rowsSeen(events, demoMutes(events, demo))
   const reposts = seen.slice(0, REPOST_ROWS).filter((row) => row.repost)
@@ -272,4 +297,69 @@ test('a list muted before login hides reposts of their notes, their reposts and 
   await expect(page.locator(`[data-quote-id="${quoted.id}"]`)).toHaveCount(0)
   await line.getByRole('button', { name: 'Show' }).click()
   await expect(page.locator(`[data-quote-id="${quoted.id}"]`)).toBeVisible()
+})
+
+test('rows of people muted while the feed is shown leave no gap or overlap: the rows below move up whole', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const demo = world.demoAccount
+  await openApp([relay], '/?nsecLogin=true')
+  const rows = page.getByRole('feed').locator('article[data-note-id]')
+  await expect(rows.nth(4)).toBeVisible()
+  // The author of one of the first rows, muted on the relays (NIP-51 kind 10000) before the
+  // login: their rows leave while the rows below them are on screen, measured and mounted.
+  const firstIds = (
+    await rows.evaluateAll((articles) => articles.map((a) => (a as HTMLElement).dataset.noteId!))
+  ).slice(0, 3)
+  const author = firstIds
+    .map((id) => relay.events().find((e) => e.id === id)!.pubkey)
+    .find((pubkey) => pubkey !== demo.pubkey)!
+  expect(author).toBeDefined()
+  const list = relay
+    .events()
+    .filter((e) => e.kind === 10000 && e.pubkey === demo.pubkey)
+    .sort(newestFirst)[0]
+  await relay.publish(
+    finalizeEvent(
+      {
+        kind: 10000,
+        created_at: Math.max(Math.floor(Date.now() / 1000), (list?.created_at ?? 0) + 1),
+        tags: [...(list?.tags ?? []), ['p', author]],
+        content: '',
+      },
+      hexToBytes(demo.secretKeyHex),
+    ),
+  )
+  const theirs = new Set(relay.events().flatMap((e) => (e.pubkey === author ? [e.id] : [])))
+  const shownTheirs = () =>
+    rows.evaluateAll(
+      (articles, ids) => articles.filter((a) => ids.includes((a as HTMLElement).dataset.noteId!)),
+      [...theirs],
+    )
+  await logInInDialog(page, demo.nsec)
+  await expect.poll(async () => (await shownTheirs()).length).toBe(0)
+  // Each row starts where the one above it ends (to the pixel), once the list has settled.
+  const overlaps = () =>
+    page
+      .getByRole('feed')
+      .locator('[data-index]')
+      .evaluateAll((items) => {
+        const boxes = items
+          .map((item) => ({
+            index: Number((item as HTMLElement).dataset.index),
+            ...(item as HTMLElement).getBoundingClientRect().toJSON(),
+          }))
+          .sort((a, b) => a.index - b.index)
+        return boxes.slice(1).flatMap((box, i) => {
+          const above = boxes[i]!
+          return box.index === above.index + 1 && Math.abs(box.top - above.bottom) > 1
+            ? [`row ${box.index} starts at ${box.top}, row ${above.index} ends at ${above.bottom}`]
+            : []
+        })
+      })
+  await expect.poll(overlaps).toEqual([])
 })

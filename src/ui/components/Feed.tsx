@@ -65,7 +65,7 @@ const ESTIMATED_IMAGE_ROW_PX = 600
 /**
  * A row's height as the ResizeObserver reports it, after the browser's own layout; until then the
  * height it had or the estimate. The library's default reads offsetHeight as each row mounts, a
- * layout forced inside every commit that mounted rows (issue 10: the longest part of Lighthouse's
+ * layout forced inside every commit that mounted rows (the longest part of Lighthouse's
  * blocking time). The observer mostly reports before the frame is painted, and the virtualizer
  * then moves the rows itself (directDomUpdates); a row it starts observing while delivering
  * reports a frame later.
@@ -76,13 +76,24 @@ function measureRow(
   instance: Virtualizer<Window, Element>,
 ): number {
   const box = entry?.borderBoxSize[0]
-  if (box) return Math.round(box.blockSize)
+  if (box) {
+    const height = Math.round(box.blockSize)
+    reportedHeights.set(element, height)
+    return height
+  }
+  // A row that moved to another index (rows above it came or went: a mute, a filter) keeps its
+  // element, whose size has not changed, so the observer reports nothing: its own last height,
+  // not the one cached for the index it moved to.
   const index = instance.indexFromElement(element)
   return (
+    reportedHeights.get(element) ??
     instance.itemSizeCache.get(instance.options.getItemKey(index)) ??
     instance.options.estimateSize(index)
   )
 }
+
+/** Each row element's last height as the ResizeObserver reported it. */
+const reportedHeights = new WeakMap<Element, number>()
 
 /**
  * The home feed, in the WAI-ARIA feed pattern (a `feed` of `article`s with their position), as a
