@@ -138,10 +138,10 @@ export function startNip60Sync(deps: Nip60SyncDeps): Nip60Sync {
   const encrypt = (plaintext: string) => deps.signer().nip44Encrypt(pubkey, plaintext)
   // Replaceable kinds (the wallet event) are made later than the version they replace.
   const lastMade = new Map<number, number>()
-  const publish = (kind: number, content: string, tags: string[][] = []) => {
-    const at = isReplaceableKind(kind)
-      ? replacementCreatedAt(seconds(), lastMade.get(kind))
-      : seconds()
+  // `made`: the second the event's own tags were worked out in (a quote's expiration is two
+  // weeks from its creation to the second, and encrypting in between may cross one).
+  const publish = (kind: number, content: string, tags: string[][] = [], made = seconds()) => {
+    const at = isReplaceableKind(kind) ? replacementCreatedAt(made, lastMade.get(kind)) : made
     lastMade.set(kind, at)
     return relays.publish({ kind, content, tags, created_at: at })
   }
@@ -204,8 +204,9 @@ export function startNip60Sync(deps: Nip60SyncDeps): Nip60Sync {
 
     for (const quote of record.quotes) {
       if (notes.quotes[quote.quote]) continue
-      const parts = quoteParts({ quoteId: quote.quote, mint: quote.mint, now: seconds() })
-      const event = await publish(NIP60_KINDS.quote, await encrypt(parts.secret), parts.tags)
+      const made = seconds()
+      const parts = quoteParts({ quoteId: quote.quote, mint: quote.mint, now: made })
+      const event = await publish(NIP60_KINDS.quote, await encrypt(parts.secret), parts.tags, made)
       notes.quotes[quote.quote] = event.id
       await saveNotes(notes)
     }

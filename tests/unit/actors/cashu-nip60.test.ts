@@ -326,6 +326,37 @@ describe('NIP-60: the wallet kept on relays', () => {
     expect(mine(pubkey, NIP60_KINDS.token).map((e) => e.id)).not.toContain(held!.id)
   })
 
+  it('dates a quote event and its expiration in the same second, however slow the encryption', async () => {
+    const key = generateSecretKey()
+    const pubkey = getPublicKey(key)
+    const signer = () => localKeySigner(new Secret(key))
+    const name = `cashu-nip60-${++databases}`
+    const store = createCashuStore(idbStore(name, 'wallet'))
+    // A clock a second later at every reading: any two readings for one event differ.
+    let clock = Date.now()
+    const sync = startNip60Sync({
+      pubkey,
+      store,
+      notes: idbStore(name, 'wallet'),
+      relays: nip60Relays(network(), signer, pubkey),
+      signer,
+      hasWallet: async () => true,
+      walletKey: async () => 'cd'.repeat(32),
+      now: () => (clock += 1000),
+    })
+    await store.update(pubkey, (r) => ({
+      ...r,
+      mints: [{ url: mint.url, name: 'Nip60 Mint' }],
+      quotes: [{ quote: 'quote-1', request: 'lnbc1', amount: 100, expiry: null, mint: mint.url }],
+    }))
+    sync.changed()
+    await until(() => mine(pubkey, NIP60_KINDS.quote).length === 1, 'the quote event')
+    sync.stop()
+    const [quoteEvent] = mine(pubkey, NIP60_KINDS.quote)
+    const expiration = Number(quoteEvent!.tags.find((t) => t[0] === 'expiration')?.[1])
+    expect(expiration - quoteEvent!.created_at).toBe(14 * 24 * 3600)
+  })
+
   it('tries a publish again while the relay is away, losing nothing locally', async () => {
     const key = generateSecretKey()
     const pubkey = getPublicKey(key)
