@@ -1,5 +1,5 @@
 /**
- * The ecash wallet (issue 9): mints added by URL, deposits, sends as cashuB tokens and receives,
+ * The ecash wallet: mints added by URL, deposits, sends as cashuB tokens and receives,
  * payments, restores (from the seed or the user's relays), NIP-60 backup and NIP-61 nutzaps, for
  * the logged-in user, over cashu-ts, the deposit and proof reservation machines and the wallet
  * record in IndexedDB. Loaded on first use of /wallet (see system.ts).

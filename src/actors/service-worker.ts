@@ -1,5 +1,5 @@
 /**
- * The service worker and the app update machine, wired together (issue 10). Loaded once the
+ * The service worker and the app update machine, wired together. Loaded once the
  * first notes are shown (src/ui/components/pwa/PwaLayer.tsx), never on the way to them:
  * workbox-window and this module are their own chunk.
  *
@@ -19,7 +19,7 @@ import { whenIdle } from './when-idle.ts'
  * The worker's install fetches every precached file (some 180: the shell, each screen's chunk,
  * workers, wasm, icons). It waits until the first screen's follow-up (pictures, profiles, zap
  * totals) has had its time, then for an idle moment, so that on a phone it does not compete with
- * them for the CPU and the network. Issue 10: registered at the first idle moment, its install
+ * them for the CPU and the network. Registered at the first idle moment, its install
  * took 400-800 ms of CPU from 1 s to 4 s after a cold load in Lighthouse's traces, on the same
  * two cores as the page.
  */

@@ -1,7 +1,7 @@
 /**
  * Events in time order, the id breaking ties so the order never depends on arrival. Ids and
  * pubkeys are lowercase hex, whose code-unit order is the one localeCompare gave: which, on a
- * page's first call, starts ICU's collation (10-25 ms of main thread on the test host, issue 10).
+ * page's first call, starts ICU's collation (10-25 ms of main thread on the test host).
  */
 interface Timed {
   created_at: number

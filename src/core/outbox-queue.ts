@@ -1,5 +1,5 @@
 /**
- * Publishing offline (issue 10): a signed event waits in the outbox until the app is back online,
+ * Publishing offline: a signed event waits in the outbox until the app is back online,
  * then goes to the write relays. These are the pure parts: when to queue rather than send, which
  * events may wait at all, and what a round of relay answers means for a queued event.
  */

@@ -1,5 +1,5 @@
 /**
- * A repost made offline (issue 10). A repost normally carries the signed original, fetched from
+ * A repost made offline. A repost normally carries the signed original, fetched from
  * the relays (repost.ts), which cannot be asked now; NIP-18 lets the content be empty, so this one
  * names the note by its `e` tag (with the relay hint) and its author's `p` tag alone, and readers
  * fetch the note by id. Checked as a target beforehand (publish-checks.ts).

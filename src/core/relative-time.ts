@@ -7,7 +7,7 @@ const WEEK = 7 * DAY
 /**
  * Dates are written out as Intl.DateTimeFormat('en') writes them, in local time, rather than by
  * it: a page's first Intl formatter loads ICU's locale data, 25-140 ms of main thread on the test
- * host (issue 10), and every note card shows a date.
+ * host, and every note card shows a date.
  */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 

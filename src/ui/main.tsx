@@ -57,7 +57,7 @@ declare module '@tanstack/react-router' {
 function render(system: PlumeSystem, router: ReturnType<typeof createAppRouter>) {
   // A transition: React renders the app in slices of a few ms, yielding to the browser between
   // them, where a plain first render is one long task (Lighthouse counts every task past 50 ms on
-  // its slow phone as blocking, issue 10). index.html's static header stays up meanwhile (removed
+  // its slow phone as blocking). index.html's static header stays up meanwhile (removed
   // by __root.tsx).
   const root = createRoot(document.getElementById('root')!)
   startTransition(() =>
@@ -77,11 +77,11 @@ function render(system: PlumeSystem, router: ReturnType<typeof createAppRouter>)
 
 // Evaluating the scripts, starting the system, and starting the router with the first render are
 // three tasks: as one they took 36-52 ms on this host's CPU, all of it blocking on Lighthouse's
-// slow phone (issue 10). A timer, not a top-level await: that made the bundler split the entry
+// slow phone. A timer, not a top-level await: that made the bundler split the entry
 // into a chain of small chunks, each a round trip later.
 inOwnTask(() => {
   const system = startSystem({ inspect })
-  // Splash, installed start-up, chunk-error recovery, install offer (issue 10): before the router.
+  // Splash, installed start-up, chunk-error recovery, install offer: before the router.
   startPwaShell()
   inOwnTask(() => render(system, createAppRouter(system)))
 })

@@ -242,7 +242,7 @@ export function Feed() {
   const wantsNext = lastOnScreen >= count - 1 - ROWS_LEFT_BEFORE_NEXT_PAGE
   const nextHeld = Boolean(hasNextPage) && wantsNext && firstPageRendered
   // In a task of its own, not the commit's: the query's bookkeeping and the REQ made that task
-  // one of the longest of a phone's start (issue 10).
+  // one of the longest of a phone's start.
   useEffect(() => {
     if (!settled || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return
     if (wantsNext && !firstPageRendered) return inOwnTask(() => void fetchNextPage())
@@ -381,7 +381,7 @@ export function Feed() {
 /**
  * The overscan, from none up to OVERSCAN one row at a time once the feed has rows: the rows on
  * the screen come first, alone, and the ones out of sight follow in small transitions rather than
- * all in the update that brought the first page (issue 10: that one update was the longest task
+ * all in the update that brought the first page (that one update was the longest task
  * before the first note, and the pictures out of sight were fetched alongside the first one).
  */
 function useGrowingOverscan(hasRows: boolean): number {

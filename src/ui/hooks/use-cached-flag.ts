@@ -5,7 +5,7 @@ import { useCallback, useSyncExternalStore } from 'react'
  * Whether the query cache holds data under a key (none: false). Read, not observed with useQuery:
  * an observer would leave a query behind for every note scrolled past, and the feed's memory would
  * grow with it. Only that key's query is listened to: the cache changes hundreds of times while a
- * feed loads, and every card on it reads a few of these flags (issue 10).
+ * feed loads, and every card on it reads a few of these flags.
  */
 export function useCachedFlag(queryClient: QueryClient, key: QueryKey | null): boolean {
   return useCachedData(queryClient, key) !== undefined

@@ -1,5 +1,5 @@
 /**
- * What the installable app needs before the router starts (issue 10), kept tiny because it is on
+ * What the installable app needs before the router starts, kept tiny because it is on
  * the way to the first note; the service worker and the prompts load later (PwaLayer.tsx).
  *
  * - Standalone start-up at the bare root returns to the last route (spec §2, core/last-route.ts).

@@ -17,7 +17,7 @@ function useRemoveStaticShell(): void {
 /**
  * The page mounts in a deferred render, which React draws in slices with the browser's turns in
  * between. The router mounts the root in a store update, which React renders at once: header
- * and feed were one task of 30-60 ms on this machine (issue 10, Lighthouse's blocking time
+ * and feed were one task of 30-60 ms on this machine (Lighthouse's blocking time
  * counts it four times over). Until then index.html's static header stays.
  */
 function Layout() {

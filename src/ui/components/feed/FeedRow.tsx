@@ -42,7 +42,7 @@ interface FeedRowProps {
 /**
  * One note of the feed. Memoized: the feed re-renders as pages load, rows are measured and live
  * notes arrive, and re-rendering every card each time was most of the main thread's work while
- * the first notes came in (issue 10, Lighthouse's Total Blocking Time).
+ * the first notes came in (Lighthouse's Total Blocking Time).
  */
 export const FeedRow = memo(function FeedRow({
   entry,

@@ -49,7 +49,7 @@ export function FeedStatus(props: FeedStatusProps) {
   if (loading) return <p className="feed-message">Loading notes…</p>
   if (loadingMore) {
     // Fixed at the screen's foot, not after the rows: rows above it still growing (a quoted note,
-    // a picture drawn) would move it under the reader's eyes (a layout shift, issue 10).
+    // a picture drawn) would move it under the reader's eyes (a layout shift).
     return (
       <p className="feed-loading-more" role="status">
         Loading more…

@@ -14,7 +14,7 @@ const offline = () => !navigator.onLine
 export const OFFLINE_TEXT =
   'You are offline. Saved notes are shown; what you publish is queued and sent when you are back online.'
 
-/** A clear offline state (issue 10): a bar under the header while the browser reports no network. */
+/** A clear offline state: a bar under the header while the browser reports no network. */
 export function OfflineNotice() {
   const isOffline = useSyncExternalStore(subscribe, offline)
   return isOffline ? (

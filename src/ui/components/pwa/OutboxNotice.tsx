@@ -6,7 +6,7 @@ import type { OutboxActorRef } from '../../../machines/outbox.machine.ts'
 import { useSystem } from '../../system-context.tsx'
 
 /**
- * What waits in the outbox (issue 10: publishing queued until back online): how many items, that
+ * What waits in the outbox (publishing queued until back online): how many items, that
  * they are being sent, and any a relay refused for good, until dismissed. Mounting it starts the
  * outbox, so what was queued before a reload goes out once the network is back.
  */

@@ -8,8 +8,7 @@ import { UpdatePrompt } from './UpdatePrompt.tsx'
 const update = startServiceWorker()
 
 /**
- * The installable app's layer: offline notice, the outbox's queue, install prompt, update prompt
- * (issue 10).
+ * The installable app's layer: offline notice, the outbox's queue, install prompt, update prompt.
  */
 export default function PwaPrompts() {
   return (
