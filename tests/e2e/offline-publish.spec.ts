@@ -7,25 +7,11 @@ import { noteEncode } from 'nostr-tools/nip19'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { OUTBOX_TEXTS } from '../../src/core/outbox-queue.ts'
 import { refuseWrites } from '../peers/faults.ts'
-import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec } from './login.ts'
+import { seededRoot } from './seeded.ts'
 
 const REFUSAL = 'blocked: this relay accepts no events from you'
-
-/** A seeded root note by someone else than `except`, no reply and no warning. */
-function plainRoot(relay: RelayHandle, except: string): NostrEvent {
-  const root = relay
-    .events()
-    .find(
-      (event) =>
-        event.kind === 1 &&
-        event.pubkey !== except &&
-        !event.tags.some((tag) => ['e', 'q', 'content-warning'].includes(tag[0]!)),
-    )
-  if (!root) throw new Error('the demo world has no plain root note by someone else')
-  return root
-}
 
 /** Resolves once a service worker controls the page (the first install claims it). */
 const controlled = (page: Page) =>
@@ -109,7 +95,7 @@ test('a like queued offline that the relay refuses for good is dropped with a me
 }, testInfo) => {
   const relay = await launchRelay()
   const me = world.demoAccount
-  const root = plainRoot(relay, me.pubkey)
+  const root = seededRoot(relay, me.pubkey)
   await page.setViewportSize({ width: 390, height: 844 })
   await openApp([relay], `/note/${noteEncode(root.id)}`)
   await controlled(page)
@@ -148,7 +134,7 @@ test('a reply, a quote and a repost made offline all reach the relay once back o
 }) => {
   const relay = await launchRelay()
   const me = world.demoAccount
-  const root = plainRoot(relay, me.pubkey)
+  const root = seededRoot(relay, me.pubkey)
   await openApp([relay], `/note/${noteEncode(root.id)}`)
   await controlled(page)
   await logInWithNsec(page, me)

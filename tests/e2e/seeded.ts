@@ -17,19 +17,25 @@ export const newestOf = (relay: RelayHandle, kind: number, pubkey: string): Nost
 export const profileOf = (relay: RelayHandle, pubkey: string) =>
   JSON.parse(newestOf(relay, 0, pubkey).content) as Record<string, string>
 
-/** A seeded root note by someone other than `except`: plain text, no warning. */
+/** A seeded root note by someone other than `except`: plain text, no warning, and not liked or
+ * reposted by `except` (the seed's reactions follow the clock; such a note shows Liked at once). */
 export function seededRoot(relay: RelayHandle, except = ''): NostrEvent {
-  const root = relay
-    .events()
-    .find(
-      (e) =>
-        e.kind === 1 &&
-        e.pubkey !== except &&
-        !e.tags.some((t) => ['e', 'q', 'content-warning', 'imeta'].includes(t[0]!)) &&
-        !e.content.includes('http') &&
-        !e.content.includes('nostr:') &&
-        e.content.length < 200,
-    )
+  const events = relay.events()
+  const engaged = new Set(
+    events
+      .filter((e) => (e.kind === 6 || e.kind === 7) && e.pubkey === except)
+      .flatMap((e) => e.tags.filter((t) => t[0] === 'e').map((t) => t[1])),
+  )
+  const root = events.find(
+    (e) =>
+      e.kind === 1 &&
+      e.pubkey !== except &&
+      !engaged.has(e.id) &&
+      !e.tags.some((t) => ['e', 'q', 'content-warning', 'imeta'].includes(t[0]!)) &&
+      !e.content.includes('http') &&
+      !e.content.includes('nostr:') &&
+      e.content.length < 200,
+  )
   if (!root) throw new Error('the demo world has no plain root note')
   return root
 }
