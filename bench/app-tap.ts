@@ -9,14 +9,14 @@ import { wrap } from 'comlink'
 import { verifyEvent } from 'nostr-tools/pure'
 import { type Nostr, NostrWasm } from 'nostr-wasm'
 import wasmUrl from 'nostr-wasm/secp256k1.wasm?url'
-import { startSystem as startAppSystem } from '../src/actors/system.ts'
 import {
   createVerifier,
   startVerifyWorkers,
   type Verifier,
   verifyWorkerCount,
-} from '../src/actors/verifier.ts'
-import { mergeNotes, type Note, toNote } from '../src/core/note.ts'
+} from '../src/actors/relays/verifier.ts'
+import { startSystem as startAppSystem } from '../src/actors/system.ts'
+import { mergeNotes, type Note, toNote } from '../src/core/feed/note.ts'
 import type { VerifyApi } from '../src/workers/verify-api.ts'
 
 export * from '../src/actors/system.ts'
@@ -56,7 +56,7 @@ function hooks(system: System) {
   let wasm: Promise<Nostr> | undefined
   let pool: Verifier | undefined
   let twoWorkers: Verifier | undefined
-  /** The app's worker, started the way src/actors/verifier.ts starts it. */
+  /** The app's worker, started the way src/actors/relays/verifier.ts starts it. */
   const startWorker = () =>
     wrap<VerifyApi>(
       new Worker(new URL('../src/workers/verify.worker.ts', import.meta.url), { type: 'module' }),

@@ -2,8 +2,8 @@
  * Runs in Chromium, bundled by kdf.ts from the app's own source: the app's key derivation
  * (WebCrypto) and the same derivation in JavaScript, timed by the page's clock.
  */
-import { deriveKey, deriveKeyJs } from '../src/core/key-encryption.ts'
-import { Secret } from '../src/core/secret.ts'
+import { deriveKey, deriveKeyJs } from '../src/core/identity/key-encryption.ts'
+import { Secret } from '../src/core/platform/secret.ts'
 
 export type KdfKind = 'webcrypto' | 'js'
 

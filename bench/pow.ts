@@ -7,7 +7,7 @@
  *   at least 6 times as fast.
  * - `pow two workers`: two of the app's workers at once against one, same page. Target: at least
  *   1.8 times the hashes per second (the machine must have two free cores for that).
- * - `pow node core`: the mining core (src/core/pow-miner.ts) in Node against Node's native
+ * - `pow node core`: the mining core (src/core/publish/pow-miner.ts) in Node against Node's native
  *   SHA-256 (OpenSSL) hashing the same bytes. Target: at least 0.2 of native.
  *
  * The table's targets are ceilings, so each "at least N times" is checked as the time per hash
@@ -20,7 +20,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { build } from 'vite'
-import { mine, planMining } from '../src/core/pow-miner.ts'
+import { mine, planMining } from '../src/core/publish/pow-miner.ts'
 import { startAppServer } from '../tests/peers/app-server.ts'
 import type { BenchContext, Measure } from './context.ts'
 import { POW_EVENT, POW_EVENT_BYTES, serialised } from './pow-event.ts'

@@ -8,7 +8,7 @@
  *   changed config is read on the next start and the last one still works offline.
  * - Images (avatars, note pictures, demo /media) are cache-first in a bounded cache.
  * - The new worker waits (registerType 'prompt'): the app update machine posts SKIP_WAITING.
- *   Registration is ours (src/actors/service-worker.ts), some seconds after the first screen.
+ *   Registration is ours (src/actors/app/app-update.effects.ts), some seconds after the first screen.
  */
 import { VitePWA } from 'vite-plugin-pwa'
 

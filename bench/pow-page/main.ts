@@ -1,11 +1,11 @@
 /**
  * The proof-of-work bench page, bundled by bench/pow.ts from the app's own source: one of the
- * app's mining workers (started as src/actors/miner.ts starts them) and a worker running
+ * app's mining workers (started as src/actors/publish/mining.effects.ts starts them) and a worker running
  * nostr-tools minePow, on the same event, timed by the workers' own clocks; and several of the
  * app's workers at once, timed by the page.
  */
 import { type Remote, wrap } from 'comlink'
-import { startPowWorker } from '../../src/actors/miner.ts'
+import { startPowWorker } from '../../src/actors/publish/mining.effects.ts'
 import type { PowApi } from '../../src/workers/pow-api.ts'
 import { POW_EVENT } from '../pow-event.ts'
 import type { ReferenceApi } from './reference.worker.ts'

@@ -4,47 +4,47 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { type Actor, type ActorOptions, type AnyActorLogic, createActor } from 'xstate'
-import { readRelays } from '../core/runtime-config.ts'
+import { readRelays } from '../core/app/runtime-config.ts'
 import { appMachine } from '../machines/app.machine.ts'
 import type { CacheRestoreActorRef } from '../machines/cache-restore.machine.ts'
 import { type LoginActorRef, loginMachine } from '../machines/login.machine.ts'
 import type { RelayListActorRef } from '../machines/relay-list.machine.ts'
 import { type RelayPoolActorRef, relayPoolMachine } from '../machines/relay-pool.machine.ts'
 import type { SocketActorRef } from '../machines/socket.machine.ts'
-import { asciiCache } from './ascii-cache.ts'
-import type { CashuWallet } from './cashu-wallet-api.ts'
-import { createSignerSource } from './current-signer.ts'
-import { feedQueryOptions, followLiveFeed } from './feed-queries.ts'
-import { createFirstScreen, type FirstScreen } from './first-screen.ts'
-import { createKeepAlive, type KeepAlive, reconnectSocket } from './keep-alive.ts'
-import type { Keystore } from './keystore.ts'
-import { lazyKeystore } from './lazy-keystore.ts'
-import { lazyWallet, startWalletWhenSaved, type WalletHandle } from './lazy-wallet.ts'
-import { loadConfig } from './load-config.ts'
-import { loginEffects, type RemoteSignerSlot } from './login-effects.ts'
-import type { MemoryManager } from './memory-manager.ts'
-import { metadataQueryOptions } from './metadata-queries.ts'
-import { type Nip49Client, startNip49Worker } from './nip49-client.ts'
-import { loadedNoteQueryOptions } from './note-loader.ts'
+import { startQueryPersistence } from './app/cache-restore.effects.ts'
+import { createFirstScreen, type FirstScreen } from './app/first-screen.ts'
+import { loadConfig } from './app/load-config.ts'
+import type { MemoryManager } from './app/memory-manager.ts'
+import { preferencesLogic } from './app/preferences.effects.ts'
+import { createQueryClient } from './app/query-client.ts'
+import type { CashuWallet } from './ecash/cashu-wallet-api.ts'
+import { asciiCache } from './feed/ascii-cache.ts'
+import { feedQueryOptions, followLiveFeed } from './feed/feed-queries.ts'
+import { loadedNoteQueryOptions } from './feed/note-loader.ts'
+import { createRowLoader } from './feed/row-loader.ts'
+import { createSignerSource } from './identity/current-signer.ts'
+import type { Keystore } from './identity/keystore.ts'
+import { lazyKeystore } from './identity/lazy-keystore.ts'
+import { loginEffects, type RemoteSignerSlot } from './identity/login.effects.ts'
+import { keepSession, restoreSession } from './identity/login-session.ts'
+import { type Nip49Client, startNip49Worker } from './identity/nip49-client.ts'
+import type { Signer } from './identity/signer.ts'
+import { warmCurveWhenIdle } from './identity/warm-curve.ts'
+import { lazyWallet, startWalletWhenSaved, type WalletHandle } from './lightning/lazy-wallet.ts'
 import {
   createNotificationSettingsStore,
   type NotificationSettingsStore,
-} from './notification-settings-store.ts'
-import type { Outbox } from './outbox.ts'
-import { preferencesLogic } from './preferences.ts'
-import { createQueryClient } from './query-client.ts'
-import { startQueryPersistence } from './query-persistence.ts'
-import { createRelayHub, type RelayHub, type RequestResult } from './relay-hub.ts'
-import { fetchRelayInfo } from './relay-info.ts'
-import { relayInfoQueryOptions } from './relay-info-queries.ts'
-import { linkRelayManager } from './relay-manager-link.ts'
-import { createRelaySockets, type RelaySockets } from './relay-sockets.ts'
-import { createRowLoader } from './row-loader.ts'
-import { keepSession, restoreSession } from './session.ts'
-import type { Signer } from './signer.ts'
-import { linkRelayList, startRelayList } from './user-relays.ts'
-import { createVerifier, startVerifyWorkers, type Verifier } from './verifier.ts'
-import { warmCurveWhenIdle } from './warm-curve.ts'
+} from './notifications/notification-settings-store.ts'
+import { metadataQueryOptions } from './people/metadata-queries.ts'
+import type { Outbox } from './publish/publish-queue.effects.ts'
+import { createKeepAlive, type KeepAlive, reconnectSocket } from './relays/keep-alive.ts'
+import { createRelayHub, type RelayHub, type RequestResult } from './relays/relay-hub.ts'
+import { fetchRelayInfo } from './relays/relay-info.ts'
+import { relayInfoQueryOptions } from './relays/relay-info-queries.ts'
+import { linkRelayList, startRelayList } from './relays/relay-list.effects.ts'
+import { linkRelayManager } from './relays/relay-manager.effects.ts'
+import { createRelaySockets, type RelaySockets } from './relays/socket.effects.ts'
+import { createVerifier, startVerifyWorkers, type Verifier } from './relays/verifier.ts'
 
 export interface PlumeSystem {
   app: Actor<typeof appMachine>
@@ -231,7 +231,7 @@ export function startSystem(
   let cashu: Promise<CashuWallet> | undefined
   let outbox: Promise<Outbox> | undefined
   const startMemory = () =>
-    (memory ??= import('./memory-manager.ts').then(({ startMemoryManager }) =>
+    (memory ??= import('./app/memory-manager.ts').then(({ startMemoryManager }) =>
       startMemoryManager({
         queryClient,
         extraBytes: () => asciiCache().estimatedBytes(),
@@ -264,11 +264,11 @@ export function startSystem(
     wallet: () => wallet,
     memory: startMemory,
     cashu: () =>
-      (cashu ??= import('./cashu-wallet.ts').then(({ startCashuWallet }) =>
+      (cashu ??= import('./ecash/cashu-wallet.ts').then(({ startCashuWallet }) =>
         startCashuWallet({ login, signer, hub, pool }),
       )),
     outbox: () =>
-      (outbox ??= import('./outbox.ts').then(({ startOutbox }) =>
+      (outbox ??= import('./publish/publish-queue.effects.ts').then(({ startOutbox }) =>
         startOutbox({ hub, app, queryClient }),
       )),
     firstScreen: createFirstScreen({ onFeed: () => window.location.pathname === '/' }),

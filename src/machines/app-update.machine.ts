@@ -6,7 +6,7 @@
  * reloads (after `reloadDelay`: 300 ms on iOS, at once elsewhere). Later hides the prompt until the
  * next check interval or a newer waiting worker.
  *
- * Effects come from src/actors/service-worker.ts: `checkForUpdate` (registration.update()),
+ * Effects come from src/actors/app/app-update.effects.ts: `checkForUpdate` (registration.update()),
  * `skipWaiting` (the message) and `reload`. The worker's own events arrive as `update.waiting`
  * and `update.controlling`.
  */
@@ -15,7 +15,7 @@ import {
   ACTIVATION_TIMEOUT_MS,
   IOS_RELOAD_DELAY_MS,
   UPDATE_CHECK_INTERVAL_MS,
-} from '../core/app-update.ts'
+} from '../core/app/app-update.ts'
 
 export interface AppUpdateInput {
   /** Running as an installed app (display-mode standalone): only then is the prompt shown. */

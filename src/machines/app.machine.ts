@@ -4,7 +4,7 @@
  * life. Later subsystems (wallet, ...) join here as children.
  */
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate'
-import type { RuntimeConfig } from '../core/runtime-config.ts'
+import type { RuntimeConfig } from '../core/app/runtime-config.ts'
 import { loginMachine } from './login.machine.ts'
 import { preferencesMachine } from './preferences.machine.ts'
 import { relayManagerMachine } from './relay-manager.machine.ts'
@@ -68,7 +68,7 @@ export const appMachine = setup({
           input: ({ context }) => ({ relays: context.config?.relays ?? [] }),
         },
         {
-          // Its decisions reach the pool through src/actors/relay-manager-link.ts.
+          // Its decisions reach the pool through src/actors/relays/relay-manager.effects.ts.
           id: 'relayManager',
           src: 'relayManager',
           input: ({ context }) => ({

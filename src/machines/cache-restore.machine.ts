@@ -13,7 +13,11 @@ import {
   type SnapshotFrom,
   setup,
 } from 'xstate'
-import { judgeRecord, type RecordVerdict, restoreFailedMessage } from '../core/persisted-cache.ts'
+import {
+  judgeRecord,
+  type RecordVerdict,
+  restoreFailedMessage,
+} from '../core/app/persisted-cache.ts'
 
 export interface CacheRestoreInput {
   buster: string

@@ -14,9 +14,9 @@ import {
   type SnapshotFrom,
   setup,
 } from 'xstate'
-import { CASHU } from '../core/cashu-constants.ts'
-import { depositErrorKind, errorText } from '../core/cashu-errors.ts'
-import type { StoredProof } from '../core/cashu-proof-book.ts'
+import { CASHU } from '../core/ecash/cashu-constants.ts'
+import { depositErrorKind, errorText } from '../core/ecash/cashu-errors.ts'
+import type { StoredProof } from '../core/ecash/cashu-proof-book.ts'
 
 export interface DepositQuote {
   quote: string

@@ -16,7 +16,7 @@
  *   kept with why, and the list fetched again (`refetchContacts`), so the view ends as the relays
  *   have it.
  *
- * Every effect is a named actor or action supplied by src/actors/follow.ts with `provide`.
+ * Every effect is a named actor or action supplied by src/actors/people/follow.effects.ts with `provide`.
  */
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import {
@@ -28,8 +28,8 @@ import {
   type FollowRequest,
   followProblem,
   parseContactPubkey,
-} from '../core/follow.ts'
-import type { PublishResult } from '../core/publish-result.ts'
+} from '../core/people/follow.ts'
+import type { PublishResult } from '../core/relays/publish-result.ts'
 
 /** One change to one user's list. */
 export interface FollowChange {
@@ -78,7 +78,7 @@ export interface ConfirmParams {
 
 const notProvided = (name: string) =>
   new Error(
-    `follow.machine: '${name}' was not provided; use followMachine.provide({ actors, actions }) (src/actors/follow.ts)`,
+    `follow.machine: '${name}' was not provided; use followMachine.provide({ actors, actions }) (src/actors/people/follow.effects.ts)`,
   )
 
 const messageOf = (error: unknown): string =>

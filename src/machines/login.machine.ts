@@ -23,7 +23,7 @@ import {
   type SnapshotFrom,
   setup,
 } from 'xstate'
-import type { Secret } from '../core/secret.ts'
+import type { Secret } from '../core/platform/secret.ts'
 import {
   KEY_ERRORS,
   type NsecKeyEvent,

@@ -4,7 +4,7 @@
  *
  * `mining.start` is checked first: targetBits must be a whole number of at least 1 ('invalid
  * targetBits') and a pubkey is required ('pubkey required'). While mining, the `miner` actor (one
- * worker per core, supplied by src/actors/miner.ts) reports `miner.progress` per worker, then
+ * worker per core, supplied by src/actors/publish/mining.effects.ts) reports `miner.progress` per worker, then
  * `miner.found` or `miner.failed`. Each worker has a watchdog: 5 s without a report from it and it
  * is restarted (`miner.restart` to the miner); silent again for 5 s after its restart, the session
  * fails with 'Worker timeout'. Leaving `mining` stops the miner, and with it every worker at once.
@@ -26,8 +26,8 @@ import {
   POW_ERRORS,
   targetBitsError,
   WORKER_TIMEOUT_MS,
-} from '../core/nip13.ts'
-import type { MinedEvent, PowTemplate } from '../core/pow-miner.ts'
+} from '../core/publish/nip13.ts'
+import type { MinedEvent, PowTemplate } from '../core/publish/pow-miner.ts'
 
 /** The spec's mining session fields (§3), plus the job and the watchdogs' memory. */
 export interface MiningContext {

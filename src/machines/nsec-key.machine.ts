@@ -20,7 +20,7 @@ import {
   sendParent,
   setup,
 } from 'xstate'
-import type { Secret } from '../core/secret.ts'
+import type { Secret } from '../core/platform/secret.ts'
 
 /** User-facing texts of the key's effects (spec §8); part of `LOGIN_ERRORS`. */
 export const KEY_ERRORS = {

@@ -4,22 +4,22 @@
  * Modes and Filters settings. Every change is written back (`persist`); the theme follows Dark
  * Mode (`applyTheme`). Sign-out turns Follow Only off (spec §4); `watchSession` reports it.
  *
- * The custom hashtag list follows spec §5 (core/hashtags.ts): a rejected tag leaves its message
+ * The custom hashtag list follows spec §5 (core/feed/hashtags.ts): a rejected tag leaves its message
  * in `hashtagError` until the next add, remove or edit of the input.
  *
- * Effects are supplied by src/actors/preferences.ts with `provide`. Unprovided they do nothing
+ * Effects are supplied by src/actors/app/preferences.effects.ts with `provide`. Unprovided they do nothing
  * (the machine then stays `loading` with the defaults), so an app started without them, as in
  * its model test, still runs.
  */
 import { type ActorRefFrom, assign, fromCallback, type SnapshotFrom, setup } from 'xstate'
-import { addHashtag, removeHashtag } from '../core/hashtags.ts'
 import {
   type BooleanPreference,
   DEFAULT_PREFERENCES,
   type Preferences,
   resetPreferences,
   withStored,
-} from '../core/preferences.ts'
+} from '../core/app/preferences.ts'
+import { addHashtag, removeHashtag } from '../core/feed/hashtags.ts'
 
 /** Every boolean preference but the NSFW Disrespector, which is always on (spec §2). */
 export type SettablePreference = Exclude<BooleanPreference, 'nsfwBlock'>

@@ -7,14 +7,14 @@
  * from them: nothing is lost and nothing counted twice. Storage and mint calls are provided.
  */
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
-import { CASHU } from '../core/cashu-constants.ts'
-import { errorText, operationFailure } from '../core/cashu-errors.ts'
+import { CASHU } from '../core/ecash/cashu-constants.ts'
+import { errorText, operationFailure } from '../core/ecash/cashu-errors.ts'
 import {
   inBatches,
   type MintProofState,
   type OperationKind,
   type StoredProof,
-} from '../core/cashu-proof-book.ts'
+} from '../core/ecash/cashu-proof-book.ts'
 
 export interface ProofReservationInput {
   opId: string

@@ -13,12 +13,12 @@
  *   caches at once (`remember`) and is announced (`publish.accepted`, emitted), while the other relays' answers keep arriving; when every relay
  *   has answered and none accepted, the publish failed with 'Publish failed: {relay}: {reason}; …'.
  * - `queued`: offline, the signed event went to the outbox instead (`publish.queued` from `send`,
- *   emitted too): it is sent when the app is back online (actors/outbox.ts).
+ *   emitted too): it is sent when the app is back online (actors/publish/publish-queue.effects.ts).
  * - `published`, `queued` and `failed` keep the answers and the message until the next request.
  *   Before the event is sent the user may cancel (a long mining run, a signer that does not
  *   answer).
  *
- * Every effect is a named actor supplied by src/actors/publish-note.ts with `provide`.
+ * Every effect is a named actor supplied by src/actors/publish/publish.effects.ts with `provide`.
  */
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import {
@@ -30,8 +30,8 @@ import {
   type SnapshotFrom,
   setup,
 } from 'xstate'
-import type { PublishRequest } from '../core/publish-request.ts'
-import { type PublishResult, publishFailedMessage } from '../core/publish-result.ts'
+import type { PublishRequest } from '../core/publish/publish-request.ts'
+import { type PublishResult, publishFailedMessage } from '../core/relays/publish-result.ts'
 
 export interface PublishContext {
   request: PublishRequest | null

@@ -2,9 +2,9 @@
  * The relay-list machine's context, events and effect parameters, and the pure functions over them
  * (relay-list.machine.ts says when; these say what).
  */
-import type { RelayEdit } from '../core/relay-edits.ts'
-import type { RelayEntry } from '../core/relay-list.ts'
-import type { StoredRelays } from '../core/stored-relays.ts'
+import type { RelayEdit } from '../core/relays/relay-edits.ts'
+import type { RelayEntry } from '../core/relays/relay-list.ts'
+import type { StoredRelays } from '../core/relays/stored-relays.ts'
 
 // Spec constant (§9, relay UI): relay-list broadcast debounce.
 export const RELAY_LIST_BROADCAST_DEBOUNCE_MS = 3000

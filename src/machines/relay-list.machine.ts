@@ -23,11 +23,16 @@
  * - `relayList.signedOut` puts the defaults back (spec §4: sign-out clears the session relay
  *   defaults) and forgets that this session asked the relays.
  *
- * Every effect is a named actor or action supplied by src/actors/user-relays.ts with `provide`.
+ * Every effect is a named actor or action supplied by src/actors/relays/relay-list.effects.ts with `provide`.
  */
 import { type ActorRefFrom, assign, fromPromise, raise, type SnapshotFrom, setup } from 'xstate'
-import { applyRelayEdit, applyRelayEdits, type RelayEdit, sameRelays } from '../core/relay-edits.ts'
-import { chooseRelayList, type FetchedRelayList } from '../core/stored-relays.ts'
+import {
+  applyRelayEdit,
+  applyRelayEdits,
+  type RelayEdit,
+  sameRelays,
+} from '../core/relays/relay-edits.ts'
+import { chooseRelayList, type FetchedRelayList } from '../core/relays/stored-relays.ts'
 import {
   type ApplyParams,
   indexersOf,
@@ -46,7 +51,7 @@ import {
 
 const notProvided = (name: string) =>
   new Error(
-    `relay-list.machine: '${name}' was not provided; use relayListMachine.provide({ actors, actions }) (src/actors/user-relays.ts)`,
+    `relay-list.machine: '${name}' was not provided; use relayListMachine.provide({ actors, actions }) (src/actors/relays/relay-list.effects.ts)`,
   )
 
 interface Args {
@@ -134,7 +139,7 @@ export const relayListMachine = setup({
       !sameRelays(applyRelayEdit(context.relays, event.edit), context.relays),
   },
   actions: {
-    // Effects, supplied by src/actors/user-relays.ts.
+    // Effects, supplied by src/actors/relays/relay-list.effects.ts.
     applyToPool: (_, _params: ApplyParams) => {
       throw notProvided('applyToPool')
     },

@@ -3,7 +3,7 @@
  * each active relay, the relays it added and demoted (and why), the candidates it would add next
  * and the blacklist. Pure readings of the manager's context, so the view only lays them out.
  */
-import type { RelayHealth } from '../core/relay-health.ts'
+import type { RelayHealth } from '../core/relays/relay-health.ts'
 import {
   type DemoteReason,
   EVALUATE_INTERVAL_MS,

@@ -26,8 +26,8 @@
  *   one interval while it proves itself, so each interval adds only what is still missing.
  */
 import { type ActorRefFrom, assign, enqueueActions, setup } from 'xstate'
-import type { RelayHealth } from '../core/relay-health.ts'
-import type { RelayPermission } from '../core/relay-permission.ts'
+import type { RelayHealth } from '../core/relays/relay-health.ts'
+import type { RelayPermission } from '../core/relays/relay-permission.ts'
 
 // Spec constants (dynamic relay manager defaults).
 export const MAX_RELAYS = 15

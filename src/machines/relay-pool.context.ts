@@ -4,8 +4,13 @@
  * staleness, health records and rejected-event counts. The machine (relay-pool.machine.ts) says
  * when; these say what.
  */
-import { newHealth, type RelayHealth, recordFailure, recordSuccess } from '../core/relay-health.ts'
-import { canRead, type RelayPermission } from '../core/relay-permission.ts'
+import {
+  newHealth,
+  type RelayHealth,
+  recordFailure,
+  recordSuccess,
+} from '../core/relays/relay-health.ts'
+import { canRead, type RelayPermission } from '../core/relays/relay-permission.ts'
 import {
   maxAttemptsError,
   reconnectFailedError,

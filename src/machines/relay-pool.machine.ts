@@ -18,7 +18,7 @@
  * The context and the pure functions over it live in relay-pool.context.ts.
  */
 import { type ActorRefFrom, assign, enqueueActions, setup } from 'xstate'
-import { canRead, type RelayPermission } from '../core/relay-permission.ts'
+import { canRead, type RelayPermission } from '../core/relays/relay-permission.ts'
 import {
   agedIdleTicks,
   anyReadRelayConnected,

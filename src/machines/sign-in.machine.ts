@@ -20,7 +20,7 @@ import {
   sendParent,
   setup,
 } from 'xstate'
-import type { Secret } from '../core/secret.ts'
+import type { Secret } from '../core/platform/secret.ts'
 import {
   messageOf,
   type UnlockedKey,

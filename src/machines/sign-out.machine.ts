@@ -16,7 +16,7 @@ import {
   sendParent,
   setup,
 } from 'xstate'
-import type { Secret } from '../core/secret.ts'
+import type { Secret } from '../core/platform/secret.ts'
 import { messageOf, type NsecKeyReport } from './nsec-key.machine.ts'
 
 /** User-facing texts of sign-out (spec §8); part of `LOGIN_ERRORS`. */

@@ -12,8 +12,7 @@
  * - Sign-out disconnects and removes the user's stored connections.
  */
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
-import { WALLET_CONNECT_FAILED } from '../core/saved-wallets.ts'
-import type { Secret } from '../core/secret.ts'
+import { WALLET_CONNECT_FAILED } from '../core/lightning/saved-wallets.ts'
 import {
   CONNECT_ATTEMPTS,
   CONNECT_RETRY_DELAY_MS,
@@ -22,7 +21,8 @@ import {
   messageOf,
   type WalletInfo,
   type WalletType,
-} from '../core/wallet-connection.ts'
+} from '../core/lightning/wallet-connection.ts'
+import type { Secret } from '../core/platform/secret.ts'
 
 export type WalletTarget = { type: 'nwc'; pairing: Secret<string> } | { type: 'webln' }
 

@@ -13,7 +13,7 @@ import {
   lnurlPayTarget,
   MSAT_PER_SAT,
   zapAmountProblem,
-} from '../core/lnurl-pay.ts'
+} from '../core/lightning/lnurl-pay.ts'
 import {
   descriptionHashOf,
   invoiceProblem,
@@ -21,7 +21,7 @@ import {
   type ZapRequestTemplate,
   zapCallbackUrl,
   zapRequestTemplate,
-} from '../core/zap-request.ts'
+} from '../core/lightning/zap-request.ts'
 
 /** §9: LNURL parameters 8 s, invoice 10 s, payment 25 s. */
 export const LNURL_PARAMS_TIMEOUT_MS = 8_000

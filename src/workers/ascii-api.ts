@@ -3,7 +3,7 @@
  * their own image decoder. Outcomes come back as values, since Comlink rebuilds thrown errors as
  * bare Errors: a picture that cannot be drawn is an answer, not a failure of the worker.
  */
-import { type AsciiArt, asciiArt, type Pixels, sampleSize } from '../core/ascii-art.ts'
+import { type AsciiArt, asciiArt, type Pixels, sampleSize } from '../core/feed/ascii-art.ts'
 
 export type AsciiResult = { ok: true; art: AsciiArt } | { ok: false; reason: string }
 

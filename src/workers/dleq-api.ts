@@ -1,6 +1,6 @@
 /** The DLEQ worker's API, separate from its entry point so tests can expose it on any port. */
-import type { DleqKeyset, DleqProof } from '../core/cashu-dleq.ts'
-import { checkTokenDleq } from '../core/cashu-token.ts'
+import type { DleqKeyset, DleqProof } from '../core/ecash/cashu-dleq.ts'
+import { checkTokenDleq } from '../core/ecash/cashu-token.ts'
 
 /** A proof as it crosses threads: structured clone keeps no class, so the amount is text. */
 export type PlainDleqProof = DleqProof & { amount: string }

@@ -4,9 +4,13 @@
  * field); outcomes come back as values too, since Comlink rebuilds thrown errors as bare Errors and
  * the caller needs the problem, not a message to match.
  */
-import { decryptNcryptsec, encryptNcryptsec, type NcryptsecOptions } from '../core/nip49.ts'
-import { Nip49Error, type Nip49Problem } from '../core/nip49-error.ts'
-import { Secret } from '../core/secret.ts'
+import {
+  decryptNcryptsec,
+  encryptNcryptsec,
+  type NcryptsecOptions,
+} from '../core/identity/nip49.ts'
+import { Nip49Error, type Nip49Problem } from '../core/identity/nip49-error.ts'
+import { Secret } from '../core/platform/secret.ts'
 
 export type Nip49Result<T> = { ok: true; value: T } | { ok: false; problem: Nip49Problem }
 

@@ -1,6 +1,6 @@
 /** The proof-of-work worker's API, separate from its entry point so tests can expose it on any port. */
-import { PROGRESS_EVERY_MS } from '../core/nip13.ts'
-import { type MinedEvent, mine, type PowTemplate, planMining } from '../core/pow-miner.ts'
+import { PROGRESS_EVERY_MS } from '../core/publish/nip13.ts'
+import { type MinedEvent, mine, type PowTemplate, planMining } from '../core/publish/pow-miner.ts'
 
 export interface PowJob {
   /** The event to mine, its nonce tag left out (any there is replaced). */

@@ -1,4 +1,4 @@
-import { CACHE_DATABASE, CACHE_KEY, CACHE_STORE } from '../../src/core/persisted-cache.ts'
+import { CACHE_DATABASE, CACHE_KEY, CACHE_STORE } from '../../src/core/app/persisted-cache.ts'
 import { expect, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
 

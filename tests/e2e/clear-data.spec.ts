@@ -4,7 +4,7 @@
  * Preferences brings back the default relays.
  */
 import type { Page } from '@playwright/test'
-import { shortNpub } from '../../src/core/profile.ts'
+import { shortNpub } from '../../src/core/people/profile.ts'
 import { freePort } from '../peers/free-port.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec } from './login.ts'

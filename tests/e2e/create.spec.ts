@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
 import { getEventHash, type NostrEvent, verifyEvent } from 'nostr-tools/pure'
-import { idDifficulty } from '../../src/core/nip13.ts'
+import { idDifficulty } from '../../src/core/publish/nip13.ts'
 import { refuseWrites } from '../peers/faults.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'

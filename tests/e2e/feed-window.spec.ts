@@ -1,12 +1,12 @@
 /**
- * The feed holds a window of pages (core/feed-window.ts): scrolled far, the newest pages leave
+ * The feed holds a window of pages (core/feed/feed-window.ts): scrolled far, the newest pages leave
  * memory and load again, in their places, when the reader scrolls back up.
  */
 import type { Page } from '@playwright/test'
-import { NOTES_PAGE_SIZE } from '../../src/actors/feed-queries.ts'
-import { FEED_WINDOW_MIN_ROWS, FEED_WINDOW_PAGES } from '../../src/core/feed-window.ts'
-import { toNote } from '../../src/core/note.ts'
-import { DEFAULT_HASHTAGS } from '../../src/core/preferences.ts'
+import { NOTES_PAGE_SIZE } from '../../src/actors/feed/feed-queries.ts'
+import { DEFAULT_HASHTAGS } from '../../src/core/app/preferences.ts'
+import { FEED_WINDOW_MIN_ROWS, FEED_WINDOW_PAGES } from '../../src/core/feed/feed-window.ts'
+import { toNote } from '../../src/core/feed/note.ts'
 import { expect, test } from './fixtures.ts'
 
 /** Every note, whatever the defaults: this test is about paging, not filters. */

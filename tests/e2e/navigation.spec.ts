@@ -13,7 +13,7 @@ import {
 } from 'nostr-tools/nip19'
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
 import packageJson from '../../package.json' with { type: 'json' }
-import { SEARCH_MESSAGES } from '../../src/core/search-query.ts'
+import { SEARCH_MESSAGES } from '../../src/core/search/search-query.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'

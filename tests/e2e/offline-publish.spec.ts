@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { OUTBOX_TEXTS } from '../../src/core/outbox-queue.ts'
+import { OUTBOX_TEXTS } from '../../src/core/publish/publish-queue.ts'
 import { refuseWrites } from '../peers/faults.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec } from './login.ts'

@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { ASCII_RAMP, asciiGrid } from '../../src/core/ascii-art.ts'
+import { ASCII_RAMP, asciiGrid } from '../../src/core/feed/ascii-art.ts'
 import { PHOTO_HEIGHT, PHOTO_WIDTH } from '../peers/seed/media/photos.ts'
 import { expectFirstRows, predictRows, type Row, taggedRows } from './feed-rows.ts'
 import { expect, test } from './fixtures.ts'

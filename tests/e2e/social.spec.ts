@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { followersCountText, followersOf } from '../../src/core/followers.ts'
+import { followersCountText, followersOf } from '../../src/core/people/followers.ts'
 import { REFUSAL, startRefusingRelay } from '../peers/refusing-relay.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import type { DemoWorld } from '../peers/seed/types.ts'

@@ -4,7 +4,7 @@ import {
   ACTIVATION_TIMEOUT_MS,
   IOS_RELOAD_DELAY_MS,
   UPDATE_CHECK_INTERVAL_MS,
-} from '../../src/core/app-update.ts'
+} from '../../src/core/app/app-update.ts'
 import {
   type AppUpdateInput,
   type AppUpdateMachine,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise } from 'xstate'
-import { CACHE_MAX_AGE_MS, restoreFailedMessage } from '../../src/core/persisted-cache.ts'
+import { CACHE_MAX_AGE_MS, restoreFailedMessage } from '../../src/core/app/persisted-cache.ts'
 import {
   type CacheRestoreMachine,
   cacheRestoreMachine,

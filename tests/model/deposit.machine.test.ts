@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback } from 'xstate'
-import { CASHU } from '../../src/core/cashu-constants.ts'
-import type { StoredProof } from '../../src/core/cashu-proof-book.ts'
+import { CASHU } from '../../src/core/ecash/cashu-constants.ts'
+import type { StoredProof } from '../../src/core/ecash/cashu-proof-book.ts'
 import {
   type DepositEvent,
   type DepositInput,

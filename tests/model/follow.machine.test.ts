@@ -9,7 +9,7 @@ import {
   type FollowRequest,
   followProblem,
   listFollows,
-} from '../../src/core/follow.ts'
+} from '../../src/core/people/follow.ts'
 import {
   type ConfirmParams,
   type FollowChange,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type AnyEventObject, createActor, fromCallback } from 'xstate'
-import { idDifficulty, POW_ERRORS, WORKER_TIMEOUT_MS } from '../../src/core/nip13.ts'
-import { type MinedEvent, mine, planMining } from '../../src/core/pow-miner.ts'
+import { idDifficulty, POW_ERRORS, WORKER_TIMEOUT_MS } from '../../src/core/publish/nip13.ts'
+import { type MinedEvent, mine, planMining } from '../../src/core/publish/pow-miner.ts'
 import {
   type MinerCommand,
   type MinerInput,

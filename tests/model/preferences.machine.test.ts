@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback } from 'xstate'
-import { HASHTAG_ERRORS } from '../../src/core/hashtags.ts'
 import {
   DEFAULT_PREFERENCES,
   type Preferences,
   RESET_PREFERENCES,
-} from '../../src/core/preferences.ts'
+} from '../../src/core/app/preferences.ts'
+import { HASHTAG_ERRORS } from '../../src/core/feed/hashtags.ts'
 import {
   type PreferencesEvent,
   type PreferencesSnapshot,

@@ -12,7 +12,7 @@ import {
   reserve,
   type StoredProof,
   settle,
-} from '../../src/core/cashu-proof-book.ts'
+} from '../../src/core/ecash/cashu-proof-book.ts'
 import {
   type OperationResult,
   type ProofReservationInput,

@@ -1,8 +1,8 @@
 import { finalizeEvent, generateSecretKey } from 'nostr-tools/pure'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback } from 'xstate'
-import type { PublishRequest } from '../../src/core/publish-request.ts'
-import { type PublishResult, publishFailedMessage } from '../../src/core/publish-result.ts'
+import type { PublishRequest } from '../../src/core/publish/publish-request.ts'
+import { type PublishResult, publishFailedMessage } from '../../src/core/relays/publish-result.ts'
 import {
   type AcceptedParams,
   isPublished,

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Actor, createActor, fromPromise } from 'xstate'
-import { type RelayEdit, relaySetEdits } from '../../src/core/relay-edits.ts'
-import type { RelayEntry } from '../../src/core/relay-list.ts'
-import type { FetchedRelayList, StoredRelays } from '../../src/core/stored-relays.ts'
+import { type RelayEdit, relaySetEdits } from '../../src/core/relays/relay-edits.ts'
+import type { RelayEntry } from '../../src/core/relays/relay-list.ts'
+import type { FetchedRelayList, StoredRelays } from '../../src/core/relays/stored-relays.ts'
 import {
   type ApplyParams,
   type PubkeyInput,

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
+import { parseRuntimeConfig } from '../../src/core/app/runtime-config.ts'
 import {
   newHealth,
   type RelayHealth,
   recordFailure,
   recordSuccess,
-} from '../../src/core/relay-health.ts'
-import { parseRuntimeConfig } from '../../src/core/runtime-config.ts'
+} from '../../src/core/relays/relay-health.ts'
 import {
   EVALUATE_INTERVAL_MS,
   MAX_RELAYS,

@@ -8,7 +8,7 @@ import {
   createMachine,
   fromCallback,
 } from 'xstate'
-import { canRead } from '../../src/core/relay-permission.ts'
+import { canRead } from '../../src/core/relays/relay-permission.ts'
 import {
   HEALTH_CHECK_INTERVAL_MS,
   MAX_CONNECTIONS,

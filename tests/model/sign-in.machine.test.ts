@@ -2,7 +2,7 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { getPublicKey } from 'nostr-tools/pure'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, type EventObject, fromCallback } from 'xstate'
-import { Secret } from '../../src/core/secret.ts'
+import { Secret } from '../../src/core/platform/secret.ts'
 import type { UnlockedKey, UnlockKeyInput } from '../../src/machines/nsec-key.machine.ts'
 import {
   EXTENSION_POLL_MS,

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Actor, createActor } from 'xstate'
-import { OLD_WALLET_RECORD } from '../../src/core/saved-wallets.ts'
-import { Secret } from '../../src/core/secret.ts'
+import { OLD_WALLET_RECORD } from '../../src/core/lightning/saved-wallets.ts'
 import {
   CONNECT_ATTEMPTS,
   CONNECT_RETRY_DELAY_MS,
   type WalletInfo,
-} from '../../src/core/wallet-connection.ts'
+} from '../../src/core/lightning/wallet-connection.ts'
+import { Secret } from '../../src/core/platform/secret.ts'
 import {
   type ConnectRequest,
   type OpenedWallet,

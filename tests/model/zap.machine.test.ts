@@ -1,8 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { utf8ToBytes } from '@noble/hashes/utils.js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { encodeLnurl, type LnurlPayParams } from '../../src/core/lnurl-pay.ts'
-import { ZAP_ERRORS } from '../../src/core/zap-request.ts'
+import { encodeLnurl, type LnurlPayParams } from '../../src/core/lightning/lnurl-pay.ts'
+import { ZAP_ERRORS } from '../../src/core/lightning/zap-request.ts'
 import {
   LNURL_INVOICE_TIMEOUT_MS,
   LNURL_PARAMS_TIMEOUT_MS,

@@ -14,7 +14,7 @@ import {
 } from 'node:fs'
 import { dirname } from 'node:path'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { isEventShaped } from '../../src/core/nip01.ts'
+import { isEventShaped } from '../../src/core/relays/nip01.ts'
 
 export interface LoadedLog {
   events: NostrEvent[]

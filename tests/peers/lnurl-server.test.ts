@@ -5,15 +5,15 @@
  */
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
 import { afterEach, describe, expect, it } from 'vitest'
-import { fetchPayParams, fetchZapInvoice } from '../../src/actors/lnurl-http.ts'
-import { lnurlPayTarget, zapAmountProblem } from '../../src/core/lnurl-pay.ts'
+import { fetchPayParams, fetchZapInvoice } from '../../src/actors/lightning/lnurl-http.ts'
+import { lnurlPayTarget, zapAmountProblem } from '../../src/core/lightning/lnurl-pay.ts'
 import {
   descriptionHashOf,
   invoiceProblem,
   zapCallbackUrl,
   zapRequestTemplate,
-} from '../../src/core/zap-request.ts'
-import { zapTotal } from '../../src/core/zap-totals.ts'
+} from '../../src/core/lightning/zap-request.ts'
+import { zapTotal } from '../../src/core/lightning/zap-totals.ts'
 import { createFakeLightning } from './fake-lightning.ts'
 import { freePort } from './free-port.ts'
 import { type LnurlServer, startLnurlServer } from './lnurl-server.ts'

@@ -1,16 +1,16 @@
-// The NIP-47 client end to end: our client (src/actors/nwc-client.ts) over a real relay against
+// The NIP-47 client end to end: our client (src/actors/lightning/nwc-client.ts) over a real relay against
 // the real wallet service of @getalby/sdk with the fake Lightning ledger behind it.
 import { createHash } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { type NwcClient, openNwcClient } from '../../src/actors/nwc-client.ts'
+import { type NwcClient, openNwcClient } from '../../src/actors/lightning/nwc-client.ts'
 import {
   FAILED_TO_PARSE_RESPONSE,
   msatToSats,
   Nip47Error,
   requestTimedOut,
-} from '../../src/core/nip47.ts'
-import { parsePairingCode } from '../../src/core/nwc-uri.ts'
+} from '../../src/core/lightning/nip47.ts'
+import { parsePairingCode } from '../../src/core/lightning/nwc-uri.ts'
 import { fakeLightning } from './fake-lightning.ts'
 import { type NwcWalletHandle, type NwcWalletOptions, startNwcWallet } from './nwc-wallet.ts'
 import { type RelayHandle, startRelay } from './relay.ts'

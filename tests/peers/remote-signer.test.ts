@@ -7,8 +7,6 @@ import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor } from 'xstate'
-import { createRelayHub, type RelayHub } from '../../src/actors/relay-hub.ts'
-import { createRelaySockets } from '../../src/actors/relay-sockets.ts'
 import {
   connectRemoteSigner,
   NOSTRCONNECT_CANCELLED_MESSAGE,
@@ -16,8 +14,10 @@ import {
   nostrConnect,
   RemoteSignerAuthError,
   relaysNotUsedMessage,
-} from '../../src/actors/signers/nip46.ts'
-import { createVerifier } from '../../src/actors/verifier.ts'
+} from '../../src/actors/identity/signers/nip46.ts'
+import { createRelayHub, type RelayHub } from '../../src/actors/relays/relay-hub.ts'
+import { createRelaySockets } from '../../src/actors/relays/socket.effects.ts'
+import { createVerifier } from '../../src/actors/relays/verifier.ts'
 import { createVerifyApi, type VerifyApi } from '../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from './relay.ts'
 import {

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react'
+import { whenIdle } from '../../actors/platform/when-idle.ts'
 import type { PlumeSystem } from '../../actors/system.ts'
-import { whenIdle } from '../../actors/when-idle.ts'
 import { useSystem } from '../system-context.tsx'
 
 /** Idle this long at most before the work waiting runs anyway. */
@@ -22,7 +22,7 @@ function afterLoadAndIdle(run: () => void): () => void {
 }
 
 /**
- * True once the first screen is drawn (actors/first-screen.ts), the page has loaded and the main
+ * True once the first screen is drawn (actors/app/first-screen.ts), the page has loaded and the main
  * thread is idle: when a view may load what shows nothing on the first screen.
  */
 export function useAfterFirstScreen(): boolean {

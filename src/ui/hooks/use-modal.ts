@@ -1,7 +1,7 @@
 /** Open and close an overlay whose state lives in the URL query. */
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import type { ModalFlag } from '../../core/modal-search.ts'
+import type { ModalFlag } from '../../core/app/modal-search.ts'
 
 export function useModal(flag: ModalFlag) {
   const navigate = useNavigate()

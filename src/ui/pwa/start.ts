@@ -2,20 +2,20 @@
  * What the installable app needs before the router starts, kept tiny because it is on
  * the way to the first note; the service worker and the prompts load later (PwaLayer.tsx).
  *
- * - Standalone start-up at the bare root returns to the last route (spec §2, core/last-route.ts).
+ * - Standalone start-up at the bare root returns to the last route (spec §2, core/app/last-route.ts).
  * - Every route change is saved as `lastRouteInfo`.
  * - A screen chunk that fails to load after a deploy reloads once into the new version.
  * - The browser's install offer is caught early.
  * - The splash (markup in index.html) is shown when the rules say so.
  */
-import { isStandalone } from '../../actors/display-mode.ts'
+import { isStandalone } from '../../actors/app/display-mode.ts'
 import {
   LAST_ROUTE_KEY,
   lastRouteRecord,
   parseLastRoute,
   restorableRoute,
-} from '../../core/last-route.ts'
-import { PRELOAD_RELOAD_KEY, shouldReloadOnPreloadError } from '../../core/preload-recovery.ts'
+} from '../../core/app/last-route.ts'
+import { PRELOAD_RELOAD_KEY, shouldReloadOnPreloadError } from '../../core/app/preload-recovery.ts'
 import { captureInstallOffer } from './install-event.ts'
 import { showSplashOnStart } from './splash.ts'
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { version } from '../../../package.json'
-import { parseModalSearch } from '../../core/modal-search.ts'
+import { parseModalSearch } from '../../core/app/modal-search.ts'
 import { useGoBack } from '../hooks/use-go-back.ts'
 
 /** The NIPs Plume implements today, each linked to its text. */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Composer } from '../components/compose/Composer.tsx'
-import { usePublisher } from '../hooks/use-publisher.ts'
-import '../components/compose/compose.css'
+import { Composer } from '../components/publish/Composer.tsx'
+import { usePublisher } from '../components/publish/use-publisher.ts'
+import '../components/publish/compose.css'
 
 /** /create (spec §2): a new note. */
 export const Route = createFileRoute('/create')({ component: CreatePage })

@@ -1,9 +1,9 @@
 import { createFileRoute, useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router'
 import { useCallback, useEffect } from 'react'
-import { parseNoteParam } from '../../core/route-ids.ts'
-import { InvalidNoteId } from '../components/note/NoteFromParam.tsx'
-import { ThreadView } from '../components/thread/ThreadView.tsx'
-import { typing } from '../hooks/use-feed-keys.ts'
+import { parseNoteParam } from '../../core/app/route-ids.ts'
+import { InvalidNoteId } from '../components/feed/NoteFromParam.tsx'
+import { ThreadView } from '../components/feed/ThreadView.tsx'
+import { typing } from '../components/feed/use-feed-keys.ts'
 
 /** /note/{noteId} (spec §2): a note or nevent identifier, the note and its thread. */
 export const Route = createFileRoute('/note/$noteId')({ component: NotePage })

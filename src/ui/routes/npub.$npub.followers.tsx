@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FollowersList } from '../components/profile/FollowersList.tsx'
+import { FollowersList } from '../components/people/FollowersList.tsx'
 
 export const Route = createFileRoute('/npub/$npub/followers')({ component: FollowersList })

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FollowingList } from '../components/profile/FollowingList.tsx'
+import { FollowingList } from '../components/people/FollowingList.tsx'
 
 export const Route = createFileRoute('/npub/$npub/following')({ component: FollowingList })

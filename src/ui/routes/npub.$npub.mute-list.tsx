@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProfileMuteList } from '../components/profile/ProfileMuteList.tsx'
+import { ProfileMuteList } from '../components/people/ProfileMuteList.tsx'
 
 export const Route = createFileRoute('/npub/$npub/mute-list')({ component: ProfileMuteList })

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProfileRelays } from '../components/profile/ProfileRelays.tsx'
+import { ProfileRelays } from '../components/people/ProfileRelays.tsx'
 
 export const Route = createFileRoute('/npub/$npub/relays')({ component: ProfileRelays })

@@ -1,5 +1,5 @@
 import { createFileRoute, Link, Navigate } from '@tanstack/react-router'
-import { routeForNostrLink, UNSUPPORTED_LINK } from '../../core/nostr-link.ts'
+import { routeForNostrLink, UNSUPPORTED_LINK } from '../../core/app/nostr-link.ts'
 
 /**
  * /open?uri=web+nostr:… : where the manifest's `web+nostr` protocol handler lands. A note or

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { parseModalSearch } from '../../core/modal-search.ts'
-import { parseSearchParams, parseSearchQuery } from '../../core/search-query.ts'
+import { parseModalSearch } from '../../core/app/modal-search.ts'
+import { parseSearchParams, parseSearchQuery } from '../../core/search/search-query.ts'
 import { SearchPage } from '../components/search/SearchPage.tsx'
 
 /**

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { DepositScreen } from '../components/cashu/DepositScreen.tsx'
+import { DepositScreen } from '../components/ecash/DepositScreen.tsx'
 
 /** /wallet/deposit: Lightning in, ecash out. */
 export const Route = createFileRoute('/wallet/deposit')({ component: DepositScreen })

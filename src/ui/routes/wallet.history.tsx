@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HistoryScreen } from '../components/cashu/HistoryScreen.tsx'
+import { HistoryScreen } from '../components/ecash/HistoryScreen.tsx'
 
 /** /wallet/history: what came in and went out. */
 export const Route = createFileRoute('/wallet/history')({ component: HistoryScreen })

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { WalletHome } from '../components/cashu/WalletHome.tsx'
+import { WalletHome } from '../components/ecash/WalletHome.tsx'
 
 /** /wallet: balance per mint and adding a mint. */
 export const Route = createFileRoute('/wallet/')({ component: WalletHome })

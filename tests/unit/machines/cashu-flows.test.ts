@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor, fromCallback, fromPromise, toPromise } from 'xstate'
-import { CASHU } from '../../../src/core/cashu-constants.ts'
+import { CASHU } from '../../../src/core/ecash/cashu-constants.ts'
 import {
   addProofs,
   balance,
@@ -25,8 +25,8 @@ import {
   reserve,
   settle,
   toStoredProof,
-} from '../../../src/core/cashu-proof-book.ts'
-import { cashuProofSelector } from '../../../src/core/cashu-select.ts'
+} from '../../../src/core/ecash/cashu-proof-book.ts'
+import { cashuProofSelector } from '../../../src/core/ecash/cashu-select.ts'
 import {
   type DepositEvent,
   type DepositQuote,

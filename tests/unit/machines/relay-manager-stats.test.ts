@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { parseRuntimeConfig } from '../../../src/core/app/runtime-config.ts'
 import {
   newHealth,
   type RelayHealth,
   recordFailure,
   recordSuccess,
-} from '../../../src/core/relay-health.ts'
-import { parseRuntimeConfig } from '../../../src/core/runtime-config.ts'
+} from '../../../src/core/relays/relay-health.ts'
 import type { RelayManagerContext } from '../../../src/machines/relay-manager.machine.ts'
 import {
   DEMOTE_REASON_TEXT,

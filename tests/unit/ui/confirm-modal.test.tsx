@@ -2,7 +2,7 @@
 // The confirm modal of the clear actions (spec §2), rendered with React into happy-dom.
 import { act } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { ConfirmModal } from '../../../src/ui/components/ConfirmModal.tsx'
+import { ConfirmModal } from '../../../src/ui/components/kit/ConfirmModal.tsx'
 import { reactRoot } from './react-root.ts'
 
 const view = reactRoot()

@@ -2,8 +2,8 @@
 // The note card boundary and the route fallback, rendered with React into happy-dom.
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ErrorFallback } from '../../../src/ui/components/ErrorFallback.tsx'
-import { NOTE_UNAVAILABLE, NoteBoundary } from '../../../src/ui/components/NoteBoundary.tsx'
+import { ErrorFallback } from '../../../src/ui/components/app/ErrorFallback.tsx'
+import { NOTE_UNAVAILABLE, NoteBoundary } from '../../../src/ui/components/feed/NoteBoundary.tsx'
 import { reactRoot } from './react-root.ts'
 
 const view = reactRoot()

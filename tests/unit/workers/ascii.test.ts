@@ -1,6 +1,6 @@
 import { expose, wrap } from 'comlink'
 import { afterAll, describe, expect, it } from 'vitest'
-import { asciiArt, type Pixels, sampleSize } from '../../../src/core/ascii-art.ts'
+import { asciiArt, type Pixels, sampleSize } from '../../../src/core/feed/ascii-art.ts'
 import { type AsciiApi, createAsciiApi, type DecodeImage } from '../../../src/workers/ascii-api.ts'
 
 /** A 1200×800 picture, dark on the left and bright on the right. */

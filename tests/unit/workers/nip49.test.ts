@@ -2,9 +2,9 @@ import { hexToBytes } from '@noble/hashes/utils.js'
 import { expose, wrap } from 'comlink'
 import { generateSecretKey } from 'nostr-tools/pure'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createNip49Client } from '../../../src/actors/nip49-client.ts'
-import { Nip49Error } from '../../../src/core/nip49-error.ts'
-import { Secret } from '../../../src/core/secret.ts'
+import { createNip49Client } from '../../../src/actors/identity/nip49-client.ts'
+import { Nip49Error } from '../../../src/core/identity/nip49-error.ts'
+import { Secret } from '../../../src/core/platform/secret.ts'
 import { createNip49Api, type Nip49Api } from '../../../src/workers/nip49-api.ts'
 import vector from '../../fixtures/nip49.json' with { type: 'json' }
 

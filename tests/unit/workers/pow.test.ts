@@ -1,7 +1,7 @@
 import { expose, proxy, wrap } from 'comlink'
 import { getEventHash } from 'nostr-tools/pure'
 import { afterAll, describe, expect, it } from 'vitest'
-import { idDifficulty } from '../../../src/core/nip13.ts'
+import { idDifficulty } from '../../../src/core/publish/nip13.ts'
 import { createPowApi, type PowApi, type PowProgress } from '../../../src/workers/pow-api.ts'
 import vector from '../../fixtures/nip13.json' with { type: 'json' }
 

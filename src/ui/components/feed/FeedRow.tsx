@@ -3,9 +3,9 @@
  * feed's life so that memoizing holds.
  */
 import { memo, useCallback, useMemo, useRef } from 'react'
-import type { FeedEntry } from '../../../core/feed-entry.ts'
-import { NoteBoundary } from '../NoteBoundary.tsx'
-import { NoteCard } from '../NoteCard.tsx'
+import type { FeedEntry } from '../../../core/feed/feed-entry.ts'
+import { NoteBoundary } from './NoteBoundary.tsx'
+import { NoteCard } from './NoteCard.tsx'
 
 /** What a row may do in the feed; one object for the feed's life, so rows can be memoized. */
 export interface RowActions {

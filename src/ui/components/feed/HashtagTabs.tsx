@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { memo } from 'react'
-import { hashtagKey } from '../../../core/hashtags.ts'
+import { hashtagKey } from '../../../core/feed/hashtags.ts'
 
 // The router marks the link of the feed shown (aria-current="page"): exactly this path and query.
 const EXACT = { exact: true }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useMemo } from 'react'
-import { segmentContent } from '../../../core/content.ts'
-import { displayName } from '../../../core/profile.ts'
+import { segmentContent } from '../../../core/feed/content.ts'
+import { displayName } from '../../../core/people/profile.ts'
 import { useSystem } from '../../system-context.tsx'
 
 /** Longer links are shortened; the row is a link to the note, so nothing inside is a link. */

@@ -1,9 +1,9 @@
-import { MUTE_SETTING_OF } from '../../../core/notification-settings.ts'
-import { NOTIFICATION_TYPES } from '../../../core/notifications.ts'
-import { useNotificationSettings } from '../../hooks/use-notifications.ts'
+import { MUTE_SETTING_OF } from '../../../core/notifications/notification-settings.ts'
+import { NOTIFICATION_TYPES } from '../../../core/notifications/notifications.ts'
 import { useSystem } from '../../system-context.tsx'
-import { Toggle } from '../settings/Toggle.tsx'
+import { Toggle } from '../kit/Toggle.tsx'
 import { TYPE_PLURAL } from './notification-labels.ts'
+import { useNotificationSettings } from './use-notifications.ts'
 
 /**
  * A mute per type (spec §3: muteLikes, muteReplies, muteMentions, muteReposts, muteZaps), folded

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react'
-import { mutedTypes } from '../../../core/notification-settings.ts'
-import type { Notification } from '../../../core/notifications.ts'
+import { mutedTypes } from '../../../core/notifications/notification-settings.ts'
+import type { Notification } from '../../../core/notifications/notifications.ts'
 import { useGoBack } from '../../hooks/use-go-back.ts'
-import { useLogin } from '../../hooks/use-login.ts'
-import { useNotificationSettings, useNotifications } from '../../hooks/use-notifications.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
+import { useLogin } from '../identity/use-login.ts'
 import { NotificationMutes } from './NotificationMutes.tsx'
 import { NotificationRow } from './NotificationRow.tsx'
+import { useNotificationSettings, useNotifications } from './use-notifications.ts'
 
 /** The notifications page: the mutes, then the last day's notifications, newest first. */
 export function NotificationsPage() {

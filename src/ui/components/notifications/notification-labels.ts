@@ -1,5 +1,5 @@
 /** How each notification type is named and drawn on screen. */
-import type { NotificationType } from '../../../core/notifications.ts'
+import type { NotificationType } from '../../../core/notifications/notifications.ts'
 
 export const TYPE_LABEL: Readonly<Record<NotificationType, string>> = {
   like: 'Like',

@@ -5,8 +5,8 @@ import type {
   RelayFigures,
 } from '../../../machines/relay-manager-stats.ts'
 import { useModal } from '../../hooks/use-modal.ts'
-import { useRelayManagerStats } from '../../hooks/use-relay-manager.ts'
-import { Modal } from '../Modal.tsx'
+import { Modal } from '../kit/Modal.tsx'
+import { useRelayManagerStats } from './use-relay-manager.ts'
 import { VerdictBadge } from './VerdictBadge.tsx'
 
 /** Auxiliary Relays (spec §2): the dynamic relay manager's statistics (?auxRelays=true). */

@@ -1,8 +1,8 @@
-import { powRequirement, RELAY_INFO_ERROR, type RelayInfo } from '../../../core/nip11.ts'
+import { powRequirement, RELAY_INFO_ERROR, type RelayInfo } from '../../../core/relays/nip11.ts'
 import type { SocketActorRef } from '../../../machines/socket.machine.ts'
-import { useRelayInfo } from '../../hooks/use-relay-info.ts'
-import { useRelayFigures } from '../../hooks/use-relay-manager.ts'
-import { useRelayLight } from '../../hooks/use-relays.ts'
+import { useRelayInfo } from './use-relay-info.ts'
+import { useRelayFigures } from './use-relay-manager.ts'
+import { useRelayLight } from './use-relays.ts'
 import { VerdictBadge } from './VerdictBadge.tsx'
 
 interface RelayDetailProps {

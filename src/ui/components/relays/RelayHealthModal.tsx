@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { type RelayHealth, successRate, timeAgo } from '../../../core/relay-health.ts'
-import { NO_HEALTHY_RELAYS, NO_UNHEALTHY_RELAYS } from '../../../core/relay-messages.ts'
+import { type RelayHealth, successRate, timeAgo } from '../../../core/relays/relay-health.ts'
+import { NO_HEALTHY_RELAYS, NO_UNHEALTHY_RELAYS } from '../../../core/relays/relay-messages.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useNow } from '../../hooks/use-now.ts'
-import { useRelayHealth } from '../../hooks/use-relays.ts'
-import { Modal } from '../Modal.tsx'
+import { Modal } from '../kit/Modal.tsx'
+import { useRelayHealth } from './use-relays.ts'
 
 type Tab = 'healthy' | 'unhealthy'
 

@@ -1,4 +1,4 @@
-import { useRelayListStatus } from '../../hooks/use-relay-list.ts'
+import { useRelayListStatus } from './use-relay-list.ts'
 
 /** A quiet line under Relay Management: loading, saving, published, held or the publish error. */
 export function RelayListStatus() {

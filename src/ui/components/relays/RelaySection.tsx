@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from 'react'
-import { addedRelayPermission } from '../../../core/relay-list.ts'
-import { nextPermission, PERMISSION_BADGE } from '../../../core/relay-permission.ts'
-import { validateNewRelay } from '../../../core/relay-url.ts'
+import { addedRelayPermission } from '../../../core/relays/relay-list.ts'
+import { nextPermission, PERMISSION_BADGE } from '../../../core/relays/relay-permission.ts'
+import { validateNewRelay } from '../../../core/relays/relay-url.ts'
 import type { SocketActorRef } from '../../../machines/socket.machine.ts'
 import { useModal, useRemoveRelayModal } from '../../hooks/use-modal.ts'
-import { useRelayEdit } from '../../hooks/use-relay-list.ts'
-import { useAllSockets, useRelayEntries, useRelayLight } from '../../hooks/use-relays.ts'
 import { useSystem } from '../../system-context.tsx'
-import { Field, FormError } from '../Form.tsx'
+import { Field, FormError } from '../kit/Form.tsx'
 import { RelayDetail } from './RelayDetail.tsx'
 import { RelayListStatus } from './RelayListStatus.tsx'
+import { useRelayEdit } from './use-relay-list.ts'
+import { useAllSockets, useRelayEntries, useRelayLight } from './use-relays.ts'
 
 /**
  * Settings, "Relay Management" (spec §2): add with Enter or Add (what is wrong with a refused URL

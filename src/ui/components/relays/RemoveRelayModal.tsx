@@ -1,6 +1,6 @@
 import { useRemoveRelayModal } from '../../hooks/use-modal.ts'
-import { useRelayEdit } from '../../hooks/use-relay-list.ts'
-import { Modal } from '../Modal.tsx'
+import { Modal } from '../kit/Modal.tsx'
+import { useRelayEdit } from './use-relay-list.ts'
 
 /** Confirm before a relay leaves the list (?removeRelay={url}). */
 export function RemoveRelayModal({ url }: { url: string }) {

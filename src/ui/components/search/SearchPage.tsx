@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { parseSearchQuery, SEARCH_MESSAGES } from '../../../core/search-query.ts'
+import { parseSearchQuery, SEARCH_MESSAGES } from '../../../core/search/search-query.ts'
 import { useGoBack } from '../../hooks/use-go-back.ts'
 import { SearchOutcome } from './SearchOutcome.tsx'
 

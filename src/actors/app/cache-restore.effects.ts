@@ -1,0 +1,90 @@
+/**
+ * The query cache kept in IndexedDB (spec §3: database keyval-store, store keyval, key
+ * rq-cache-v1) and the effects of the cache restore machine: read, load, remove, and save on
+ * change. A warm start paints the notes of the last visit before any relay answers.
+ */
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
+import {
+  type Actor,
+  type ActorOptions,
+  type AnyActorLogic,
+  createActor,
+  fromCallback,
+  fromPromise,
+} from 'xstate'
+import {
+  asStale,
+  CACHE_DATABASE,
+  CACHE_KEY,
+  CACHE_STORE,
+  type PersistedCacheRecord,
+  shouldPersist,
+  trimInfiniteQueries,
+} from '../../core/app/persisted-cache.ts'
+import { cacheRestoreMachine, type StoredRead } from '../../machines/cache-restore.machine.ts'
+import { idbStore } from '../platform/idb-store.ts'
+
+/** Bump when the shape of cached data changes: older records are then removed, not loaded. */
+export const CACHE_BUSTER = 'plume-2'
+/** Saves at most this often while the cache changes (a save serialises the whole cache). */
+export const SAVE_EVERY_MS = 2000
+
+type DehydratedState = ReturnType<typeof dehydrate>
+
+export function startQueryPersistence(
+  queryClient: QueryClient,
+  inspect?: ActorOptions<AnyActorLogic>['inspect'],
+): Actor<typeof cacheRestoreMachine> {
+  const store = idbStore(CACHE_DATABASE, CACHE_STORE)
+  const save = async () => {
+    const record: PersistedCacheRecord<DehydratedState> = {
+      buster: CACHE_BUSTER,
+      timestamp: Date.now(),
+      clientState: trimInfiniteQueries(
+        dehydrate(queryClient, {
+          shouldDehydrateQuery: (query) => shouldPersist(query.queryKey, query.state.status),
+        }),
+      ),
+    }
+    // Write failures are swallowed (spec §8): the cache is a convenience, never a source of truth.
+    await store.set(CACHE_KEY, record).catch(() => {})
+  }
+
+  const actor = createActor(
+    cacheRestoreMachine.provide({
+      actors: {
+        readRecord: fromPromise<StoredRead>(async () => ({
+          record: await store.get(CACHE_KEY),
+          readAt: Date.now(),
+        })),
+        loadRecord: fromPromise<void, { record: unknown }>(async ({ input }) => {
+          const { clientState } = input.record as PersistedCacheRecord<DehydratedState>
+          hydrate(queryClient, asStale(clientState))
+        }),
+        removeRecord: fromPromise(() => store.remove(CACHE_KEY)),
+        saver: fromCallback(() => {
+          let timer: ReturnType<typeof setTimeout> | undefined
+          const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+            timer ??= setTimeout(() => {
+              timer = undefined
+              void save()
+            }, SAVE_EVERY_MS)
+          })
+          return () => {
+            unsubscribe()
+            clearTimeout(timer)
+          }
+        }),
+      },
+    }),
+    { input: { buster: CACHE_BUSTER }, inspect },
+  )
+  let reported: string | null = null
+  actor.subscribe(({ context }) => {
+    // "Reported" (spec §4): the app still starts; the console says what was dropped and why.
+    if (!context.error || context.error === reported) return
+    reported = context.error
+    console.warn(reported)
+  })
+  return actor.start()
+}

@@ -1,0 +1,123 @@
+/**
+ * The wallet read back from relays alone (NIP-60), on a device that has none: the newest wallet
+ * event (17375) gives the wallet key and the mints; the token events (7375) still standing (not
+ * deleted by a kind 5 of the user, not rolled over into another's `del`) give the proofs, which
+ * the mint is asked about (checkstate, 100 at a time). Unspent proofs come back available, spent
+ * ones as deleted entries still naming their token event, so the sync rolls that event over.
+ * A proof the mint reports pending (another device paying with it) is left out for now.
+ */
+import { CASHU } from '../../core/ecash/cashu-constants.ts'
+import { inBatches, type ProofEntry } from '../../core/ecash/cashu-proof-book.ts'
+import {
+  deletedIds,
+  liveTokens,
+  NIP60_KINDS,
+  parseTokenContent,
+  parseWalletSecret,
+  type TokenContent,
+} from '../../core/ecash/nip60.ts'
+import type { Signer } from '../identity/signer.ts'
+import { type LoadedMint, walletFor } from './cashu-mint-loader.ts'
+import type { Nip60Relays } from './cashu-nip60.ts'
+import type { CashuStore } from './cashu-store.ts'
+
+export const NIP60_RESTORE_ERRORS = {
+  notFound: 'No ecash wallet was found on your relays',
+} as const
+
+/** The user's relays hold a wallet event. */
+export async function hasRelayWallet(relays: Nip60Relays, pubkey: string): Promise<boolean> {
+  const events = await relays.query([{ kinds: [NIP60_KINDS.wallet], authors: [pubkey], limit: 1 }])
+  return events.some((e) => e.kind === NIP60_KINDS.wallet && e.pubkey === pubkey)
+}
+
+export interface RelayWallet {
+  /** The wallet key (hex), or null when the event holds none. */
+  privkey: string | null
+  /** The wallet event's mints, then any other mint a token event names. */
+  mints: string[]
+  entries: ProofEntry[]
+}
+
+export interface RestoreDeps {
+  pubkey: string
+  relays: Nip60Relays
+  signer(): Signer
+  loadedMint(url: string): Promise<LoadedMint>
+  now(): number
+}
+
+export async function readRelayWallet(deps: RestoreDeps): Promise<RelayWallet> {
+  const { pubkey, relays } = deps
+  const events = (
+    await relays.query([
+      { kinds: [NIP60_KINDS.wallet], authors: [pubkey] },
+      { kinds: [NIP60_KINDS.token], authors: [pubkey] },
+      { kinds: [NIP60_KINDS.deletion], authors: [pubkey], '#k': [String(NIP60_KINDS.token)] },
+    ])
+  ).filter((e) => e.pubkey === pubkey)
+  const walletEvent = events
+    .filter((e) => e.kind === NIP60_KINDS.wallet)
+    .sort((a, b) => b.created_at - a.created_at)[0]
+  if (!walletEvent) throw new Error(NIP60_RESTORE_ERRORS.notFound)
+  const decrypt = (ciphertext: string) => deps.signer().nip44Decrypt(pubkey, ciphertext)
+  const wallet = parseWalletSecret(await decrypt(walletEvent.content))
+
+  const tokens: { id: string; content: TokenContent }[] = []
+  for (const event of events) {
+    if (event.kind !== NIP60_KINDS.token) continue
+    const content = parseTokenContent(await decrypt(event.content))
+    if (content) tokens.push({ id: event.id, content })
+  }
+  const live = liveTokens(tokens, deletedIds(events, pubkey))
+
+  const mints = [...new Set([...wallet.mints, ...live.map((t) => t.content.mint)])]
+  const entries: ProofEntry[] = []
+  const seen = new Set<string>()
+  for (const mint of mints) {
+    const held = live
+      .filter((t) => t.content.mint === mint && t.content.unit === 'sat')
+      .flatMap((t) => t.content.proofs.map((proof) => ({ proof, tokenId: t.id })))
+      .filter(({ proof }) => !seen.has(proof.secret) && seen.add(proof.secret))
+    if (held.length === 0) continue
+    const checker = walletFor(await deps.loadedMint(mint))
+    for (const batch of inBatches(held, CASHU.checkstateBatch)) {
+      const states = await checker.checkProofsStates(batch.map((h) => h.proof))
+      batch.forEach(({ proof, tokenId }, i) => {
+        const state = states[i]?.state
+        if (state !== 'UNSPENT' && state !== 'SPENT') return
+        entries.push({
+          proof,
+          mint,
+          tokenId,
+          state: state === 'UNSPENT' ? 'available' : 'deleted',
+          timestamp: deps.now(),
+        })
+      })
+    }
+  }
+  return { privkey: wallet.privkey, mints, entries }
+}
+
+export interface RestoreWalletDeps extends RestoreDeps {
+  /** The session's store. */
+  store: CashuStore
+  addMint(url: string): Promise<unknown>
+  /** Keeps the wallet key read from the relays (encrypted to the user). */
+  keepWalletKey(hex: string): Promise<void>
+}
+
+/**
+ * Reads the relay wallet and puts it in the local record: its mints, its key, its proofs (with
+ * their token events). Proofs already in the book stay as they are (a restore tried again).
+ */
+export async function restoreWallet(deps: RestoreWalletDeps): Promise<void> {
+  const found = await readRelayWallet(deps)
+  for (const mint of found.mints) await deps.addMint(mint)
+  if (found.privkey) await deps.keepWalletKey(found.privkey)
+  await deps.store.update(deps.pubkey, (record) => {
+    const known = new Set(record.book.entries.map((e) => e.proof.secret))
+    const fresh = found.entries.filter((e) => !known.has(e.proof.secret))
+    return { ...record, book: { ...record.book, entries: [...record.book.entries, ...fresh] } }
+  })
+}

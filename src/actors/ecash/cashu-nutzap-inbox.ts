@@ -1,0 +1,277 @@
+/**
+ * Nutzaps (NIP-61), the receiving side: while the wallet is open, kind 9321 events p-tagging the
+ * user on the mints of their 10019 are watched (since their newest kind 7376, less a margin for
+ * late events), checked (mint listed, locked to the wallet key, DLEQ valid) and swapped into new
+ * proofs signed with the wallet key. Each redemption lands in the book and the history in one
+ * write, then a 7376 marks it redeemed (NIP-60 history, with the nutzap's e tag and its sender's
+ * p tag). A nutzap already marked (by a 7376 on the relays or in the local history) is skipped.
+ * A failure says 'Failed to redeem nutzaps' with the reason; the nutzap is kept for a later try,
+ * unless it failed the checks (then it never can succeed here, and is not tried again).
+ */
+import { normalizeProofAmounts } from '@cashu/cashu-ts'
+import type { NostrEvent } from 'nostr-tools/pure'
+import { addProofs, toStoredProof } from '../../core/ecash/cashu-proof-book.ts'
+import { historyParts, NIP60_KINDS } from '../../core/ecash/nip60.ts'
+import {
+  mintKey,
+  NIP61_KINDS,
+  NUTZAP_ERRORS,
+  NUTZAP_UNIT,
+  type Nutzap,
+  type NutzapInfo,
+  parseNutzap,
+} from '../../core/ecash/nip61.ts'
+import { checkNutzap } from '../../core/ecash/nip61-check.ts'
+import { newestEvent, parseRelayList, RELAY_LIST_KIND } from '../../core/relays/relay-list.ts'
+import { canRead } from '../../core/relays/relay-permission.ts'
+import { publishEach } from '../people/own-events.ts'
+import type { Subscription } from '../relays/relay-hub.ts'
+import { type NutzapDeps, ownNutzapInfo, signAsUser } from './cashu-nutzap.ts'
+import { forgetCounters, noteCounters } from './cashu-recover.ts'
+import type { WalletRecord } from './cashu-store.ts'
+
+/** Nutzaps this much older than the newest 7376 are still asked for: relays can be late. */
+const SINCE_MARGIN_S = 600
+
+export interface InboxView {
+  /** Redemptions running now. */
+  redeeming: number
+  /** 'Failed to redeem nutzaps: {reason}' after the last failure, until a redemption succeeds. */
+  error: string | null
+  /** Nutzaps kept for a later try. */
+  waiting: number
+}
+
+export interface NutzapInbox {
+  view(): InboxView
+  /** (Re)reads the redeemed marks and watches for nutzaps on the wallet's current mints. */
+  start(): Promise<void>
+  /** Tries the waiting nutzaps again. */
+  retry(): Promise<void>
+  stop(): void
+}
+
+/** A nutzap that can never be redeemed here: from a mint not listed, locked elsewhere, no DLEQ. */
+class Refused extends Error {}
+
+/** Refused nutzaps remembered (anyone can publish them: the list must not grow without end). */
+const REFUSED_KEPT = 500
+
+const withoutWaiting = (record: WalletRecord, id: string) =>
+  (record.nutzapsWaiting ?? []).filter((e) => e.id !== id)
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): NutzapInbox {
+  const { store, pubkey, now, network } = deps
+  let subscription: Subscription | null = null
+  let queue: Promise<void> = Promise.resolve()
+  /** Queued or redeemed this session: the subscription may deliver an event more than once. */
+  const taken = new Set<string>()
+  /** Nutzaps a 7376 on the relays marks redeemed. */
+  const marked = new Set<string>()
+  let info: NutzapInfo | null = null
+  let view: InboxView = { redeeming: 0, error: null, waiting: 0 }
+  let stopped = false
+
+  const set = (change: Partial<InboxView>) => {
+    view = { ...view, ...change }
+    onChange()
+  }
+
+  /** Redeemed (a 7376 or the local history says so), or refused before. */
+  const alreadyRedeemed = (record: WalletRecord, id: string) =>
+    marked.has(id) ||
+    record.nutzapsRefused?.includes(id) ||
+    record.history.some((h) => h.kind === 'receive' && h.nutzap?.event === id)
+
+  /** NIP-61: the 7376 goes to the user's relays and to the sender's NIP-65 read relays. */
+  async function publishRedemption(nutzap: Nutzap, amount: number): Promise<void> {
+    const parts = historyParts({
+      direction: 'in',
+      amount,
+      unit: NUTZAP_UNIT,
+      redeemed: [{ id: nutzap.id }],
+      sender: nutzap.sender,
+    })
+    const content = await deps.signer().nip44Encrypt(pubkey, JSON.stringify(parts.secret))
+    const event = await signAsUser(deps, {
+      kind: NIP60_KINDS.history,
+      created_at: Math.floor(now() / 1000),
+      content,
+      tags: parts.tags,
+    })
+    const lists = await network.hub.query([
+      { kinds: [RELAY_LIST_KIND], authors: [nutzap.sender], limit: 1 },
+    ])
+    const list = newestEvent(lists.filter((e) => e.pubkey === nutzap.sender))
+    const senderReads = list
+      ? parseRelayList(list)
+          .filter((r) => canRead(r.permission))
+          .map((r) => r.url)
+      : []
+    await publishEach(network.hub, event, [...new Set([...network.writeRelays(), ...senderReads])])
+    marked.add(nutzap.id)
+  }
+
+  async function redeem(nutzap: Nutzap, mine: NutzapInfo): Promise<number> {
+    const record = await store.read(pubkey)
+    const key = mintKey(nutzap.mint)
+    // Never a mint the user did not list: its URL is the sender's to choose.
+    const mint = record.mints.find((m) => mintKey(m.url) === key)?.url
+    if (!mint) throw new Refused(NUTZAP_ERRORS.notListed)
+    const loaded = await deps.loadedMint(mint)
+    try {
+      checkNutzap(nutzap, mine, (id) => loaded.keys.find((k) => k.id === id))
+    } catch (error) {
+      throw new Refused(messageOf(error))
+    }
+    const [wallet, privkey] = await Promise.all([deps.walletOf(mint), deps.walletKey()])
+    // The counters are noted first: a reload that loses the mint's answer restores the outputs.
+    const opKey = `receive:${deps.newId()}`
+    await store.update(pubkey, (r) =>
+      noteCounters(r, opKey, { keysetId: wallet.keysetId, mint, at: now() }),
+    )
+    let proofs: ReturnType<typeof toStoredProof>[]
+    try {
+      const token = { mint, unit: NUTZAP_UNIT, proofs: normalizeProofAmounts(nutzap.proofs) }
+      proofs = (await wallet.receive(token, { privkey, requireDleq: true })).map(toStoredProof)
+    } catch (error) {
+      await store.update(pubkey, (r) => ({ ...r, opCounters: forgetCounters(r, opKey) }))
+      throw error
+    }
+    const amount = proofs.reduce((sum, p) => sum + p.amount, 0)
+    await store.update(pubkey, (r) => ({
+      ...r,
+      book: addProofs(r.book, mint, proofs, now()),
+      history: [
+        {
+          id: deps.newId(),
+          kind: 'receive',
+          mint,
+          amount,
+          at: now(),
+          nutzap: {
+            peer: nutzap.sender,
+            event: nutzap.id,
+            ...(nutzap.comment ? { comment: nutzap.comment } : {}),
+          },
+        },
+        ...r.history,
+      ],
+      opCounters: forgetCounters(r, opKey),
+      nutzapsWaiting: withoutWaiting(r, nutzap.id),
+    }))
+    return amount
+  }
+
+  async function take(event: NostrEvent, mine: NutzapInfo): Promise<void> {
+    const nutzap = parseNutzap(event)
+    const record = await store.read(pubkey)
+    if (!nutzap || nutzap.recipient !== pubkey || alreadyRedeemed(record, event.id)) {
+      if (record.nutzapsWaiting?.some((e) => e.id === event.id)) {
+        const next = await store.update(pubkey, (r) => ({
+          ...r,
+          nutzapsWaiting: withoutWaiting(r, event.id),
+        }))
+        set({ waiting: next.nutzapsWaiting?.length ?? 0 })
+      }
+      return
+    }
+    set({ redeeming: view.redeeming + 1 })
+    try {
+      const amount = await redeem(nutzap, mine)
+      set({ error: null, waiting: (await store.read(pubkey)).nutzapsWaiting?.length ?? 0 })
+      // Redeemed and recorded here already: a 7376 that cannot be published now only delays
+      // other devices seeing it, so it does not count as a failed redemption.
+      await publishRedemption(nutzap, amount).catch(() => {})
+    } catch (error) {
+      // Refused: never redeemable here, not asked about again. Otherwise (the mint away, the key
+      // locked) it waits for a later try.
+      const refused = error instanceof Refused
+      if (!refused) taken.delete(event.id)
+      const next = await store.update(pubkey, (r) => ({
+        ...r,
+        nutzapsWaiting: refused
+          ? withoutWaiting(r, event.id)
+          : [...withoutWaiting(r, event.id), event],
+        nutzapsRefused: refused
+          ? [...(r.nutzapsRefused ?? []), event.id].slice(-REFUSED_KEPT)
+          : r.nutzapsRefused,
+      }))
+      set({
+        error: `${NUTZAP_ERRORS.redeemFailed}: ${messageOf(error)}`,
+        waiting: next.nutzapsWaiting?.length ?? 0,
+      })
+    } finally {
+      set({ redeeming: view.redeeming - 1 })
+    }
+  }
+
+  const enqueue = (event: NostrEvent) => {
+    if (stopped || !info || taken.has(event.id)) return
+    taken.add(event.id)
+    const mine = info
+    queue = queue.then(() => take(event, mine)).catch(() => {})
+  }
+
+  const unsubscribe = () => {
+    subscription?.close()
+    subscription = null
+  }
+
+  /** Reads the redeemed marks, then subscribes to nutzaps on the wallet's current mints. */
+  async function watch(): Promise<void> {
+    unsubscribe()
+    const record = await store.read(pubkey)
+    set({ waiting: record.nutzapsWaiting?.length ?? 0 })
+    if (record.mints.length === 0) return
+    info = await ownNutzapInfo(deps, record.mints)
+    const history = await network.hub.query([
+      { kinds: [NIP60_KINDS.history], authors: [pubkey], limit: 200 },
+    ])
+    for (const event of history) {
+      if (event.pubkey !== pubkey) continue
+      for (const tag of event.tags) {
+        if (tag[0] === 'e' && tag[3] === 'redeemed' && tag[1]) marked.add(tag[1])
+      }
+    }
+    if (stopped) return
+    const newest = newestEvent(history.filter((e) => e.pubkey === pubkey))
+    set({ error: null }) // watching now: nutzaps still failing say so again when tried
+    for (const event of record.nutzapsWaiting ?? []) enqueue(event)
+    unsubscribe() // a start that overlapped this one
+    subscription = network.hub.subscribe(
+      [
+        {
+          kinds: [NIP61_KINDS.nutzap],
+          '#p': [pubkey],
+          '#u': info.mints.map((m) => m.url),
+          ...(newest ? { since: newest.created_at - SINCE_MARGIN_S } : {}),
+        },
+      ],
+      { onEvent: enqueue },
+    )
+  }
+
+  return {
+    view: () => view,
+    async start() {
+      try {
+        await watch()
+      } catch (error) {
+        // The wallet key locked, say: the next open (or change of mints) tries again.
+        set({ error: `${NUTZAP_ERRORS.redeemFailed}: ${messageOf(error)}` })
+      }
+    },
+    async retry() {
+      const record = await store.read(pubkey)
+      for (const event of record.nutzapsWaiting ?? []) enqueue(event)
+      await queue
+    },
+    stop() {
+      stopped = true
+      unsubscribe()
+    },
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * The home feed through TanStack Query: pages of stored notes and reposts (kinds 1 and 6), then
+ * live ones on top. Each feed source (everyone, Follow Only, a hashtag) is its own query, keyed
+ * ['feed', ...] (core/feed/feed-source.ts), and keeps its relay filters in the query's meta so live
+ * events reach every feed they belong to.
+ */
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  type QueryMeta,
+  queryOptions,
+} from '@tanstack/react-query'
+import { type Filter, matchFilters } from 'nostr-tools/filter'
+import type { NostrEvent } from 'nostr-tools/pure'
+import { type FeedEntry, mergeEntries, noteEntry } from '../../core/feed/feed-entry.ts'
+import {
+  FEED_KINDS,
+  type FeedSource,
+  feedFilters,
+  feedPageFilters,
+  feedSourceKey,
+  GLOBAL_SOURCE,
+  nextPageStart,
+} from '../../core/feed/feed-source.ts'
+import {
+  FEED_WINDOW_PAGES,
+  type FeedCursor,
+  FIRST_CURSOR,
+  nextCursor,
+} from '../../core/feed/feed-window.ts'
+import { toNote } from '../../core/feed/note.ts'
+import { newestFirst } from '../../core/platform/event-order.ts'
+import { FAILED_TO_LOAD_NOTES } from '../../core/relays/relay-messages.ts'
+import type { RelayHub } from '../relays/relay-hub.ts'
+import { answeredEvents, queryStored } from '../relays/stored-events.ts'
+import type { Verifier } from '../relays/verifier.ts'
+import { resolveEntries } from './repost-resolver.ts'
+
+/** Notes page size (spec §9, queries). */
+export const NOTES_PAGE_SIZE = 10
+/** How far back the live subscription starts. */
+export const LIVE_OVERLAP_SECONDS = 60
+
+export const feedKey = feedSourceKey(GLOBAL_SOURCE)
+
+export interface FeedPage {
+  entries: readonly FeedEntry[]
+  /** How this page was asked for. */
+  cursor: FeedCursor
+  /** How the next page is asked for; undefined when the relays had nothing older. */
+  next: FeedCursor | undefined
+}
+
+interface FeedMeta extends QueryMeta {
+  /** The feed's relay filters without paging: which live events belong to it. */
+  feedFilters: Filter[]
+}
+
+const isFeedMeta = (meta: QueryMeta | undefined): meta is FeedMeta =>
+  Array.isArray(meta?.feedFilters)
+
+/** Newest first, ties by id, each event once: the order rows are shown in. */
+const newestOnce = (events: NostrEvent[]): NostrEvent[] => {
+  const seen = new Set<string>()
+  return events.filter((event) => !seen.has(event.id) && seen.add(event.id)).sort(newestFirst)
+}
+
+export function feedQueryOptions(
+  hub: RelayHub,
+  source: FeedSource = GLOBAL_SOURCE,
+  verifier?: Verifier,
+) {
+  const meta: FeedMeta = { feedFilters: feedFilters(source) }
+  return infiniteQueryOptions({
+    queryKey: feedSourceKey(source),
+    meta,
+    initialPageParam: FIRST_CURSOR,
+    // A window of pages: memory stays flat however far the reader scrolls (core/feed/feed-window.ts).
+    maxPages: FEED_WINDOW_PAGES,
+    // Structural sharing would copy every cursor's chain each time the window moves (its pages
+    // shift position): memory growing with the square of the pages scrolled. Pages only change
+    // when one is fetched, so there is nothing to share.
+    structuralSharing: false,
+    queryFn: async ({ pageParam: cursor, client, direction }): Promise<FeedPage> => {
+      const { start } = cursor
+      const shown = new Set(start.shown)
+      // The events already shown come back too: ask for that many more.
+      const limit = NOTES_PAGE_SIZE + shown.size
+      const filters = feedPageFilters(source, limit, start.until || undefined)
+      if (filters.length === 0) return { entries: [], cursor, next: undefined }
+      const answer = await queryStored(hub, filters)
+      // The newest page with no relay answering fails, so a refetch (a warm start's, spec §4)
+      // keeps the rows shown; an older page comes back empty and is asked again (below).
+      const found = start.until
+        ? answer.found.map(({ event }) => event)
+        : answeredEvents(answer, FAILED_TO_LOAD_NOTES)
+      // With several author filters each may bring a page: the newest page of them all is kept.
+      const events = newestOnce(found)
+        .filter((event) => !shown.has(event.id))
+        .slice(0, NOTES_PAGE_SIZE)
+      // A page asked for again (scrolling back up) had notes: none now means the relays failed
+      // to answer in time, and the query's retries ask again.
+      if (direction === 'backward' && events.length === 0) throw new Error(FAILED_TO_LOAD_NOTES)
+      const entries = await resolveEntries({ hub, verifier, queryClient: client }, events)
+      const next = nextCursor(cursor, nextPageStart(start, events))
+      return { entries: mergeEntries([], entries), cursor, next }
+    },
+    getNextPageParam: (lastPage: FeedPage): FeedCursor | undefined => lastPage.next,
+    getPreviousPageParam: (firstPage: FeedPage): FeedCursor | undefined => firstPage.cursor.before,
+  })
+}
+
+/**
+ * A feed's live rows, kept apart from its pages: an infinite query writes the pages it had when a
+ * fetch began back over any row set in the meantime, so a note arriving while the next page
+ * loads would be lost. Nothing fetches them; the live subscription fills them.
+ */
+const liveKey = (feedKey: readonly unknown[]) => [...feedKey, 'live'] as const
+
+export const liveRowsOptions = (source: FeedSource = GLOBAL_SOURCE) =>
+  queryOptions({
+    queryKey: liveKey(feedSourceKey(source)),
+    queryFn: (): readonly FeedEntry[] => [],
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/** Rows of every loaded page and the live rows, newest first, each once. */
+export const feedEntries = (
+  data: InfiniteData<FeedPage> | undefined,
+  live: readonly FeedEntry[] = [],
+): readonly FeedEntry[] =>
+  mergeEntries(
+    data
+      ? data.pages.reduce<readonly FeedEntry[]>((all, page) => mergeEntries(all, page.entries), [])
+      : [],
+    live,
+  )
+
+/** Adds a live row to every feed whose filters it matches (also what the user just published). */
+export function addLive(queryClient: QueryClient, event: NostrEvent, entry: FeedEntry): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['feed'] })) {
+    const { meta } = query
+    if (!isFeedMeta(meta) || !matchFilters(meta.feedFilters, event)) continue
+    queryClient.setQueryData<readonly FeedEntry[]>(liveKey(query.queryKey), (rows = []) =>
+      mergeEntries(rows, [entry]),
+    )
+  }
+}
+
+/**
+ * Keeps the first page of every feed growing with notes and reposts published from now on.
+ * Returns the unsubscribe. Without a verifier, reposted notes are fetched from the relays rather
+ * than taken from the repost's content.
+ */
+export function followLiveFeed(
+  hub: RelayHub,
+  queryClient: QueryClient,
+  verifier?: Verifier,
+): () => void {
+  // A minute back: an author's clock a little behind ours must not lose their note between the
+  // first page and the live REQ. Rows already shown are merged once (by id).
+  const since = Math.floor(Date.now() / 1000) - LIVE_OVERLAP_SECONDS
+  const subscription = hub.subscribe([{ kinds: [...FEED_KINDS], since }], {
+    onEvent: (event) => {
+      if (event.kind === FEED_KINDS[0]) {
+        addLive(queryClient, event, noteEntry(toNote(event, Date.now())))
+        return
+      }
+      void resolveEntries({ hub, verifier, queryClient }, [event]).then(([entry]) => {
+        if (entry) addLive(queryClient, event, entry)
+      })
+    },
+  })
+  return () => subscription.close()
+}

@@ -1,0 +1,82 @@
+/**
+ * Feed rows from relay events: a note is its own row; a repost (NIP-18) shows the note it names.
+ * The note carried in a repost's content is signed by its author, not by the reposter, so it is
+ * shown only once its own signature holds; otherwise (or when the content is empty) the note is
+ * fetched by the e tag's id, with one request for a whole page.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import type { NostrEvent } from 'nostr-tools/pure'
+import { type FeedEntry, noteEntry, repostEntry } from '../../core/feed/feed-entry.ts'
+import { parseRepost, REPOST_KIND, type Repost, TEXT_NOTE_KIND } from '../../core/feed/nip18.ts'
+import { type Note, toNote } from '../../core/feed/note.ts'
+import type { RelayHub } from '../relays/relay-hub.ts'
+import type { Verifier } from '../relays/verifier.ts'
+import { noteKey } from './thread-queries.ts'
+
+export interface ResolveDeps {
+  hub: RelayHub
+  /** Checks carried notes; without one they are fetched instead. */
+  verifier?: Verifier
+  /** Found notes are shared as ['note', id], so opening one needs no request. */
+  queryClient?: QueryClient
+}
+
+async function carriedNote(repost: Repost, verifier: Verifier | undefined, now: number) {
+  const { embedded } = repost
+  if (!embedded || !verifier) return null
+  return (await verifier.verify(embedded)) ? toNote(embedded, now) : null
+}
+
+/** Rows for the events, in their order; a repost whose note cannot be found has note null. */
+export async function resolveEntries(
+  { hub, verifier, queryClient }: ResolveDeps,
+  events: readonly NostrEvent[],
+): Promise<FeedEntry[]> {
+  const now = Date.now()
+  const reposts = new Map<string, Repost>()
+  for (const event of events) {
+    const repost = event.kind === REPOST_KIND ? parseRepost(event) : null
+    if (repost) reposts.set(event.id, repost)
+  }
+  const notes = new Map<string, Note>()
+  await Promise.all(
+    [...reposts.values()].map(async (repost) => {
+      const note = await carriedNote(repost, verifier, now)
+      if (note) notes.set(note.id, note)
+    }),
+  )
+  const missing = [...new Set([...reposts.values()].map((r) => r.target.id))].filter(
+    (id) => !notes.has(id),
+  )
+  if (missing.length > 0) {
+    const found = await hub.query([
+      { kinds: [TEXT_NOTE_KIND], ids: missing, limit: missing.length },
+    ])
+    for (const event of found) {
+      if (missing.includes(event.id)) notes.set(event.id, toNote(event, now))
+    }
+  }
+  for (const note of notes.values()) {
+    if (queryClient?.getQueryData(noteKey(note.id)) === undefined) {
+      queryClient?.setQueryData(noteKey(note.id), note)
+    }
+  }
+
+  const entries: FeedEntry[] = []
+  for (const event of events) {
+    if (event.kind === TEXT_NOTE_KIND) {
+      entries.push(noteEntry(toNote(event, now)))
+      continue
+    }
+    const repost = reposts.get(event.id)
+    if (!repost) continue
+    const info = {
+      id: event.id,
+      pubkey: event.pubkey,
+      created_at: event.created_at,
+      target: repost.target,
+    }
+    entries.push(repostEntry(info, notes.get(repost.target.id) ?? null))
+  }
+  return entries
+}

@@ -1,0 +1,152 @@
+/**
+ * The follow machine's effects and its one actor per system: the contact list read and published
+ * through own-events (newest wins, never built from nothing), and the query caches changed at
+ * once: the user's contact list (the Follow button, the following count, Follow Only) and the
+ * person's followers. A rollback puts back exactly what the caches held before the change.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import { createActor, fromPromise } from 'xstate'
+import {
+  CONTACTS_KIND,
+  CONTACTS_QUERY_LIMIT,
+  parseContactList,
+} from '../../core/people/contacts.ts'
+import {
+  CONTACTS_UNREADABLE,
+  type ContactListEvent,
+  contactListTemplate,
+  type FollowAction,
+  type FollowRequest,
+} from '../../core/people/follow.ts'
+import type { Followers } from '../../core/people/followers.ts'
+import {
+  type ConfirmParams,
+  type FollowActorRef,
+  type FollowChange,
+  followMachine,
+  type PublishContactsInput,
+  type PublishedContacts,
+  type UserInput,
+} from '../../machines/follow.machine.ts'
+import { canSign } from '../../machines/login.machine.ts'
+import type { PlumeSystem } from '../system.ts'
+import { type OwnEvents, ownEventsFor } from './own-events.ts'
+import { profileKeys } from './profile-keys.ts'
+import type { ContactList } from './profile-queries.ts'
+
+export interface FollowDeps {
+  own: OwnEvents
+  queryClient: QueryClient
+  /** Seconds clock for created_at. */
+  now?: () => number
+}
+
+const contactListOf = (list: ContactListEvent): ContactList => ({
+  contacts: parseContactList({ kind: CONTACTS_KIND, tags: list.tags }),
+  createdAt: list.created_at,
+})
+
+/** The user's list with the change shown (the person added at the end, or left out). */
+function changedList(list: ContactList | null | undefined, change: FollowChange): ContactList {
+  const others = (list?.contacts ?? []).filter((contact) => contact.pubkey !== change.target)
+  const contacts =
+    change.action === 'follow'
+      ? [...others, { pubkey: change.target, relay: '', petname: '' }]
+      : others
+  return { contacts, createdAt: list?.createdAt ?? 0 }
+}
+
+/** The person's followers with the user in or out. */
+function changedFollowers(followers: Followers | undefined, change: FollowChange) {
+  if (!followers) return undefined
+  const others = followers.pubkeys.filter((pubkey) => pubkey !== change.user)
+  const pubkeys = change.action === 'follow' ? [change.user, ...others] : others
+  return { ...followers, pubkeys }
+}
+
+export function followEffects({ own, queryClient, now }: FollowDeps) {
+  const seconds = now ?? (() => Math.floor(Date.now() / 1000))
+  /** What the caches held before the change under way (one at a time). */
+  let before: Array<[QueryKey, unknown]> = []
+
+  const read = (user: string) =>
+    own.read(CONTACTS_KIND, user, CONTACTS_QUERY_LIMIT, CONTACTS_UNREADABLE)
+
+  const show = (user: string, list: ContactListEvent | null) =>
+    queryClient.setQueryData<ContactList | null>(
+      profileKeys.contacts(user),
+      list ? contactListOf(list) : null,
+    )
+
+  return {
+    actors: {
+      readContacts: fromPromise<ContactListEvent | null, UserInput>(({ input }) =>
+        read(input.user),
+      ),
+      publishContacts: fromPromise<PublishedContacts, PublishContactsInput>(async ({ input }) => {
+        const template = contactListTemplate(input.base, input.tags, seconds())
+        return own.publish(template, input.user)
+      }),
+      // Read like before a change, so relays that do not answer leave the view alone.
+      refetchContacts: fromPromise<void, UserInput>(async ({ input }) => {
+        show(input.user, await read(input.user))
+      }),
+    },
+    actions: {
+      applyOptimistic: (_: unknown, change: FollowChange) => {
+        const lists = profileKeys.contacts(change.user)
+        const followers = profileKeys.followers(change.target)
+        before = [
+          [lists, queryClient.getQueryData(lists)],
+          [followers, queryClient.getQueryData(followers)],
+        ]
+        queryClient.setQueryData<ContactList | null>(lists, (list) => changedList(list, change))
+        queryClient.setQueryData<Followers>(followers, (list) => changedFollowers(list, change))
+      },
+      rollback: () => {
+        for (const [key, data] of before) {
+          if (data === undefined) queryClient.removeQueries({ queryKey: key, exact: true })
+          else queryClient.setQueryData(key, data)
+        }
+        before = []
+      },
+      confirm: (_: unknown, { user, list }: ConfirmParams) => {
+        before = []
+        show(user, list)
+      },
+    },
+  }
+}
+
+const actors = new WeakMap<PlumeSystem, FollowActorRef>()
+
+/** The system's follow actor, started on first use (the profile page's chunk, not the feed's). */
+export function followActorFor(system: PlumeSystem): FollowActorRef {
+  let actor = actors.get(system)
+  if (!actor) {
+    const effects = followEffects({ own: ownEventsFor(system), queryClient: system.queryClient })
+    actor = createActor(followMachine.provide(effects)).start()
+    actors.set(system, actor)
+  }
+  return actor
+}
+
+/**
+ * The request as the machine checks it: a login that cannot sign (a public key only) is not
+ * signed in for this purpose; a locked key is unlocked by the UI before it asks.
+ */
+export function followRequest(
+  system: PlumeSystem,
+  action: FollowAction,
+  target: string,
+): FollowRequest {
+  const login = system.login.getSnapshot()
+  const user = login.matches('signedIn') && canSign(login) ? login.context.pubkey : null
+  return {
+    action,
+    target,
+    user,
+    ready: system.app.getSnapshot().children.relays !== undefined,
+    relays: ownEventsFor(system).writeTargets(),
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The profile page's queries (spec §7): metadata, contact list, followers, mute list, relay list,
+ * NIP-05 check and notes. Built from what the system already holds (hub, query client, and the
+ * pool's relays through the app actor), so the page needs nothing new from it.
+ */
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import {
+  CONTACTS_KIND,
+  CONTACTS_QUERY_LIMIT,
+  type ContactEntry,
+  parseContactList,
+} from '../../core/people/contacts.ts'
+import { FOLLOWERS_QUERY_LIMIT, type Followers, followersOf } from '../../core/people/followers.ts'
+import { MUTE_LIST_KIND, type MuteList, parseMuteList } from '../../core/people/mute-list.ts'
+import { type ProfileMetadata, parseProfileMetadata } from '../../core/people/profile.ts'
+import { newestEvent } from '../../core/relays/relay-list.ts'
+import { FAILED_TO_LOAD_PROFILE } from '../../core/relays/relay-messages.ts'
+import { outboxRelaysFor, type PoolRelay } from '../relays/outbox-relays.ts'
+import type { RelayHub } from '../relays/relay-hub.ts'
+import { answeredEvents, queryStored } from '../relays/stored-events.ts'
+import type { PlumeSystem } from '../system.ts'
+import { METADATA_LIMIT, metadataKey } from './metadata-queries.ts'
+import { checkNip05 } from './nip05-check.ts'
+import { profileKeys } from './profile-keys.ts'
+import { profileLiveOptions, profileNotesQueryOptions } from './profile-notes.ts'
+
+/** Prefetch (spec §9): profile metadata is stale at once and kept 10 minutes. */
+export const PROFILE_METADATA_STALE_MS = 0
+export const PROFILE_METADATA_GC_MS = 10 * 60_000
+/** Contact cache (spec §9): stale after 5 minutes, kept 10. */
+export const CONTACTS_STALE_MS = 5 * 60_000
+export const CONTACTS_GC_MS = 10 * 60_000
+
+export interface ContactList {
+  contacts: ContactEntry[]
+  createdAt: number
+}
+
+export interface PublicMuteList extends MuteList {
+  createdAt: number
+}
+
+export interface ProfileDeps {
+  hub: RelayHub
+  queryClient: QueryClient
+  /** The pool's relays now; they change as the user edits them. */
+  pool(): readonly PoolRelay[]
+}
+
+/** The relays of the app's pool now; empty before the pool has started. */
+export const poolRelaysOf = (app: PlumeSystem['app']) => (): readonly PoolRelay[] =>
+  app.getSnapshot().children.relays?.getSnapshot().context.entries ?? []
+
+async function newestOf(hub: RelayHub, kind: number, pubkey: string, limit: number) {
+  return newestEvent(await hub.query([{ kinds: [kind], authors: [pubkey], limit }]))
+}
+
+export function profileQueries({ hub, queryClient, pool }: ProfileDeps) {
+  const outbox = outboxRelaysFor(hub)
+  return {
+    /**
+     * Kind 0, newest of 10 (§7); null when the relays that answered have none or it is not JSON.
+     * Fails with 'Failed to load profile' (§8) when no relay answered.
+     */
+    metadata: (pubkey: string) =>
+      queryOptions({
+        queryKey: profileKeys.metadata(pubkey),
+        queryFn: async (): Promise<ProfileMetadata | null> => {
+          const answer = await queryStored(hub, [
+            { kinds: [0], authors: [pubkey], limit: METADATA_LIMIT },
+          ])
+          const event = newestEvent(answeredEvents(answer, FAILED_TO_LOAD_PROFILE))
+          const metadata = event ? parseProfileMetadata(event.content) : null
+          // Note cards on the page read the shared metadata query: let them agree with the header.
+          if (metadata) shareMetadata(queryClient, pubkey, metadata)
+          return metadata
+        },
+        staleTime: PROFILE_METADATA_STALE_MS,
+        gcTime: PROFILE_METADATA_GC_MS,
+      }),
+
+    /** Kind 3, limit 1 (§7): the people they follow; null when they published no list. */
+    contacts: (pubkey: string) =>
+      queryOptions({
+        queryKey: profileKeys.contacts(pubkey),
+        queryFn: async (): Promise<ContactList | null> => {
+          const event = await newestOf(hub, CONTACTS_KIND, pubkey, CONTACTS_QUERY_LIMIT)
+          return event ? { contacts: parseContactList(event), createdAt: event.created_at } : null
+        },
+        staleTime: CONTACTS_STALE_MS,
+        gcTime: CONTACTS_GC_MS,
+      }),
+
+    /** Kind 3 lists naming them (#p), each author once. */
+    followers: (pubkey: string) =>
+      queryOptions({
+        queryKey: profileKeys.followers(pubkey),
+        queryFn: async (): Promise<Followers> => {
+          const events = await hub.query([
+            { kinds: [CONTACTS_KIND], '#p': [pubkey], limit: FOLLOWERS_QUERY_LIMIT },
+          ])
+          return followersOf(pubkey, events, FOLLOWERS_QUERY_LIMIT)
+        },
+        staleTime: CONTACTS_STALE_MS,
+        gcTime: CONTACTS_GC_MS,
+      }),
+
+    /** Kind 10000, public part; null when they published none. */
+    muteList: (pubkey: string) =>
+      queryOptions({
+        queryKey: profileKeys.muteList(pubkey),
+        queryFn: async (): Promise<PublicMuteList | null> => {
+          const event = await newestOf(hub, MUTE_LIST_KIND, pubkey, 1)
+          return event ? { ...parseMuteList(event), createdAt: event.created_at } : null
+        },
+      }),
+
+    /** Kind 10002, newest of 10, else relays named in their notes (§7); refreshes the LRU. */
+    relays: (pubkey: string) =>
+      queryOptions({
+        queryKey: profileKeys.relays(pubkey),
+        queryFn: () => outbox.fetchRelays(pubkey),
+      }),
+
+    /** Whether their NIP-05 document names this pubkey; never fails, never retried. */
+    nip05: (identifier: string, pubkey: string) =>
+      queryOptions({
+        queryKey: profileKeys.nip05(identifier, pubkey),
+        queryFn: () => checkNip05(identifier, pubkey),
+        retry: false,
+      }),
+
+    notes: (pubkey: string) => profileNotesQueryOptions({ hub, outbox, pool }, pubkey),
+
+    liveNotes: profileLiveOptions,
+  }
+}
+
+export type ProfileQueries = ReturnType<typeof profileQueries>
+
+function shareMetadata(queryClient: QueryClient, pubkey: string, metadata: ProfileMetadata) {
+  queryClient.setQueryData(metadataKey(pubkey), metadata)
+}

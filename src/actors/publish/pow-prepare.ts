@@ -1,0 +1,35 @@
+/**
+ * The publish machine's `prepare` step: with proof of work on (Settings), a note (kind 1: a new
+ * note, a reply, a quote) is mined to the difficulty that will be used before it is signed; other
+ * kinds, and every kind with proof of work off, go as built. The miner loads with the first note
+ * mined, not with the app.
+ */
+import type { EventTemplate } from 'nostr-tools/pure'
+import { fromPromise } from 'xstate'
+import { TEXT_NOTE_KIND } from '../../core/feed/nip18.ts'
+import type { TemplateInput } from '../../machines/publish.machine.ts'
+import type { MiningActor } from './mining.effects.ts'
+import type { PrepareLogic } from './publish.effects.ts'
+
+export interface PowPrepareOptions {
+  /** The relays the note goes to: their NIP-11 may ask for more work. */
+  relays(): string[]
+  pubkey(): string | null
+  /** The mining session while it runs, for its progress bar. */
+  onSession(session: MiningActor): void
+}
+
+export function powPrepare(options: PowPrepareOptions): PrepareLogic {
+  return fromPromise<EventTemplate, TemplateInput>(async ({ input: { template }, signal }) => {
+    if (template.kind !== TEXT_NOTE_KIND) return template
+    const { mineNote, powTargetFor } = await import('./mining.effects.ts')
+    const bits = await powTargetFor(options.relays())
+    if (bits === null || signal.aborted) return template
+    // An empty pubkey is refused by the miner with the spec's message.
+    const session = mineNote(template, bits, options.pubkey() ?? '')
+    options.onSession(session.actor)
+    signal.addEventListener('abort', () => session.abort())
+    const { kind, created_at, tags, content } = await session.result
+    return { kind, created_at, tags, content }
+  })
+}

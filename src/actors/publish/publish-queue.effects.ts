@@ -1,0 +1,240 @@
+/**
+ * The outbox's effects and its running actor (machines/outbox.machine.ts): the stored queue
+ * (publish-queue-store.ts), the browser's online and offline events, the write relays connecting, and
+ * the round that sends every queued event to the write relays the way a publish does (each relay
+ * on its own, every answer awaited), then takes what a relay took, or refused for good, out of
+ * the store.
+ *
+ * A queued event is shown at once as the user's own (published-cache.ts), marked pending in the
+ * query cache (core/publish/queued-mark.ts) until a relay takes it. Loaded when first needed: a
+ * publish made offline, or the app's idle start-up (PwaPrompts), never on the first note's path.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import type { NostrEvent } from 'nostr-tools/pure'
+import { createActor, fromPromise } from 'xstate'
+import { REPOST_KIND } from '../../core/feed/nip18.ts'
+import { ownActionKey } from '../../core/feed/own-actions.ts'
+import {
+  dropOf,
+  type FlushReport,
+  isQueueable,
+  OUTBOX_TEXTS,
+  type OutboxEntry,
+  verdictOf,
+} from '../../core/publish/publish-queue.ts'
+import type { PublishRequest } from '../../core/publish/publish-request.ts'
+import { outboxPendingKey } from '../../core/publish/queued-mark.ts'
+import { REACTION_KIND } from '../../core/publish/reaction.ts'
+import type { PublishResult } from '../../core/relays/publish-result.ts'
+import { canWrite } from '../../core/relays/relay-permission.ts'
+import {
+  type FlushInput,
+  type OutboxActorRef,
+  outboxMachine,
+} from '../../machines/publish-queue.machine.ts'
+import type { PoolEntry, RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
+import { noteKey } from '../feed/thread-queries.ts'
+import { browserOnline } from '../platform/online.ts'
+import type { RelayHub } from '../relays/relay-hub.ts'
+import { type OutboxStore, outboxStore } from './publish-queue-store.ts'
+import { rememberPublished } from './published-cache.ts'
+
+/** The part of the app actor the outbox reads: the relay pool, once it runs. */
+export interface PoolSource {
+  getSnapshot(): { children: { relays?: RelayPoolActorRef } }
+  subscribe(listener: () => void): { unsubscribe(): void }
+}
+
+/** The part of `window` the outbox listens to. */
+export type NetworkEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>
+
+export interface OutboxDeps {
+  hub: Pick<RelayHub, 'publish'>
+  app: PoolSource
+  queryClient: QueryClient
+  store?: OutboxStore
+  /** The browser reports a network (navigator.onLine). */
+  online?: () => boolean
+  /** Where 'online' and 'offline' are announced (window). */
+  network?: NetworkEvents
+  now?: () => number
+}
+
+export interface Outbox {
+  actor: OutboxActorRef
+  /**
+   * Stores the signed event in the queue and shows it as the user's own, marked pending. Resolves
+   * once it is stored; rejects (nothing queued) for a replaceable event or a store that fails.
+   */
+  enqueue(event: NostrEvent): Promise<void>
+  stop(): void
+}
+
+/** What a queued event was asked for, from the event itself (a like names its note). */
+function requestOf(event: NostrEvent): PublishRequest {
+  if (event.kind === REACTION_KIND) {
+    const id = event.tags.findLast((tag) => tag[0] === 'e')?.[1] ?? ''
+    const pubkey = event.tags.findLast((tag) => tag[0] === 'p')?.[1] ?? ''
+    return { kind: 'reaction', target: { id, pubkey } }
+  }
+  return { kind: 'note', content: event.content }
+}
+
+/**
+ * The relays a publish goes to: write and readwrite, as publish.effects.ts picks them. Not imported
+ * from there: the outbox loads at idle start-up, and should not bring the publishing code along.
+ */
+const writeRelays = (entries: readonly PoolEntry[]): string[] => [
+  ...new Set(entries.filter((entry) => canWrite(entry.permission)).map((entry) => entry.url)),
+]
+
+/** The relay's reason in the hub's one-relay refusal, 'Publish failed: {relay}: {reason}'. */
+function reasonOf(error: unknown, url: string): string {
+  const message = error instanceof Error ? error.message : String(error)
+  const prefix = `Publish failed: ${url}: `
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message
+}
+
+/**
+ * A like or a repost that no relay will take is no longer shown as done: its button can be used
+ * again. (A dropped note stays where it shows until the next reload; the message names it.)
+ */
+function forgetDropped(queryClient: QueryClient, event: NostrEvent): void {
+  const action =
+    event.kind === REACTION_KIND ? 'reacted' : event.kind === REPOST_KIND ? 'reposted' : null
+  const target = event.tags.findLast((tag) => tag[0] === 'e')?.[1]
+  if (!action || !target) return
+  const key = ownActionKey(action, event.pubkey, target)
+  if (queryClient.getQueryData(key) === event.id) {
+    queryClient.removeQueries({ queryKey: key, exact: true })
+  }
+}
+
+/** Calls `onConnected` when one of the pool's write relays becomes connected. */
+function watchWriteRelays(app: PoolSource, onConnected: () => void): () => void {
+  let pool: RelayPoolActorRef | undefined
+  let connected = new Set<string>()
+  let poolSubscription: { unsubscribe(): void } | undefined
+  const check = () => {
+    const { entries, phase } = pool!.getSnapshot().context
+    const now = new Set(writeRelays(entries).filter((url) => phase[url] === 'connected'))
+    const newcomer = [...now].some((url) => !connected.has(url))
+    connected = now
+    if (newcomer) onConnected()
+  }
+  const attach = () => {
+    const relays = app.getSnapshot().children.relays
+    if (!relays || relays === pool) return
+    poolSubscription?.unsubscribe()
+    pool = relays
+    connected = new Set()
+    poolSubscription = relays.subscribe(check)
+    check()
+  }
+  const appSubscription = app.subscribe(attach)
+  attach()
+  return () => {
+    appSubscription.unsubscribe()
+    poolSubscription?.unsubscribe()
+  }
+}
+
+export function outboxEffects(deps: Required<Pick<OutboxDeps, 'store'>> & OutboxDeps) {
+  const { store, queryClient } = deps
+  const targets = () =>
+    writeRelays(deps.app.getSnapshot().children.relays?.getSnapshot().context.entries ?? [])
+
+  /** One event to each write relay on its own: its verdict from every relay's answer. */
+  const send = async (event: NostrEvent, urls: string[]) => {
+    const results = await Promise.all(
+      urls.map((url) =>
+        deps.hub.publish(event, [url]).then(
+          (answers): PublishResult => answers[0] ?? { relay: url, ok: true, message: '' },
+          (error: unknown): PublishResult => ({
+            relay: url,
+            ok: false,
+            message: reasonOf(error, url),
+          }),
+        ),
+      ),
+    )
+    return { event, verdict: verdictOf(results), results }
+  }
+
+  return {
+    actors: {
+      load: fromPromise<OutboxEntry[]>(async () => {
+        const entries = await store.read()
+        // Shown again after a reload, and any mark left from an earlier queue cleared.
+        const queued = new Set(entries.map((entry) => entry.event.id))
+        for (const query of queryClient.getQueryCache().findAll({ queryKey: ['outbox'] })) {
+          if (!queued.has(String(query.queryKey[1]))) queryClient.getQueryCache().remove(query)
+        }
+        for (const { event } of entries) {
+          // A note page opened offline waits to ask the relays for it; they cannot have it yet,
+          // and their empty answer once online would hide the note: that request is dropped.
+          await queryClient.cancelQueries({ queryKey: noteKey(event.id), exact: true })
+          rememberPublished(queryClient, { event, request: requestOf(event) })
+          queryClient.setQueryData(outboxPendingKey(event.id), true)
+        }
+        return entries
+      }),
+      flush: fromPromise<FlushReport, FlushInput>(async ({ input: { entries } }) => {
+        const urls = targets()
+        const outcomes = await Promise.all(entries.map(({ event }) => send(event, urls)))
+        const report: FlushReport = { sent: [], dropped: [], kept: [] }
+        for (const { event, verdict, results } of outcomes) {
+          if (verdict === 'sent') {
+            report.sent.push(event.id)
+            // Shown again: a view that asked the relays before this arrived got no answer.
+            rememberPublished(queryClient, { event, request: requestOf(event) })
+          } else if (verdict === 'dropped') {
+            report.dropped.push(dropOf(event, results))
+            forgetDropped(queryClient, event)
+          } else report.kept.push(event.id)
+        }
+        const done = [...report.sent, ...report.dropped.map((drop) => drop.id)]
+        await store.remove(done)
+        for (const id of done) {
+          queryClient.removeQueries({ queryKey: outboxPendingKey(id), exact: true })
+        }
+        return report
+      }),
+    },
+  }
+}
+
+export function startOutbox(deps: OutboxDeps): Outbox {
+  const store = deps.store ?? outboxStore()
+  const online = deps.online ?? browserOnline
+  const network = deps.network ?? window
+  const now = deps.now ?? Date.now
+  const actor = createActor(outboxMachine.provide(outboxEffects({ ...deps, store })), {
+    input: { online: online() },
+  }).start()
+
+  const changed = () => actor.send({ type: 'outbox.network', online: online() })
+  network.addEventListener('online', changed)
+  network.addEventListener('offline', changed)
+  const stopWatching = watchWriteRelays(deps.app, () =>
+    actor.send({ type: 'outbox.relayConnected' }),
+  )
+
+  return {
+    actor,
+    async enqueue(event) {
+      if (!isQueueable(event)) throw new Error(OUTBOX_TEXTS.replaceableOffline)
+      const entry = { event, queuedAt: now() }
+      await store.add(entry)
+      rememberPublished(deps.queryClient, { event, request: requestOf(event) }, now())
+      deps.queryClient.setQueryData(outboxPendingKey(event.id), true)
+      actor.send({ type: 'outbox.added', entry })
+    },
+    stop() {
+      network.removeEventListener('online', changed)
+      network.removeEventListener('offline', changed)
+      stopWatching()
+      actor.stop()
+    },
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * The publish machine's effects: building the event after the spec's checks (a ready client, the
+ * user's write relays, a valid target), signing it with the current signer, sending it to each
+ * write relay and reporting every answer, and putting what a relay accepted into the caches.
+ *
+ * Proof of work goes between building and signing: pass `prepare` (a promise actor from the
+ * unsigned event to the mined one); without it the event is signed as built.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
+import { createActor, fromCallback, fromPromise, type PromiseActorLogic, waitFor } from 'xstate'
+import { committedTarget } from '../../core/publish/nip13.ts'
+import { assertPublishable } from '../../core/publish/publish-checks.ts'
+import { mustQueue } from '../../core/publish/publish-queue.ts'
+import {
+  type PublishRequest,
+  requestTarget,
+  requestTemplate,
+} from '../../core/publish/publish-request.ts'
+import { bareRepostTemplate } from '../../core/publish/queued-repost.ts'
+import type { PublishResult } from '../../core/relays/publish-result.ts'
+import { canRead, canWrite } from '../../core/relays/relay-permission.ts'
+import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
+import {
+  type AcceptedParams,
+  type BuildInput,
+  isPublished,
+  type PublishActorRef,
+  type PublishEvent,
+  publishMachine,
+  type SendInput,
+  type TemplateInput,
+} from '../../machines/publish.machine.ts'
+import type { PoolEntry, RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
+import type { Signer } from '../identity/signer.ts'
+import { browserOnline } from '../platform/online.ts'
+import type { RelayHub } from '../relays/relay-hub.ts'
+import { SIGNER_MISMATCH } from '../relays/relay-list.effects.ts'
+import type { PlumeSystem } from '../system.ts'
+import type { Outbox } from './publish-queue.effects.ts'
+import { rememberPublished } from './published-cache.ts'
+
+export type PrepareLogic = PromiseActorLogic<EventTemplate, TemplateInput>
+
+export interface PublishDeps {
+  hub: Pick<RelayHub, 'publish' | 'query'>
+  /** The signer of whoever is logged in now. */
+  signer(): Signer
+  /** Who is logged in: the signer must sign as them. */
+  pubkey(): string | null
+  /** The relay pool, once the client runs. */
+  pool(): RelayPoolActorRef | undefined
+  queryClient: QueryClient
+  /** Milliseconds clock. */
+  now?: () => number
+  /** The step between building and signing (proof of work); absent: none. */
+  prepare?: PrepareLogic
+  /** Where a publish made offline waits (loaded on first use); absent: it is sent anyway. */
+  outbox?: () => Promise<Pick<Outbox, 'enqueue'>>
+  /** The browser reports a network (navigator.onLine). */
+  online?: () => boolean
+}
+
+/** The relays events are published to: write and readwrite (spec §7: filtered by permission). */
+export const writeRelays = (entries: readonly PoolEntry[]): string[] => [
+  ...new Set(entries.filter((entry) => canWrite(entry.permission)).map((entry) => entry.url)),
+]
+
+/**
+ * Where the note acted on can be found, for the tags' relay hints: the first relay the app reads
+ * from (it is where the note was read), else '' (NIP-10 allows it).
+ */
+export function relayHint(entries: readonly PoolEntry[]): string {
+  const read = entries.find((entry) => canRead(entry.permission))
+  return read ? (normalizeRelayUrl(read.url) ?? read.url) : ''
+}
+
+/** The reason in the hub's one-relay refusal, 'Publish failed: {relay}: {reason}' (publish-result). */
+function refusal(url: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  const prefix = `Publish failed: ${url}: `
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message
+}
+
+/** The signed note a repost carries, from the relays the app reads. */
+async function fetchOriginal(hub: Pick<RelayHub, 'query'>, id: string): Promise<NostrEvent | null> {
+  const events = await hub.query([{ ids: [id], kinds: [1], limit: 1 }])
+  return events.find((event) => event.id === id) ?? null
+}
+
+export function publishEffects(deps: PublishDeps) {
+  const now = deps.now ?? Date.now
+  const entries = () => deps.pool()?.getSnapshot().context.entries ?? []
+  const online = deps.online ?? browserOnline
+  /** Offline, or every write relay down: the signed event waits in the outbox. */
+  const offline = () => {
+    const phase = deps.pool()?.getSnapshot().context.phase ?? {}
+    return mustQueue(
+      online(),
+      writeRelays(entries()).map((url) => phase[url] ?? 'idle'),
+    )
+  }
+  return {
+    actors: {
+      build: fromPromise<EventTemplate, BuildInput>(async ({ input: { request } }) => {
+        const target = requestTarget(request)
+        const conditions = {
+          clientReady: deps.pool() !== undefined,
+          relays: writeRelays(entries()),
+        }
+        assertPublishable(request.kind === 'note' ? conditions : { ...conditions, target })
+        const createdAt = Math.floor(now() / 1000)
+        // Offline the original cannot be fetched: the repost is queued without it.
+        if (request.kind === 'repost' && deps.outbox && offline()) {
+          return bareRepostTemplate(request.target, createdAt, relayHint(entries()))
+        }
+        const original =
+          request.kind === 'repost' ? await fetchOriginal(deps.hub, request.target.id) : null
+        return requestTemplate(request, { createdAt, hint: relayHint(entries()), original })
+      }),
+      ...(deps.prepare ? { prepare: deps.prepare } : {}),
+      sign: fromPromise<NostrEvent, TemplateInput>(async ({ input: { template } }) => {
+        // A mined event carries its nonce tag: the signer allows it the longer timeout.
+        const pow = template.tags.some((tag) => tag[0] === 'nonce')
+        const event = await deps.signer().signEvent(template, { pow })
+        const pubkey = deps.pubkey()
+        if (pubkey && event.pubkey !== pubkey) throw new Error(SIGNER_MISMATCH)
+        // The work must hold for the signed event, which is what relays check.
+        const target = pow ? committedTarget(template.tags) : null
+        if (target !== null) {
+          const problem = (await import('./mining.effects.ts')).minedEventProblem(event, target)
+          if (problem) throw new Error(problem)
+        }
+        return event
+      }),
+      /** Each write relay separately, so every relay's answer is shown, not only the first. */
+      send: fromCallback<PublishEvent, SendInput>(({ input: { event }, sendBack }) => {
+        let stopped = false
+        const sendNow = () => {
+          const targets = writeRelays(entries())
+          let outstanding = targets.length
+          const answer = (result: PublishResult) => {
+            if (stopped) return
+            sendBack({ type: 'publish.answered', result })
+            if (--outstanding === 0) sendBack({ type: 'publish.settled' })
+          }
+          if (targets.length === 0) sendBack({ type: 'publish.settled' })
+          for (const url of targets) {
+            deps.hub.publish(event, [url]).then(
+              (results) =>
+                answer(
+                  results.find((r) => r.relay === url) ?? { relay: url, ok: true, message: '' },
+                ),
+              (error: unknown) => answer({ relay: url, ok: false, message: refusal(url, error) }),
+            )
+          }
+        }
+        if (deps.outbox && offline()) {
+          // Stored even if the screen closes meanwhile: nothing written is lost. A store that
+          // fails (private mode, full disk) leaves the relays to answer, and the draft is kept.
+          deps
+            .outbox()
+            .then((outbox) => outbox.enqueue(event))
+            .then(
+              () => {
+                if (!stopped) sendBack({ type: 'publish.queued' })
+              },
+              () => {
+                if (!stopped) sendNow()
+              },
+            )
+        } else sendNow()
+        return () => {
+          stopped = true
+        }
+      }),
+    },
+    actions: {
+      remember: (_: unknown, accepted: AcceptedParams) =>
+        rememberPublished(deps.queryClient, accepted, now()),
+    },
+  }
+}
+
+/** The publish machine with the app's effects. */
+export const publishLogic = (deps: PublishDeps) => publishMachine.provide(publishEffects(deps))
+
+/** The app's effects, from the system the UI holds. */
+export function publishDepsOf(system: PlumeSystem, prepare?: PrepareLogic): PublishDeps {
+  return {
+    hub: system.hub,
+    signer: system.signer,
+    pubkey: () => system.login.getSnapshot().context.pubkey,
+    pool: () => system.app.getSnapshot().children.relays,
+    queryClient: system.queryClient,
+    outbox: system.outbox,
+    ...(prepare ? { prepare } : {}),
+  }
+}
+
+/** A running publish actor, for one-shot actions (a like, a repost) outside a component. */
+export function startPublisher(deps: PublishDeps): PublishActorRef {
+  return createActor(publishLogic(deps)).start()
+}
+
+/**
+ * Publishes one request (a like) and resolves once a relay accepted it or it was queued offline,
+ * with null, or once it failed, with the message. The answers of the other relays are not waited
+ * for.
+ */
+export async function publishOnce(
+  deps: PublishDeps,
+  request: PublishRequest,
+): Promise<string | null> {
+  const actor = startPublisher(deps)
+  actor.send({ type: 'publish.submitted', request })
+  const end = await waitFor(
+    actor,
+    (snapshot) => isPublished(snapshot) || snapshot.matches('queued') || snapshot.matches('failed'),
+  )
+  actor.stop()
+  return end.matches('failed') ? end.context.error : null
+}

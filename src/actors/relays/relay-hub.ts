@@ -1,0 +1,230 @@
+/**
+ * The relay hub: every relay the app reads from and writes to, and the one place their frames come
+ * in. It routes each frame by what it answers: OK to the publish (or AUTH) waiting for it, AUTH
+ * challenges to the relay's NIP-42 session, EVENT, EOSE and CLOSED to the subscription they name.
+ * Open subscriptions are sent again whenever a relay (re)connects, so notes published while a relay
+ * was away still arrive. Every REQ and publish is reported per relay (answered in time or not), for
+ * the pool's health records.
+ *
+ * - relay-link.ts: one relay as the hub sees it
+ * - relay-subscription.ts: one subscription across relays (dedupe, verify in the worker, AUTH)
+ * - subscription-part.ts: one relay's part of it and its end-of-stored-events wait
+ * - relay-publish.ts: publishing and OK answers
+ */
+import type { Filter } from 'nostr-tools/filter'
+import type { NostrEvent } from 'nostr-tools/pure'
+import { EOSE_BASE_TIMEOUT_MS, eoseTimeout } from '../../core/relays/eose-timeout.ts'
+import { parseRelayMessage } from '../../core/relays/nip01.ts'
+import type { PublishResult } from '../../core/relays/publish-result.ts'
+import type { Signer } from '../identity/signer.ts'
+import { relayAuthSession } from './relay-auth.ts'
+import type { HubRelay, RelayLink, RequestResult } from './relay-link.ts'
+import { createPublisher, PUBLISH_TIMEOUT_MS } from './relay-publish.ts'
+import {
+  type OpenSubscription,
+  openSubscription,
+  type Subscription,
+  type SubscriptionDeps,
+  type SubscriptionHandlers,
+} from './relay-subscription.ts'
+import type { Verifier } from './verifier.ts'
+
+export type { RelayLink, RequestResult } from './relay-link.ts'
+export { NO_ANSWER, NOT_CONNECTED, PUBLISH_TIMEOUT_MS } from './relay-publish.ts'
+export type { Subscription, SubscriptionHandlers } from './relay-subscription.ts'
+
+/** Base wait for end-of-stored-events (spec §9, relay connectivity). */
+export const EOSE_TIMEOUT_MS = EOSE_BASE_TIMEOUT_MS
+
+export interface RequestOptions {
+  /** Only these relays (outbox or indexer routing); absent: every readable relay. */
+  relays?: readonly string[]
+}
+
+export interface RelayHub {
+  addRelay(link: RelayLink): void
+  /** The relay left the pool: its listeners are detached and no request waits for it. */
+  removeRelay(url: string): void
+  /** Live until closed; `onEose` marks the end of stored events. */
+  subscribe(
+    filters: Filter[],
+    handlers: SubscriptionHandlers,
+    options?: RequestOptions,
+  ): Subscription
+  /** Stored events only: resolves at end of stored events and closes the REQ. */
+  query(filters: Filter[], options?: RequestOptions): Promise<NostrEvent[]>
+  /**
+   * Sends a signed event to the given relays (the app passes its write relays), or to every
+   * relay when none are given. Resolves as soon as one relay accepts (with the answers so far);
+   * rejects with 'Publish failed: …' naming every relay when none does.
+   */
+  publish(event: NostrEvent, relays?: readonly string[]): Promise<PublishResult[]>
+  /** The current wait for end-of-stored-events at this relay, in ms. */
+  eoseTimeoutFor(url: string): number
+}
+
+export interface RelayHubOptions {
+  verifier: Verifier
+  /** Called once per relay and bad event: its id or signature did not hold. */
+  onRejected(relay: string): void
+  /** The signer of whoever is logged in, for NIP-42 AUTH; absent: never authenticate. */
+  signer?: () => Signer
+  /** Per relay and request: a REQ's EOSE or a publish's OK in time (ok), or a timeout. */
+  onRequestResult?(url: string, result: RequestResult): void
+  /** A relay ended its part of a subscription with CLOSED (after AUTH, if that was tried). */
+  onClosed?(url: string, reason: string): void
+  /** A fixed end-of-stored-events wait instead of the adaptive one (tests). */
+  eoseTimeoutMs?: number
+  /** Wait for OK after EVENT or AUTH; PUBLISH_TIMEOUT_MS unless given (tests). */
+  publishTimeoutMs?: number
+  /** Milliseconds clock for response times. */
+  now?: () => number
+}
+
+export function createRelayHub(options: RelayHubOptions): RelayHub {
+  const { verifier, onRejected, signer } = options
+  const now = options.now ?? Date.now
+  const report = (url: string, result: RequestResult) => options.onRequestResult?.(url, result)
+  const relays = new Map<string, HubRelay>()
+  const subscriptions = new Map<string, OpenSubscription>()
+  const detach = new Map<string, Array<() => void>>()
+  const rejected = new Set<string>() // "relay id:sig" already counted
+  const publisher = createPublisher({
+    now,
+    report,
+    timeoutMs: options.publishTimeoutMs ?? PUBLISH_TIMEOUT_MS,
+  })
+  let counter = 0
+
+  const eoseWait = (relay: HubRelay) => options.eoseTimeoutMs ?? eoseTimeout(relay.history)
+
+  const subscriptionDeps: SubscriptionDeps = {
+    relays,
+    now,
+    eoseWait,
+    baseWaitMs: options.eoseTimeoutMs ?? EOSE_TIMEOUT_MS,
+    verify: (event) => verifier.verify(event),
+    report,
+    invalid(relay, event) {
+      const key = `${relay} ${event.id}:${event.sig}`
+      if (rejected.has(key)) return
+      rejected.add(key)
+      onRejected(relay)
+    },
+    closedBy: (url, reason) => options.onClosed?.(url, reason),
+    forget: (id) => subscriptions.delete(id),
+  }
+
+  function receive(relay: HubRelay, data: string) {
+    const url = relay.link.url
+    const message = parseRelayMessage(data)
+    if (!message) return
+    switch (message.type) {
+      case 'OK':
+        publisher.okReceived(url, message.eventId, {
+          ok: message.accepted,
+          message: message.message,
+        })
+        return
+      case 'AUTH':
+        relay.auth?.challenged(message.challenge)
+        return
+      case 'NOTICE':
+        return
+    }
+    const sub = subscriptions.get(message.subId)
+    if (!sub) return
+    if (message.type === 'EVENT') sub.event(relay, message.event)
+    else if (message.type === 'EOSE') sub.endOfStored(relay)
+    else sub.closedByRelay(relay, message.reason)
+  }
+
+  function open(
+    filters: Filter[],
+    handlers: SubscriptionHandlers,
+    live: boolean,
+    routing: RequestOptions = {},
+  ): Subscription {
+    const id = `plume-${(++counter).toString(36)}`
+    const only = routing.relays ? new Set(routing.relays) : null
+    const sub = openSubscription({ id, filters, handlers, live, only }, subscriptionDeps)
+    subscriptions.set(id, sub)
+    for (const relay of relays.values()) {
+      if (!sub.serves(relay)) continue
+      if (relay.link.isConnected()) sub.request(relay)
+      // An idle indexer relay: asked once it connects (the hub re-sends open REQs then).
+      else if (!relay.link.isTrying()) relay.link.connect?.()
+    }
+    return { close: () => sub.close() }
+  }
+
+  function removeRelay(url: string) {
+    const relay = relays.get(url)
+    if (!relay) return
+    for (const off of detach.get(url) ?? []) off()
+    detach.delete(url)
+    relays.delete(url)
+    relay.auth?.reset()
+    for (const sub of subscriptions.values()) sub.disconnected(url)
+  }
+
+  return {
+    addRelay(link) {
+      const relay: HubRelay = {
+        link,
+        history: [],
+        auth: signer
+          ? relayAuthSession({
+              url: link.url,
+              signer,
+              send: (data) => link.send(data),
+              expectOk: (eventId) => publisher.expectOk(link.url, eventId),
+              now,
+            })
+          : null,
+      }
+      removeRelay(link.url)
+      relays.set(link.url, relay)
+      detach.set(link.url, [
+        link.onMessage((data) => receive(relay, data)),
+        link.onConnected(() => {
+          for (const sub of subscriptions.values()) if (sub.serves(relay)) sub.request(relay)
+        }),
+        link.onDisconnected(() => {
+          relay.auth?.reset()
+          for (const sub of subscriptions.values()) sub.disconnected(link.url)
+        }),
+      ])
+    },
+
+    removeRelay,
+
+    subscribe(filters, handlers, options) {
+      return open(filters, handlers, true, options)
+    },
+
+    publish(event, only) {
+      const targets = only
+        ? [...new Set(only)].map((url) => relays.get(url) ?? url)
+        : [...relays.values()]
+      return publisher.publish(event, targets)
+    },
+
+    query(filters, options) {
+      return new Promise((resolve) => {
+        const events: NostrEvent[] = []
+        open(
+          filters,
+          { onEvent: (event) => events.push(event), onEose: () => resolve(events) },
+          false,
+          options,
+        )
+      })
+    },
+
+    eoseTimeoutFor(url) {
+      const relay = relays.get(url)
+      return relay ? eoseWait(relay) : (options.eoseTimeoutMs ?? EOSE_TIMEOUT_MS)
+    },
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * One relay as the relay hub sees it: the link the socket actor provides, the NIP-42 session of its
+ * current connection, its REQ-to-EOSE history, and what the hub reports of each request to it.
+ */
+import type { RelayPermission } from '../../core/relays/relay-permission.ts'
+import type { RelayAuthSession } from './relay-auth.ts'
+
+/** What the hub needs of one relay; the socket actor provides it. */
+export interface RelayLink {
+  url: string
+  isConnected(): boolean
+  /**
+   * What the relay is for now (absent: readwrite). Read relays get every subscription, indexer
+   * relays only those for the indexer kinds, write relays only publishes (core/indexer-routing).
+   */
+  permission?(): RelayPermission
+  isTrying(): boolean
+  /** Opens a relay that is kept idle until needed (write and indexer relays). */
+  connect?(): void
+  send(data: string): void
+  onMessage(listener: (data: string) => void): () => void
+  onConnected(listener: () => void): () => void
+  onDisconnected(listener: () => void): () => void
+}
+
+/** One request's outcome at one relay: answered in time (EOSE, OK) or not. */
+export interface RequestResult {
+  ok: boolean
+  /** From sending to the answer, or to giving up. */
+  responseMs: number
+}
+
+/** A relay added to the hub. */
+export interface HubRelay {
+  link: RelayLink
+  /** NIP-42 state of the current connection; null when the hub has no signer. */
+  auth: RelayAuthSession | null
+  /** REQ-to-EOSE durations, newest last. */
+  history: number[]
+}

@@ -1,0 +1,224 @@
+/**
+ * One subscription across relays: its REQ at every relay it asks (sent again by the hub whenever
+ * such a relay (re)connects), repeats (by id) and events its filters did not ask for dropped, every
+ * other event verified in the worker before anyone sees it. Its stored events are in once every
+ * relay asked sent EOSE or CLOSED, or its wait ran out (subscription-part.ts). A relay that CLOSEs
+ * it `auth-required:` is answered with NIP-42 AUTH when it sent a challenge and someone can sign,
+ * then asked once more.
+ */
+import { type Filter, matchFilters } from 'nostr-tools/filter'
+import type { NostrEvent } from 'nostr-tools/pure'
+import { recordEoseDuration } from '../../core/relays/eose-timeout.ts'
+import { routeFilters } from '../../core/relays/indexer-routing.ts'
+import { closeMessage, reqMessage } from '../../core/relays/nip01.ts'
+import { isAuthRequired } from './relay-auth.ts'
+import type { HubRelay, RequestResult } from './relay-link.ts'
+import { partActivity, partEnded, type RelayPart, startPart } from './subscription-part.ts'
+
+export interface SubscriptionHandlers {
+  onEvent(event: NostrEvent, relay: string): void
+  /**
+   * Stored events are in: every connected relay sent EOSE (or CLOSED), or its wait ran out.
+   * `answered`: some relay sent its EOSE, so an empty answer means "none", not "no one said".
+   */
+  onEose?(answered: boolean): void
+}
+
+export interface Subscription {
+  close(): void
+}
+
+export interface SubscriptionSpec {
+  id: string
+  filters: Filter[]
+  handlers: SubscriptionHandlers
+  /** Live until closed; otherwise (a query) closed at the end of stored events. */
+  live: boolean
+  /** The relays it may use; null: every readable relay. */
+  only: ReadonlySet<string> | null
+}
+
+/** What a subscription needs of the hub. */
+export interface SubscriptionDeps {
+  relays: ReadonlyMap<string, HubRelay>
+  now(): number
+  /** This relay's wait for end of stored events. */
+  eoseWait(relay: HubRelay): number
+  /** The wait for a first relay to connect, and for an AUTH to be signed. */
+  baseWaitMs: number
+  verify(event: NostrEvent): Promise<boolean>
+  report(url: string, result: RequestResult): void
+  /** This relay sent an event whose id or signature did not hold. */
+  invalid(relay: string, event: NostrEvent): void
+  /** A relay ended its part with CLOSED (after AUTH, if that was tried). */
+  closedBy(url: string, reason: string): void
+  /** It is closed: the hub forgets it. */
+  forget(id: string): void
+}
+
+/** An open subscription, as the hub drives it. */
+export interface OpenSubscription extends Subscription {
+  readonly id: string
+  /** Whether it asks this relay: readable, and among its relays if it names some. */
+  serves(relay: HubRelay): boolean
+  /** Sends the REQ to this relay and starts the relay's wait for its stored events. */
+  request(relay: HubRelay): void
+  event(relay: HubRelay, event: NostrEvent): void
+  endOfStored(relay: HubRelay): void
+  closedByRelay(relay: HubRelay, reason: string): void
+  /** The relay's connection ended: its part ends, unanswered. */
+  disconnected(url: string): void
+}
+
+export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps): OpenSubscription {
+  const { id, filters, handlers, live, only } = spec
+  const { now, report } = deps
+  const parts = new Map<string, RelayPart>()
+  /** Relays whose stored events it still waits for. */
+  const waiting = new Set<string>()
+  /** Relays whose part of the stored events is over: EOSE, CLOSED, or their wait ran out. */
+  const answered = new Set<string>()
+  /** Some relay sent EOSE before the stored events were settled. */
+  let eosed = false
+  const seen = new Set<string>()
+  let inflight = 0
+  /** No relay was connected for the base wait: stop waiting for relays still connecting. */
+  let connectWaitOver = false
+  let done = false
+  let closed = false
+  const timer = setTimeout(() => {
+    connectWaitOver = true
+    settle()
+  }, deps.baseWaitMs)
+
+  /** The filters this relay is asked: all of them, the indexer kinds only, or none. */
+  const filtersFor = ({ link }: HubRelay): Filter[] =>
+    only === null || only.has(link.url)
+      ? (routeFilters(filters, [
+          { url: link.url, permission: link.permission?.() ?? 'readwrite' },
+        ]).get(link.url) ?? [])
+      : []
+  const serves = (relay: HubRelay) => filtersFor(relay).length > 0
+
+  const anyRelayTrying = () =>
+    [...deps.relays.values()].some(
+      (relay) => serves(relay) && (relay.link.isConnected() || relay.link.isTrying()),
+    )
+
+  function settle() {
+    // Closed while an event was still being verified: the caller wants nothing more.
+    if (closed || done || inflight > 0 || waiting.size > 0) return
+    if (answered.size === 0 && anyRelayTrying() && !connectWaitOver) return
+    done = true
+    clearTimeout(timer)
+    handlers.onEose?.(eosed)
+    if (!live) close()
+  }
+
+  /** This relay's part of the stored events is over. */
+  function answer(url: string) {
+    answered.add(url)
+    waiting.delete(url)
+    settle()
+  }
+
+  function close() {
+    clearTimeout(timer)
+    if (closed) return
+    closed = true
+    deps.forget(id)
+    for (const [url, part] of parts) {
+      clearTimeout(part.timer)
+      const relay = deps.relays.get(url)
+      if (relay?.link.isConnected()) relay.link.send(closeMessage(id))
+    }
+    parts.clear()
+  }
+
+  function request(relay: HubRelay, authTried = false) {
+    const url = relay.link.url
+    clearTimeout(parts.get(url)?.timer)
+    const part = startPart(now, deps.eoseWait(relay), authTried, (responseMs) => {
+      report(url, { ok: false, responseMs })
+      answer(url)
+    })
+    parts.set(url, part)
+    if (!done) waiting.add(url)
+    relay.link.send(reqMessage(id, filtersFor(relay)))
+  }
+
+  function endOfStored(relay: HubRelay) {
+    const url = relay.link.url
+    const part = parts.get(url)
+    const ended = part ? partEnded(part, now) : null
+    if (ended) {
+      // A late EOSE still teaches the relay's wait; the timeout was already reported.
+      relay.history = recordEoseDuration(relay.history, ended.responseMs)
+      if (ended.inTime) report(url, { ok: true, responseMs: ended.responseMs })
+    }
+    if (!done) eosed = true
+    answer(url)
+  }
+
+  function closedByRelay(relay: HubRelay, reason: string) {
+    const url = relay.link.url
+    const part = parts.get(url)
+    if (!part) return
+    clearTimeout(part.timer)
+    const auth = relay.auth
+    if (auth && isAuthRequired(reason) && !part.authTried) {
+      part.authTried = true
+      // Signing may wait on the user: the stored-events wait does not hold up for ever.
+      part.timer = setTimeout(() => answer(url), deps.baseWaitMs)
+      void auth.authenticate().then((ok) => {
+        if (closed || parts.get(url) !== part) return
+        if (ok && relay.link.isConnected()) request(relay, true)
+        else endPart(url, part, reason)
+      })
+      return
+    }
+    endPart(url, part, reason)
+  }
+
+  function endPart(url: string, part: RelayPart, reason: string) {
+    clearTimeout(part.timer)
+    parts.delete(url)
+    answered.add(url)
+    waiting.delete(url)
+    deps.closedBy(url, reason)
+    settle()
+  }
+
+  async function deliver(relay: string, event: NostrEvent) {
+    // A relay may send anything: only events the filters asked for count.
+    if (seen.has(event.id) || !matchFilters(filters, event)) return
+    inflight++
+    const ok = await deps.verify(event)
+    inflight--
+    if (ok && !seen.has(event.id) && !closed) {
+      seen.add(event.id)
+      handlers.onEvent(event, relay)
+    } else if (!ok) deps.invalid(relay, event)
+    settle()
+  }
+
+  return {
+    id,
+    serves,
+    request: (relay) => request(relay),
+    event(relay, event) {
+      const part = parts.get(relay.link.url)
+      if (part) partActivity(part, now)
+      void deliver(relay.link.url, event)
+    },
+    endOfStored,
+    closedByRelay,
+    disconnected(url) {
+      clearTimeout(parts.get(url)?.timer)
+      parts.delete(url)
+      waiting.delete(url)
+      settle()
+    },
+    close,
+  }
+}

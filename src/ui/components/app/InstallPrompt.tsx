@@ -1,0 +1,60 @@
+import { Link } from '@tanstack/react-router'
+import { useState, useSyncExternalStore } from 'react'
+import { isStandalone } from '../../../actors/app/display-mode.ts'
+import { INSTALL_DISMISSED_KEY, installDismissed } from '../../../core/app/install-dismissal.ts'
+import { installOffer } from '../../pwa/install-event.ts'
+
+const dismissedBefore = (): boolean => {
+  try {
+    return installDismissed(localStorage.getItem(INSTALL_DISMISSED_KEY), Date.now())
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The Install prompt (spec §2): shown on the browser's install offer, with Not now, Install and a
+ * link to /about; hidden once installed or when already running standalone, and for 30 days after
+ * Not now. A bar in the page's flow above the content, never over it.
+ */
+export function InstallPrompt() {
+  const offer = useSyncExternalStore(installOffer.subscribe, installOffer.get)
+  const [dismissed, setDismissed] = useState(dismissedBefore)
+  if (!offer.event || offer.installed || dismissed || isStandalone()) return null
+  const event = offer.event
+
+  const notNow = () => {
+    try {
+      localStorage.setItem(INSTALL_DISMISSED_KEY, String(Date.now()))
+    } catch {
+      // Storage refused: dismissed for this page only.
+    }
+    setDismissed(true)
+  }
+  const install = async () => {
+    installOffer.used()
+    await event.prompt()
+    // Accepted: `appinstalled` follows. Dismissed: the browser offers it again another time.
+    await event.userChoice
+  }
+
+  return (
+    <section className="pwa-prompt install-prompt" role="dialog" aria-labelledby="install-title">
+      <h2 id="install-title" className="pwa-prompt-title">
+        Install
+      </h2>
+      <p className="pwa-prompt-text">
+        Add Plume to this device: it opens like an app, full screen, and shows saved notes offline.{' '}
+        <Link to="/about">About Plume</Link>
+      </p>
+      <div className="pwa-prompt-actions">
+        <button type="button" className="button-quiet" onClick={notNow}>
+          Not now
+        </button>
+        <button type="button" className="button button-primary" onClick={install}>
+          Install
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,116 @@
+import { useNavigate } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useRef } from 'react'
+import { useModal, useRemoveRelayModal } from '../../hooks/use-modal.ts'
+import { useNoteModal } from '../feed/use-note-modal.ts'
+import { useThreadModal } from '../feed/use-thread-modal.ts'
+import { useLogin } from '../identity/use-login.ts'
+
+// Overlays and the crypto behind them load when first opened, not before the first note.
+const SettingsOverlay = lazy(() => import('./SettingsOverlay.tsx'))
+const LoginOptionsModal = lazy(() => import('../identity/LoginOptionsModal.tsx'))
+const NsecLoginModal = lazy(() => import('../identity/NsecLoginModal.tsx'))
+const SavedAccountsModal = lazy(() => import('../identity/SavedAccountsModal.tsx'))
+const KeyGenModal = lazy(() => import('../identity/KeyGenModal.tsx'))
+const UnlockKeyModal = lazy(() => import('../identity/UnlockKeyModal.tsx'))
+const SaveKeyModal = lazy(() => import('../identity/SaveKeyModal.tsx'))
+const ViewNsecModal = lazy(() => import('../identity/ViewNsecModal.tsx'))
+const SignOutModal = lazy(() => import('../identity/SignOutModal.tsx'))
+const RemoveRelayModal = lazy(() => import('../relays/RemoveRelayModal.tsx'))
+const RelayHealthModal = lazy(() => import('../relays/RelayHealthModal.tsx'))
+const AuxRelaysModal = lazy(() => import('../relays/AuxRelaysModal.tsx'))
+const ResetPreferencesModal = lazy(() => import('./ResetPreferencesModal.tsx'))
+const ClearCacheModal = lazy(() => import('./ClearCacheModal.tsx'))
+const ClearStoredWalletModal = lazy(() => import('../lightning/ClearStoredWalletModal.tsx'))
+const ClearSavedKeysModal = lazy(() => import('../identity/ClearSavedKeysModal.tsx'))
+const ClearEverythingModal = lazy(() => import('./ClearEverythingModal.tsx'))
+const WalletConnectModal = lazy(() => import('../lightning/ConnectLightningModal.tsx'))
+const SavedWalletsModal = lazy(() => import('../lightning/SavedConnectionsModal.tsx'))
+const ThreadModal = lazy(() => import('../feed/ThreadModal.tsx'))
+const ReplyModal = lazy(() => import('../publish/ReplyModal.tsx'))
+const RepostModal = lazy(() => import('../publish/RepostModal.tsx'))
+const ZapModal = lazy(() => import('../lightning/ZapModal.tsx'))
+
+/** Every overlay the URL (or the login gate) says is open, stacked in a fixed order. */
+export function Overlays() {
+  const { choosing } = useLogin()
+  const settings = useModal('settings').open
+  const nsecLogin = useModal('nsecLogin').open
+  const savedAccounts = useModal('savedAccounts').open
+  const generateKey = useModal('generateKey').open
+  const unlockKey = useModal('unlockKey').open
+  const passphrasePrompt = useModal('passphrasePrompt').open
+  const viewNsec = useModal('viewNsec').open
+  const signOut = useModal('signOut').open
+  const relayHealth = useModal('relayHealth').open
+  const auxRelays = useModal('auxRelays').open
+  const resetPreferences = useModal('resetPreferences').open
+  const clearCache = useModal('clearCache').open
+  const clearContactsCache = useModal('clearContactsCache').open
+  const clearSavedKeys = useModal('clearSavedKeys').open
+  const clearStoredWallet = useModal('clearStoredWallet').open
+  const clearAllCaches = useModal('clearAllCaches').open
+  const walletConnect = useModal('walletConnect').open
+  const savedWallets = useModal('savedWallets').open
+  const removeRelay = useRemoveRelayModal().url
+  const thread = useThreadModal().param
+  const reply = useNoteModal('reply').param
+  const repost = useNoteModal('repost').param
+  const zap = useNoteModal('zap').param
+  useCloseFinished()
+  return (
+    <Suspense fallback={null}>
+      {thread !== null && <ThreadModal param={thread} />}
+      {reply !== null && <ReplyModal key={reply} param={reply} />}
+      {repost !== null && <RepostModal key={repost} param={repost} />}
+      {zap !== null && <ZapModal key={zap} param={zap} />}
+      {settings && <SettingsOverlay />}
+      {choosing && <LoginOptionsModal />}
+      {nsecLogin && <NsecLoginModal />}
+      {savedAccounts && <SavedAccountsModal />}
+      {generateKey && <KeyGenModal />}
+      {unlockKey && <UnlockKeyModal />}
+      {passphrasePrompt && <SaveKeyModal />}
+      {viewNsec && <ViewNsecModal />}
+      {signOut && <SignOutModal />}
+      {relayHealth && <RelayHealthModal />}
+      {auxRelays && <AuxRelaysModal />}
+      {resetPreferences && <ResetPreferencesModal />}
+      {clearCache && <ClearCacheModal kind="clearCache" />}
+      {clearContactsCache && <ClearCacheModal kind="clearContactsCache" />}
+      {clearSavedKeys && <ClearSavedKeysModal />}
+      {clearStoredWallet && <ClearStoredWalletModal />}
+      {clearAllCaches && <ClearEverythingModal />}
+      {walletConnect && <WalletConnectModal />}
+      {savedWallets && <SavedWalletsModal />}
+      {removeRelay && <RemoveRelayModal url={removeRelay} />}
+    </Suspense>
+  )
+}
+
+/** Login modals close once the login succeeds; account modals once the user signed out. */
+function useCloseFinished() {
+  const navigate = useNavigate()
+  const { signedIn, locked } = useLogin()
+  const was = useRef({ signedIn, locked })
+  useEffect(() => {
+    const before = was.current
+    was.current = { signedIn, locked }
+    const closing: Record<string, undefined> = {}
+    if (signedIn && !before.signedIn) {
+      Object.assign(closing, {
+        nsecLogin: undefined,
+        savedAccounts: undefined,
+        generateKey: undefined,
+      })
+    }
+    if (!signedIn && before.signedIn) {
+      Object.assign(closing, { signOut: undefined, viewNsec: undefined, unlockKey: undefined })
+    }
+    if (!locked && before.locked && signedIn) Object.assign(closing, { unlockKey: undefined })
+    if (Object.keys(closing).length > 0) {
+      void navigate({ to: '.', search: (prev) => ({ ...prev, ...closing }), replace: true })
+    }
+  }, [signedIn, locked, navigate])
+}
+
+export default Overlays

@@ -1,0 +1,24 @@
+import { startServiceWorker } from '../../../actors/app/app-update.effects.ts'
+import { OutboxNotice } from '../publish/PublishQueueNotice.tsx'
+import { InstallPrompt } from './InstallPrompt.tsx'
+import { OfflineNotice } from './OfflineNotice.tsx'
+import { UpdatePrompt } from './UpdatePrompt.tsx'
+
+// Module scope: registered once, however often the layer mounts (StrictMode mounts twice).
+const update = startServiceWorker()
+
+/**
+ * The installable app's layer: offline notice, the outbox's queue, install prompt, update prompt.
+ */
+export default function PwaPrompts() {
+  return (
+    <>
+      <div className="status-bars">
+        <OfflineNotice />
+        <OutboxNotice />
+      </div>
+      <InstallPrompt />
+      <div className="pwa-prompts">{update && <UpdatePrompt actor={update} />}</div>
+    </>
+  )
+}

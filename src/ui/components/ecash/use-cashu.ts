@@ -1,0 +1,31 @@
+/**
+ * The ecash wallet for views: loads it (and cashu-ts) on first use, opens the logged-in user's
+ * wallet, and follows its view. Null while the code loads.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import type { CashuView, CashuWallet } from '../../../actors/ecash/cashu-wallet-api.ts'
+import { useSystem } from '../../system-context.tsx'
+import { useLogin } from '../identity/use-login.ts'
+
+const noop = () => () => {}
+const nothing = () => null
+
+export function useCashu(): { wallet: CashuWallet; view: CashuView } | null {
+  const system = useSystem()
+  const { pubkey } = useLogin()
+  const [wallet, setWallet] = useState<CashuWallet | null>(null)
+  useEffect(() => {
+    let live = true
+    system.cashu().then((loaded) => {
+      if (live) setWallet(loaded)
+    })
+    return () => {
+      live = false
+    }
+  }, [system])
+  useEffect(() => {
+    if (wallet && pubkey) void wallet.open()
+  }, [wallet, pubkey])
+  const view = useSyncExternalStore(wallet?.subscribe ?? noop, wallet?.view ?? nothing)
+  return wallet && view ? { wallet, view } : null
+}

@@ -1,0 +1,188 @@
+import { useNavigate } from '@tanstack/react-router'
+import { type Ref, useEffect, useMemo, useRef } from 'react'
+import { noteParam } from '../../../core/app/route-ids.ts'
+import type { Note } from '../../../core/feed/note.ts'
+import type { ThreadLayout } from '../../../core/feed/thread.ts'
+import { useNow } from '../../hooks/use-now.ts'
+import { MutedNote } from './MutedNote.tsx'
+import { NoteBoundary } from './NoteBoundary.tsx'
+import { NoteCard } from './NoteCard.tsx'
+import { useEngagementAsks } from './use-engagement-asks.ts'
+import { useThread } from './use-thread.ts'
+import { useThreadModal } from './use-thread-modal.ts'
+
+/** On the note page a card opens that note's page; in the modal, its thread in the same modal. */
+export type ThreadMode = 'page' | 'modal'
+
+/** Every relay asked has answered and none has the note. */
+export const NOTE_NOT_FOUND = 'Note not found on your relays'
+/** A parent in the chain that no relay gave. */
+export const PARENT_NOT_FOUND = 'Earlier note not found'
+
+type ItemKind = 'ancestor' | 'focused' | 'reply' | 'descendant'
+
+/**
+ * A note's thread: the root and parents above it, the note itself highlighted, its replies below,
+ * oldest first, and under each reply everything that answers it, indented one level. The whole
+ * thread is one WAI-ARIA feed of articles in reading order.
+ */
+export function ThreadView({ id, mode }: { id: string; mode: ThreadMode }) {
+  const state = useThread(id)
+  const now = useNow()
+  const openNote = useOpenNote(mode)
+  const focusedRef = useFocusedInView(state.status === 'ready' ? state.layout : null)
+  useEngagementAsks(useThreadNoteIds(state.status === 'ready' ? state.layout : null))
+
+  if (state.status === 'loading') return <p className="feed-message">Loading note…</p>
+  if (state.status === 'not-found') {
+    return (
+      <p className="feed-message" role="status">
+        {NOTE_NOT_FOUND}
+      </p>
+    )
+  }
+  if (state.status === 'failed') {
+    return (
+      <p className="feed-message" role="alert">
+        Failed to load note
+      </p>
+    )
+  }
+
+  const { layout, loadingThread } = state
+  const size =
+    layout.above.length +
+    1 +
+    layout.replies.reduce((sum, branch) => sum + 1 + branch.descendants.length, 0)
+  let position = 0
+  const item = (note: Note, kind: ItemKind) => (
+    <ThreadItem
+      key={note.id}
+      itemRef={kind === 'focused' ? focusedRef : undefined}
+      note={note}
+      kind={kind}
+      onOpen={kind === 'focused' ? undefined : () => openNote(note.id)}
+      position={++position}
+      setSize={size}
+      now={now}
+    />
+  )
+
+  return (
+    <>
+      <div className="thread" role="feed" aria-label="Thread" aria-busy={loadingThread}>
+        {layout.above.map((above) =>
+          above.kind === 'note' ? (
+            item(above.note, 'ancestor')
+          ) : (
+            <article
+              key={above.id}
+              className="thread-gap"
+              aria-posinset={++position}
+              aria-setsize={size}
+              data-missing-id={above.id}
+            >
+              {PARENT_NOT_FOUND}
+            </article>
+          ),
+        )}
+        {item(layout.focused, 'focused')}
+        {layout.replies.map((branch) => (
+          <div key={branch.note.id} className="thread-branch">
+            {item(branch.note, 'reply')}
+            {branch.descendants.length > 0 && (
+              <div className="thread-descendants">
+                {branch.descendants.map((note) => item(note, 'descendant'))}
+              </div>
+            )}
+          </div>
+        ))}
+      </div>
+      {loadingThread && <p className="thread-status">Loading replies…</p>}
+      {!loadingThread && layout.replies.length === 0 && (
+        <p className="thread-status">No replies yet.</p>
+      )}
+    </>
+  )
+}
+
+interface ThreadItemProps {
+  itemRef?: Ref<HTMLDivElement> | undefined
+  note: Note
+  kind: ItemKind
+  onOpen: (() => void) | undefined
+  position: number
+  setSize: number
+  now: number
+}
+
+function ThreadItem({ itemRef, note, kind, onOpen, position, setSize, now }: ThreadItemProps) {
+  const card = (
+    <NoteBoundary noteId={note.id}>
+      <NoteCard note={note} position={position} setSize={setSize} now={now} onOpen={onOpen} />
+    </NoteBoundary>
+  )
+  return (
+    <div ref={itemRef} className={`thread-item thread-${kind}`}>
+      {kind === 'focused' ? (
+        // The note opened is shown whoever wrote it: the reader asked for it.
+        card
+      ) : (
+        <MutedNote
+          note={note}
+          item={kind === 'ancestor' ? 'note' : 'reply'}
+          position={position}
+          setSize={setSize}
+        >
+          {card}
+        </MutedNote>
+      )}
+    </div>
+  )
+}
+
+function useOpenNote(mode: ThreadMode): (id: string) => void {
+  const navigate = useNavigate()
+  const modal = useThreadModal()
+  return (id) =>
+    void (mode === 'modal'
+      ? modal.open(id)
+      : navigate({ to: '/note/$noteId', params: { noteId: noteParam(id) } }))
+}
+
+/**
+ * Parents arrive after the note and push it down: bring it back into view once, when they first
+ * show, unless the reader has scrolled already (or the page restored a scroll position).
+ */
+function useFocusedInView(layout: ThreadLayout | null) {
+  const ref = useRef<HTMLDivElement>(null)
+  const hasAbove = (layout?.above.length ?? 0) > 0
+  const done = useRef(false)
+  useEffect(() => {
+    const element = ref.current
+    if (!hasAbove || !element || done.current) return
+    done.current = true
+    const scroller = element.closest('dialog')
+    const scrolled = scroller ? scroller.scrollTop : window.scrollY
+    if (scrolled === 0) element.scrollIntoView({ block: 'start' })
+  }, [hasAbove])
+  return ref
+}
+
+/** The ids of the notes the thread shows, in reading order. */
+function useThreadNoteIds(layout: ThreadLayout | null): readonly string[] {
+  return useMemo(
+    () =>
+      layout === null
+        ? []
+        : [
+            ...layout.above.flatMap((above) => (above.kind === 'note' ? [above.note.id] : [])),
+            layout.focused.id,
+            ...layout.replies.flatMap((branch) => [
+              branch.note.id,
+              ...branch.descendants.map((note) => note.id),
+            ]),
+          ],
+    [layout],
+  )
+}

@@ -1,0 +1,62 @@
+/** The user's notifications, their mutes applied, and how many are unread. */
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useSyncExternalStore } from 'react'
+import { notificationsQueryOptions } from '../../../actors/notifications/notification-queries.ts'
+import {
+  lastSeenOf,
+  mutedTypes,
+  type NotificationSettings,
+} from '../../../core/notifications/notification-settings.ts'
+import {
+  type Notification,
+  unreadCount,
+  withoutMuted,
+} from '../../../core/notifications/notifications.ts'
+import { isMutedNotification, withoutMutedBy } from '../../../core/people/mute-set.ts'
+import { useSystem } from '../../system-context.tsx'
+import { useMuteSet, useMutesKnown } from '../people/use-mute-set.ts'
+
+/** The mutes and last-seen times, kept current. */
+export function useNotificationSettings(): NotificationSettings {
+  const { notificationSettings: store } = useSystem()
+  return useSyncExternalStore(store.subscribe, store.get)
+}
+
+export interface NotificationsView {
+  /** Unmuted notifications, newest first; undefined until the first answer. */
+  notifications: readonly Notification[] | undefined
+  unread: number | undefined
+  /** The last visit before now (unix seconds), or undefined before the first. */
+  lastSeen: number | undefined
+  isError: boolean
+}
+
+/**
+ * The user's notifications. `refetchIntervalMs`: ask again this often while mounted (the header's
+ * square stays on screen; the page is visited).
+ */
+export function useNotifications(pubkey: string, refetchIntervalMs?: number): NotificationsView {
+  const { hub } = useSystem()
+  const settings = useNotificationSettings()
+  const query = useQuery({
+    ...notificationsQueryOptions(hub, pubkey),
+    refetchInterval: refetchIntervalMs,
+  })
+  const lastSeen = lastSeenOf(settings, pubkey)
+  const mutes = useMuteSet()
+  // A muted person's notification is never counted, not even until the mute list arrives.
+  const mutesKnown = useMutesKnown()
+  const notifications = useMemo(
+    () =>
+      query.data && mutesKnown
+        ? withoutMutedBy(withoutMuted(query.data, mutedTypes(settings)), mutes, isMutedNotification)
+        : undefined,
+    [query.data, settings, mutes, mutesKnown],
+  )
+  return {
+    notifications,
+    unread: notifications ? unreadCount(notifications, lastSeen) : undefined,
+    lastSeen,
+    isError: query.isError,
+  }
+}

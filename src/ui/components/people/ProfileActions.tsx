@@ -1,0 +1,63 @@
+import { useState } from 'react'
+import { useGated } from '../../hooks/use-gated.ts'
+import { useModal } from '../../hooks/use-modal.ts'
+import { NutzapButton } from '../ecash/NutzapButton.tsx'
+import { useLogin } from '../identity/use-login.ts'
+import { ActionError } from './ActionError.tsx'
+import { FollowButton } from './FollowButton.tsx'
+import { MuteButton } from './MuteButton.tsx'
+import { useRelayDiscoveryModal } from './use-profile.ts'
+import './profile-actions.css'
+
+/**
+ * What one can do on a profile: on one's own, edit it; on anyone else's, follow and mute them.
+ * Relay discovery on every profile.
+ */
+export function ProfileActions({ pubkey }: { pubkey: string }) {
+  const { signedIn, pubkey: user } = useLogin()
+  const own = signedIn && user === pubkey
+  return (
+    <div className="profile-actions">
+      {own ? (
+        <EditProfileButton />
+      ) : (
+        <>
+          <FollowButton pubkey={pubkey} />
+          <MuteButton pubkey={pubkey} />
+          <NutzapButton pubkey={pubkey} />
+        </>
+      )}
+      <DiscoverButton />
+    </div>
+  )
+}
+
+/** Opens edit=true; a locked key is unlocked first, a public-key-only login cannot edit. */
+function EditProfileButton() {
+  const edit = useModal('edit')
+  const gate = useGated('edit profile')
+  const [shown, setShown] = useState(false)
+  const click = () => {
+    setShown(true)
+    gate.run(() => void edit.show())
+  }
+  return (
+    <>
+      <button type="button" className="button" onClick={click}>
+        Edit profile
+      </button>
+      {shown && gate.problem && (
+        <ActionError message={gate.problem} detail={null} onDismiss={() => setShown(false)} />
+      )}
+    </>
+  )
+}
+
+function DiscoverButton() {
+  const discovery = useRelayDiscoveryModal()
+  return (
+    <button type="button" className="button profile-discover" onClick={discovery.show}>
+      Relay discovery
+    </button>
+  )
+}

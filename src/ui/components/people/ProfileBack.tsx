@@ -1,0 +1,25 @@
+import { useCanGoBack, useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
+import './profile-navigation.ts'
+
+/**
+ * Back from a profile (spec §2): to `backToPath` when the link that opened it said where it came
+ * from, else one step back in history, else the feed.
+ */
+export function ProfileBack() {
+  const router = useRouter()
+  const navigate = useNavigate()
+  const canGoBack = useCanGoBack()
+  const backToPath = useRouterState({ select: (state) => state.location.state.backToPath })
+  const back = () => {
+    // Only a path inside the app: state could have been written by anything on this origin.
+    if (backToPath?.startsWith('/') && !backToPath.startsWith('//')) {
+      router.history.push(backToPath)
+    } else if (canGoBack) router.history.back()
+    else void navigate({ to: '/' })
+  }
+  return (
+    <button type="button" className="button-quiet profile-back" onClick={back}>
+      ← Back
+    </button>
+  )
+}

@@ -1,0 +1,79 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useRef } from 'react'
+import { type FeedEntry, mergeEntries } from '../../../core/feed/feed-entry.ts'
+import { FAILED_TO_LOAD_NOTES, NO_NOTES_YET } from '../../../core/relays/relay-messages.ts'
+import { useNow } from '../../hooks/use-now.ts'
+import { NoteCard } from '../feed/NoteCard.tsx'
+import { useEngagementAsks } from '../feed/use-engagement-asks.ts'
+import { useProfilePubkey, useProfileQueries } from './use-profile.ts'
+
+/**
+ * The notes tab: their notes and reposts, newest first, with what they published in this session
+ * on top; the next page as the end comes into view.
+ */
+export function ProfileNotes() {
+  const pubkey = useProfilePubkey()
+  const queries = useProfileQueries()
+  const now = useNow()
+  const query = useInfiniteQuery(queries.notes(pubkey))
+  const live = useQuery(queries.liveNotes(pubkey)).data ?? []
+  const rows = (query.data?.pages ?? []).reduce<readonly FeedEntry[]>(
+    (all, page) => mergeEntries(all, page.entries),
+    live,
+  )
+  // Pages' notes only, as in the feed: one REQ a page for who liked and reposted them.
+  const pages = query.data?.pages
+  useEngagementAsks(
+    useMemo(
+      () =>
+        (pages ?? []).flatMap((page) => page.entries.flatMap((e) => (e.note ? [e.note.id] : []))),
+      [pages],
+    ),
+  )
+  const sentinel = useRef<HTMLDivElement>(null)
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
+
+  useEffect(() => {
+    const element = sentinel.current
+    if (!element || !hasNextPage) return
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry?.isIntersecting && !isFetchingNextPage) void fetchNextPage()
+      },
+      { rootMargin: '800px 0px' },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+
+  return (
+    <>
+      <div className="feed" role="feed" aria-busy={query.isFetching} aria-label="Notes">
+        {rows.map(
+          (row, index) =>
+            row.note && (
+              <NoteCard
+                key={row.id}
+                note={row.note}
+                repost={row.repost}
+                position={index + 1}
+                setSize={-1}
+                now={now}
+              />
+            ),
+        )}
+      </div>
+      {query.isPending && rows.length === 0 && <p className="feed-message">Loading notes…</p>}
+      {query.isSuccess && rows.length === 0 && (
+        <p className="feed-message profile-empty">{NO_NOTES_YET}</p>
+      )}
+      {query.isError && (
+        <p className="feed-message" role="alert">
+          {FAILED_TO_LOAD_NOTES}
+        </p>
+      )}
+      <div ref={sentinel} className="feed-end" aria-hidden="true" />
+      {isFetchingNextPage && <p className="feed-message">Loading more…</p>}
+    </>
+  )
+}

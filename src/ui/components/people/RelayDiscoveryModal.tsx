@@ -1,0 +1,96 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import type { ProfileTarget } from '../../../core/app/route-ids.ts'
+import { NO_PERSON_RELAYS } from '../../../core/relays/person-relays.ts'
+import { type DiscoveredRelay, discoverRelays } from '../../../core/relays/relay-discovery.ts'
+import { PERMISSION_BADGE } from '../../../core/relays/relay-permission.ts'
+import { CopyButton } from '../kit/CopyButton.tsx'
+import { Modal } from '../kit/Modal.tsx'
+import { useRelayEntries } from '../relays/use-relays.ts'
+import { useProfileQueries } from './use-profile.ts'
+
+/**
+ * relayDiscovery=true: every relay where this person can be found (their relay list, the relays
+ * their notes came from, the link's hints), which of them are already the user's, and which
+ * relays their notes are read from. Adding a relay stays in Relay Management, where the user's
+ * list is edited and published; each row offers its URL to copy there.
+ */
+export function RelayDiscoveryModal({
+  target,
+  onClose,
+}: {
+  target: ProfileTarget
+  onClose(): void
+}) {
+  const queries = useProfileQueries()
+  const person = useQuery(queries.relays(target.pubkey))
+  const notes = useInfiniteQuery(queries.notes(target.pubkey))
+  const entries = useRelayEntries()
+  const pages = notes.data?.pages ?? []
+  const seenOn = new Map<string, number>()
+  for (const page of pages) {
+    for (const relay of Object.values(page.seenOn)) seenOn.set(relay, (seenOn.get(relay) ?? 0) + 1)
+  }
+  const rows = discoverRelays({
+    person: person.data ?? NO_PERSON_RELAYS,
+    hints: target.relays,
+    seenOn,
+    yours: entries.map((entry) => entry.url),
+  })
+  // Only relays in the pool can be asked: a chosen relay that is not one of yours is not.
+  const routing = pages[0]?.relays
+  return (
+    <Modal title="Relay discovery" onClose={onClose}>
+      <div className="relay-discovery">
+        {person.isPending ? (
+          <p className="form-hint">Looking for their relays…</p>
+        ) : rows.length === 0 ? (
+          <p className="form-hint">No relays found for this profile.</p>
+        ) : (
+          <ul className="discovery-list" aria-label="Relays where they are found">
+            {rows.map((row) => (
+              <DiscoveryRow key={row.url} row={row} />
+            ))}
+          </ul>
+        )}
+        {routing && (
+          <dl className="discovery-routing">
+            <dt>Their write relays chosen for notes</dt>
+            <dd className="mono discovery-value">{routing.outbox.join(', ') || 'none known'}</dd>
+            <dt>Asked for their notes</dt>
+            <dd className="mono discovery-value">
+              {routing.asked.join(', ') || 'your read relays'}
+            </dd>
+          </dl>
+        )}
+        <p className="form-hint">
+          Only your own relays can be asked. To read from another, add it in Settings, Relay
+          Management.
+        </p>
+      </div>
+    </Modal>
+  )
+}
+
+function DiscoveryRow({ row }: { row: DiscoveredRelay }) {
+  return (
+    <li className="discovery-row" data-relay={row.url}>
+      <span className="relay-url mono">{row.url}</span>
+      <span className="discovery-tags">
+        {row.listed && (
+          <span className="relay-badge" title="On their relay list">
+            {PERMISSION_BADGE[row.listed]}
+          </span>
+        )}
+        {row.fromNotes && <span className="discovery-tag">named in notes</span>}
+        {row.hint && <span className="discovery-tag">link hint</span>}
+        {row.notesSeen > 0 && (
+          <span className="discovery-tag">
+            {row.notesSeen === 1 ? '1 note' : `${row.notesSeen} notes`}
+          </span>
+        )}
+        {row.yours && <span className="discovery-tag discovery-yours">your relay</span>}
+      </span>
+      <CopyButton text={row.url} label="Copy" />
+    </li>
+  )
+}

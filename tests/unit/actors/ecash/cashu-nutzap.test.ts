@@ -1,0 +1,405 @@
+// Nutzaps (NIP-61) between wallets over the real relay (tests/peers/relay.ts, the real pool,
+// socket machines and hub) and the test mint (NUT-11 locks, NUT-12 DLEQ): the recipient's 10019
+// published when their wallet gets a mint, a nutzap sent on the mint both have, redeemed by the
+// recipient's open wallet with a 7376 marking it, never twice (a reload finds it marked); the
+// refusals (no 10019, no common mint, locked to another key: refused for good); a nutzap kept
+// while its mint is away or the key is locked, redeemed later; and a send a reload interrupted
+// after the mint's swap, finished from the locked outputs written down before it.
+import 'fake-indexeddb/auto'
+import { injectWebSocketImpl } from '@cashu/cashu-ts'
+import { expose, wrap } from 'comlink'
+import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure'
+import { initNostrWasm } from 'nostr-wasm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { createActor, waitFor } from 'xstate'
+import type { CashuStore } from '../../../../src/actors/ecash/cashu-store.ts'
+import { startCashuWallet } from '../../../../src/actors/ecash/cashu-wallet.ts'
+import type { CashuWallet, LoginSource } from '../../../../src/actors/ecash/cashu-wallet-api.ts'
+import {
+  KEY_LOCKED_MESSAGE,
+  lockedSigner,
+} from '../../../../src/actors/identity/signers/unavailable.ts'
+import { createRelayHub, type RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
+import { createRelaySockets } from '../../../../src/actors/relays/socket.effects.ts'
+import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
+import { NIP61_KINDS, NUTZAP_ERRORS, parseNutzapInfo } from '../../../../src/core/ecash/nip61.ts'
+import {
+  type RelayPoolActorRef,
+  relayPoolMachine,
+} from '../../../../src/machines/relay-pool.machine.ts'
+import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
+import { createFakeLightning } from '../../../peers/fake-lightning.ts'
+import { type MintHandle, startMint } from '../../../peers/mint/server.ts'
+import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { deposit, freshStore, until, user } from './cashu-fixtures.ts'
+
+Object.assign(globalThis, { WebSocket })
+injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket)
+
+const lightning = createFakeLightning()
+const channel = new MessageChannel()
+expose(createVerifyApi(initNostrWasm), channel.port1)
+let mint: MintHandle
+let other: MintHandle
+let relay: RelayHandle
+let hub: RelayHub
+let pool: RelayPoolActorRef
+
+beforeAll(async () => {
+  ;[mint, other, relay] = await Promise.all([
+    startMint({ lightning, name: 'Nutzap Mint' }),
+    startMint({ lightning, name: 'Other Mint' }),
+    startRelay(),
+  ])
+  hub = createRelayHub({
+    verifier: createVerifier([wrap<VerifyApi>(channel.port2)]),
+    onRejected: () => {},
+    eoseTimeoutMs: 500,
+    publishTimeoutMs: 3000,
+  })
+  const relaySockets = createRelaySockets()
+  const started = createActor(
+    relayPoolMachine.provide({ actors: { socket: relaySockets.machine } }),
+    { input: { relays: [{ url: relay.url, permission: 'readwrite' }] } },
+  )
+  const linked = new Set<unknown>()
+  started.subscribe(({ context }) => {
+    for (const socket of context.sockets) {
+      if (linked.has(socket)) continue
+      linked.add(socket)
+      hub.addRelay({
+        ...relaySockets.link(socket),
+        permission: () => 'readwrite',
+        connect: () => started.send({ type: 'pool.connect', url: relay.url }),
+      })
+    }
+  })
+  started.start()
+  pool = started
+  await waitFor(pool, (s) => Object.values(s.context.phase).includes('connected'))
+})
+afterAll(async () => {
+  pool.stop()
+  channel.port1.close()
+  await Promise.all([mint.stop(), other.stop(), relay.close()])
+})
+
+/** A user's wallet on the shared relay, with a seed, `mintUrl` added and `amount` deposited. */
+async function walletOf(
+  who: Pick<ReturnType<typeof user>, 'key' | 'pubkey' | 'login' | 'signer'> = user(),
+  mintUrl = mint.url,
+  amount = 0,
+) {
+  const store = freshStore('nutzap')
+  const wallet = startCashuWallet({ ...who, store, hub, pool: () => pool })
+  await wallet.open()
+  await wallet.createSeed()
+  await wallet.addMint(mintUrl)
+  if (amount > 0) await deposit(wallet, lightning, mintUrl, amount)
+  return { ...who, store, wallet }
+}
+
+const onRelay = (kind: number, author: string) =>
+  relay.events().filter((e) => e.kind === kind && e.pubkey === author)
+
+const infoOf = async (pubkey: string) => {
+  await until(() => onRelay(NIP61_KINDS.info, pubkey).length > 0, 'the 10019')
+  return parseNutzapInfo(onRelay(NIP61_KINDS.info, pubkey)[0] as NostrEvent)
+}
+
+/** A user whose login can end and come back (the wallet closes and opens again). */
+function switchable(who: ReturnType<typeof user>) {
+  let pubkey: string | null = who.pubkey
+  const listeners = new Set<(snapshot: { context: { pubkey: string | null } }) => void>()
+  const login: LoginSource = {
+    getSnapshot: () => ({ context: { pubkey } }),
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return { unsubscribe: () => listeners.delete(listener) }
+    },
+  }
+  const set = (next: string | null) => {
+    pubkey = next
+    for (const listener of listeners) listener({ context: { pubkey } })
+  }
+  return { ...who, login, set }
+}
+
+/** The page goes away once the mint swapped and the nutzap was signed, before anything else. */
+function dyingWhenSigned(store: CashuStore, died: () => void): CashuStore {
+  let dead = false
+  return {
+    ...store,
+    update: async (pubkey, change) => {
+      // A page that died writes nothing more: without this, the dead wallet's later writes (the
+      // NIP-60 sync marking its token events) would land over what the reloaded one wrote.
+      if (dead) return new Promise<never>(() => {})
+      if ((change(await store.read(pubkey)).nutzapsPending ?? []).some((p) => p.signed)) {
+        dead = true
+        died()
+        return new Promise<never>(() => {})
+      }
+      return store.update(pubkey, change)
+    },
+  }
+}
+
+const balanceIs = (wallet: CashuWallet, total: number, what: string) =>
+  until(() => wallet.view().total === total, what)
+
+describe('nutzaps', () => {
+  it('sends a nutzap the recipient redeems once, marked by a 7376 on the relay', async () => {
+    const alice = await walletOf(user(), mint.url, 100)
+    const bob = await walletOf()
+
+    // Bob's 10019: his read relay, the mint as his wallet has it, his wallet key (not his
+    // Nostr key) with the 02 prefix.
+    const info = await infoOf(bob.pubkey)
+    expect(info?.relays).toEqual([relay.url])
+    expect(info?.mints).toEqual([{ url: mint.url, units: ['sat'] }])
+    expect(info?.pubkey).toMatch(/^02[0-9a-f]{64}$/)
+    expect(info?.pubkey).not.toBe(`02${bob.pubkey}`)
+
+    const note = { id: 'cd'.repeat(32), kind: 1 }
+    expect(
+      await alice.wallet.sendNutzap({
+        recipient: bob.pubkey,
+        amount: 21,
+        comment: 'Nice note',
+        event: note,
+      }),
+    ).toMatchObject({ mint: mint.url })
+    expect(alice.wallet.view().total).toBe(79)
+    const sent = alice.wallet.view().history[0]
+    expect(sent).toMatchObject({ kind: 'send', amount: 21, nutzap: { peer: bob.pubkey } })
+
+    const [zap] = onRelay(NIP61_KINDS.nutzap, alice.pubkey)
+    expect(zap?.tags).toEqual(
+      expect.arrayContaining([
+        ['u', mint.url],
+        ['p', bob.pubkey],
+        ['e', note.id],
+        ['k', '1'],
+        ['unit', 'sat'],
+      ]),
+    )
+    expect(zap?.content).toBe('Nice note')
+    expect(sent?.nutzap?.event).toBe(zap?.id)
+
+    // Bob's open wallet watches for nutzaps: redeemed with his wallet key.
+    await balanceIs(bob.wallet, 21, 'the redeemed nutzap')
+    expect(bob.wallet.view().history[0]).toMatchObject({
+      kind: 'receive',
+      amount: 21,
+      mint: mint.url,
+      nutzap: { peer: alice.pubkey, event: zap?.id, comment: 'Nice note' },
+    })
+    await until(() => onRelay(7376, bob.pubkey).length > 0, 'the 7376')
+    const marks = onRelay(7376, bob.pubkey)
+    const redeemed = marks.find((e) => e.tags.some((t) => t[0] === 'e' && t[1] === zap?.id))
+    expect(redeemed?.tags).toEqual(
+      expect.arrayContaining([
+        ['e', zap?.id as string, '', 'redeemed'],
+        ['p', alice.pubkey],
+      ]),
+    )
+    // The amount and direction are encrypted to Bob.
+    const secret = JSON.parse(
+      await bob.signer().nip44Decrypt(bob.pubkey, redeemed?.content as string),
+    ) as string[][]
+    expect(secret).toEqual(
+      expect.arrayContaining([
+        ['direction', 'in'],
+        ['amount', '21'],
+      ]),
+    )
+
+    // A reload (the same database, a new wallet): the nutzap is marked, not taken again, and
+    // the 10019 the relay has already is not published again.
+    const publishedKinds: number[] = []
+    const watchedHub: RelayHub = {
+      ...hub,
+      publish: (event, relays) => {
+        publishedKinds.push(event.kind)
+        return hub.publish(event, relays)
+      },
+    }
+    const again = startCashuWallet({
+      login: bob.login,
+      signer: bob.signer,
+      store: bob.store.reopen(),
+      hub: watchedHub,
+      pool: () => pool,
+    })
+    await again.open()
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(again.view().total).toBe(21)
+    expect(again.view().nutzaps).toMatchObject({ error: null, waiting: 0, redeeming: 0 })
+    expect(again.view().history.filter((h) => h.nutzap)).toHaveLength(1)
+    expect(publishedKinds).not.toContain(NIP61_KINDS.info)
+    expect(publishedKinds).not.toContain(7376)
+  })
+
+  it('refuses a recipient without a 10019 and one whose mints this wallet lacks', async () => {
+    const alice = await walletOf(user(), mint.url, 50)
+    const nobody = user()
+    await expect(
+      alice.wallet.sendNutzap({ recipient: nobody.pubkey, amount: 5, comment: '' }),
+    ).rejects.toThrow(NUTZAP_ERRORS.noInfo)
+    const carol = await walletOf(user(), other.url)
+    await infoOf(carol.pubkey)
+    await expect(
+      alice.wallet.sendNutzap({ recipient: carol.pubkey, amount: 5, comment: '' }),
+    ).rejects.toThrow(NUTZAP_ERRORS.noCommonMint)
+    // More than the balance on the common mint: the same message, nothing reserved.
+    const dave = await walletOf()
+    await infoOf(dave.pubkey)
+    await expect(
+      alice.wallet.sendNutzap({ recipient: dave.pubkey, amount: 500, comment: '' }),
+    ).rejects.toThrow(NUTZAP_ERRORS.noCommonMint)
+    expect(alice.wallet.view().total).toBe(50)
+  })
+
+  it("says 'Failed to redeem nutzaps' for one locked to another key, and refuses it", async () => {
+    const alice = await walletOf(user(), mint.url, 40)
+    const carol = await walletOf()
+    const erin = await walletOf()
+    await Promise.all([infoOf(carol.pubkey), infoOf(erin.pubkey)])
+    await alice.wallet.sendNutzap({ recipient: carol.pubkey, amount: 8, comment: '' })
+    const [toCarol] = onRelay(NIP61_KINDS.nutzap, alice.pubkey)
+    // The same proofs (locked to Carol's key) addressed to Erin.
+    const forged = finalizeEvent(
+      {
+        kind: NIP61_KINDS.nutzap,
+        created_at: Math.floor(Date.now() / 1000),
+        content: '',
+        tags: (toCarol?.tags ?? []).map((t) => (t[0] === 'p' ? ['p', erin.pubkey] : t)),
+      },
+      alice.key,
+    )
+    await relay.publish(forged)
+    await until(() => erin.wallet.view().nutzaps.error !== null, 'the failure')
+    expect(erin.wallet.view().nutzaps).toMatchObject({
+      error: `Failed to redeem nutzaps: ${NUTZAP_ERRORS.notLocked}`,
+      waiting: 0,
+    })
+    expect(erin.wallet.view().total).toBe(0)
+    expect((await erin.store.read(erin.pubkey)).nutzapsRefused).toEqual([forged.id])
+    // It can never be redeemed here: a reload does not try (or complain) again.
+    const again = startCashuWallet({
+      login: erin.login,
+      signer: erin.signer,
+      store: erin.store.reopen(),
+      hub,
+      pool: () => pool,
+    })
+    await again.open()
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(again.view().nutzaps).toMatchObject({ error: null, waiting: 0 })
+    // Carol still redeems hers.
+    await balanceIs(carol.wallet, 8, "Carol's nutzap")
+  })
+
+  it('keeps a nutzap whose mint is away, and redeems it on a later try', async () => {
+    const seed = new Uint8Array(32).fill(9)
+    let away = await startMint({ lightning, name: 'Away Mint', keysets: [{ seed }] })
+    const { port } = away
+    try {
+      const alice = await walletOf(user(), away.url, 30)
+      const erin = switchable(user())
+      const erins = await walletOf(erin, away.url)
+      await infoOf(erin.pubkey)
+      // Erin's wallet closes (logged out); the nutzap arrives; the mint goes away.
+      erin.set(null)
+      await alice.wallet.sendNutzap({ recipient: erin.pubkey, amount: 13, comment: '' })
+      await away.stop()
+      erin.set(erin.pubkey)
+      await erins.wallet.open()
+      await until(() => erins.wallet.view().nutzaps.error !== null, 'the failure')
+      expect(erins.wallet.view().nutzaps.error).toMatch(/^Failed to redeem nutzaps: /)
+      expect(erins.wallet.view().nutzaps.waiting).toBe(1)
+      // The mint is back (the same keys): the next try redeems it.
+      away = await startMint({ lightning, name: 'Away Mint', keysets: [{ seed }], port })
+      await erins.wallet.retryNutzaps()
+      expect(erins.wallet.view().total).toBe(13)
+      expect(erins.wallet.view().nutzaps).toMatchObject({ error: null, waiting: 0 })
+    } finally {
+      await away.stop()
+    }
+  })
+
+  it('waits for a locked key, and redeems once it is unlocked', async () => {
+    const alice = await walletOf(user(), mint.url, 20)
+    const erin = switchable(user())
+    const first = await walletOf(erin)
+    await infoOf(erin.pubkey)
+    erin.set(null) // the first wallet closes
+    await alice.wallet.sendNutzap({ recipient: erin.pubkey, amount: 5, comment: '' })
+    // A reload with the saved key still locked: the wallet key cannot be read yet.
+    let locked = true
+    const wallet = startCashuWallet({
+      login: erin.login,
+      signer: () => (locked ? lockedSigner(erin.pubkey) : erin.signer()),
+      store: first.store.reopen(),
+      hub,
+      pool: () => pool,
+    })
+    erin.set(erin.pubkey)
+    await wallet.open()
+    await until(() => wallet.view().nutzaps.error !== null, 'the failure')
+    expect(wallet.view().nutzaps.error).toBe(`Failed to redeem nutzaps: ${KEY_LOCKED_MESSAGE}`)
+    // Unlocked: the login changes, the nutzaps go on.
+    locked = false
+    erin.set(erin.pubkey)
+    await balanceIs(wallet, 5, 'the redeemed nutzap')
+    expect(wallet.view().nutzaps.error).toBeNull()
+  })
+
+  it('finishes a nutzap a reload interrupted after the mint swapped', async () => {
+    const alice = switchable(user())
+    const first = await walletOf(alice, mint.url, 64)
+    const bob = await walletOf()
+    await infoOf(bob.pubkey)
+    // One page at a time on the database: the first wallet closes (its writes, from a record
+    // cached before the send, would otherwise land over the send's).
+    alice.set(null)
+    alice.set(alice.pubkey)
+    let died!: () => void
+    const dead = new Promise<void>((resolve) => {
+      died = resolve
+    })
+    const dying = startCashuWallet({
+      login: alice.login,
+      signer: alice.signer,
+      store: dyingWhenSigned(first.store.reopen(), died),
+      hub,
+      pool: () => pool,
+    })
+    await dying.open()
+    void dying.sendNutzap({ recipient: bob.pubkey, amount: 21, comment: 'Interrupted' })
+    await dead
+    expect(onRelay(NIP61_KINDS.nutzap, alice.pubkey)).toEqual([])
+
+    // The reload: the locked outputs are restored from the mint, the nutzap signed and sent;
+    // the reservation settles the inputs and restores the change.
+    const again = startCashuWallet({
+      login: alice.login,
+      signer: alice.signer,
+      store: first.store.reopen(),
+      hub,
+      pool: () => pool,
+    })
+    await again.open()
+    await until(() => onRelay(NIP61_KINDS.nutzap, alice.pubkey).length === 1, 'the nutzap')
+    await balanceIs(again, 43, 'the settled change')
+    await until(() => again.view().history.some((h) => h.nutzap), 'the history entry')
+    expect(again.view().history[0]).toMatchObject({
+      kind: 'send',
+      amount: 21,
+      nutzap: { peer: bob.pubkey, event: onRelay(NIP61_KINDS.nutzap, alice.pubkey)[0]?.id },
+    })
+    expect((await first.store.reopen().read(alice.pubkey)).nutzapsPending).toEqual([])
+    await balanceIs(bob.wallet, 21, 'the redeemed nutzap')
+  })
+})

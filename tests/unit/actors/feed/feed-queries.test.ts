@@ -1,0 +1,160 @@
+// The feed's pages and live rows against a real relay: real sockets (ws in Node), the real socket
+// machine and hub, the verify API over a MessageChannel, a real QueryClient.
+import { type InfiniteData, InfiniteQueryObserver, QueryClient } from '@tanstack/react-query'
+import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  type FeedPage,
+  feedEntries,
+  feedQueryOptions,
+  followLiveFeed,
+  liveRowsOptions,
+} from '../../../../src/actors/feed/feed-queries.ts'
+import {
+  type FeedSource,
+  GLOBAL_SOURCE,
+  type PageStart,
+} from '../../../../src/core/feed/feed-source.ts'
+import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { realHubs } from '../relays/real-hub.ts'
+
+const alice = generateSecretKey()
+const now = Math.floor(Date.now() / 1000)
+const note = (ago: number, content: string): NostrEvent =>
+  finalizeEvent({ kind: 1, created_at: now - ago, tags: [], content }, alice)
+const stored = Array.from({ length: 30 }, (_, i) => note(100 + i * 10, `stored ${i}`))
+
+const hubs = realHubs()
+
+let relay: RelayHandle
+
+beforeAll(async () => {
+  relay = await startRelay({ seed: stored })
+})
+afterAll(async () => {
+  hubs.close()
+  await relay.close()
+})
+afterEach(() => {
+  relay.setFaults(undefined)
+  void hubs.stopSockets()
+})
+
+/** Stored events end after this long when the relay never says EOSE. */
+const EOSE_WAIT_MS = 800
+
+const connect = () => hubs.connect([relay.url], { eoseTimeoutMs: EOSE_WAIT_MS })
+
+describe('feed queries', () => {
+  it('keeps a live note that arrives while the next page is loading', async () => {
+    const { hub, verifier } = connect()
+    const queryClient = new QueryClient()
+    const options = feedQueryOptions(hub, undefined, verifier)
+    await queryClient.fetchInfiniteQuery(options)
+    const stop = followLiveFeed(hub, queryClient, verifier)
+    await hub.query([{ kinds: [1], limit: 1 }]) // the live REQ is out by the time this answers
+
+    // The next page waits for its end of stored events, which the relay now never sends (the hub
+    // gives up after EOSE_WAIT_MS); a note published meanwhile reaches the live REQ first.
+    relay.setFaults({ rewrite: (frame) => (frame[0] === 'EOSE' ? null : frame) })
+    const observer = new InfiniteQueryObserver(queryClient, { ...options, staleTime: Infinity })
+    const nextPage = observer.fetchNextPage()
+    // Dated now, not at load: the live REQ asks for notes since it was opened.
+    const live = finalizeEvent(
+      {
+        kind: 1,
+        created_at: Math.floor(Date.now() / 1000) + 1,
+        tags: [],
+        content: 'published while the next page loads',
+      },
+      alice,
+    )
+    await relay.publish(live)
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(liveRowsOptions().queryKey)).toHaveLength(1),
+    )
+    expect(queryClient.getQueryState(options.queryKey)?.fetchStatus, 'the page still loads').toBe(
+      'fetching',
+    )
+    await nextPage
+    // The page that was loading does not have it: only the live rows do.
+    expect(
+      observer.getCurrentResult().data?.pages.flatMap((page) => page.entries.map((e) => e.id)),
+    ).not.toContain(live.id)
+    await vi.waitFor(() => {
+      const data = queryClient.getQueryData<InfiniteData<FeedPage, PageStart>>(options.queryKey)
+      const rows = feedEntries(data, queryClient.getQueryData(liveRowsOptions().queryKey))
+      expect(data?.pages).toHaveLength(2)
+      expect(rows[0]?.id).toBe(live.id)
+      expect(rows.filter((row) => row.id === live.id)).toHaveLength(1)
+      expect(rows.length).toBe(21)
+    })
+    stop()
+  })
+
+  it('a hashtag feed holds the notes tagged with any of its hashtags, stored and live', async () => {
+    const { hub, verifier } = connect()
+    const queryClient = new QueryClient()
+    const tagged: FeedSource = { follows: null, hashtags: ['News', 'Bitcoin'] }
+    // Older than the first test's pages, so they never meet.
+    const tagNote = (ago: number, tag: string | null, content: string) =>
+      finalizeEvent(
+        { kind: 1, created_at: now - ago, tags: tag ? [['t', tag]] : [], content },
+        alice,
+      )
+    const news = tagNote(10_000, 'news', 'stored #news')
+    const art = tagNote(10_001, 'art', 'stored #art')
+    const bitcoin = tagNote(10_002, 'bitcoin', 'stored #bitcoin')
+    for (const event of [news, art, bitcoin]) await relay.publish(event)
+
+    const options = feedQueryOptions(hub, tagged, verifier)
+    expect(options.queryKey).toEqual(['feed', 'tags', 'bitcoin', 'news'])
+    const data = await queryClient.fetchInfiniteQuery(options)
+    expect(feedEntries(data).map((row) => row.id)).toEqual([news.id, bitcoin.id])
+    await queryClient.fetchInfiniteQuery(feedQueryOptions(hub, GLOBAL_SOURCE, verifier))
+
+    const stop = followLiveFeed(hub, queryClient, verifier)
+    await hub.query([{ kinds: [1], limit: 1 }]) // the live REQ is out by the time this answers
+    const at = Math.floor(Date.now() / 1000) + 1
+    const liveTagged = finalizeEvent(
+      { kind: 1, created_at: at, tags: [['t', 'bitcoin']], content: 'live #bitcoin' },
+      alice,
+    )
+    const livePlain = finalizeEvent(
+      { kind: 1, created_at: at, tags: [], content: 'live, no tag' },
+      alice,
+    )
+    await relay.publish(liveTagged)
+    await relay.publish(livePlain)
+    const liveIds = (source: FeedSource) =>
+      (queryClient.getQueryData(liveRowsOptions(source).queryKey) ?? []).map((row) => row.id)
+    // The global feed takes both (and the notes of the last minute, the live overlap).
+    await vi.waitFor(() =>
+      expect(liveIds(GLOBAL_SOURCE)).toEqual(expect.arrayContaining([liveTagged.id, livePlain.id])),
+    )
+    expect(liveIds(tagged)).toEqual([liveTagged.id])
+    stop()
+  })
+
+  it('a page the relay does not answer in time is asked again, not taken for the end', async () => {
+    const { hub, verifier } = connect()
+    const queryClient = new QueryClient()
+    const options = feedQueryOptions(hub, undefined, verifier)
+    await queryClient.fetchInfiniteQuery(options)
+    const observer = new InfiniteQueryObserver(queryClient, { ...options, staleTime: Infinity })
+    // The relay swallows the next page's REQ: the hub gives up after EOSE_WAIT_MS, empty-handed.
+    relay.setFaults({ dropAll: true })
+    await observer.fetchNextPage()
+    const emptyPage = observer.getCurrentResult()
+    expect(emptyPage.data?.pages.at(-1)?.entries).toEqual([])
+    expect(emptyPage.hasNextPage).toBe(true)
+    relay.setFaults(undefined)
+    await observer.fetchNextPage()
+    const { data } = observer.getCurrentResult()
+    // The same start asked again: the page the relay swallowed, right after the first.
+    expect(data?.pages.map((page) => page.entries.length)).toEqual([10, 0, 10])
+    const [first, , third] = data!.pages.map((page) => page.entries.map((row) => row.created_at))
+    expect(Math.max(...third!)).toBeLessThanOrEqual(Math.min(...first!))
+    expect(new Set(feedEntries(data).map((row) => row.id)).size).toBe(20)
+  })
+})

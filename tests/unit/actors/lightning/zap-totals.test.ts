@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+// The zap-totals query against real counterparts: a real relay and hub, our LUD-16 + NIP-57 server
+// on the fake ledger, a real QueryClient. Receipts signed by the service count; forged ones, and
+// any for an author without a zap-enabled lightning address, do not. Also the CORS proxy setting.
+import { QueryClient } from '@tanstack/react-query'
+import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  CORS_PROXY_STORAGE_KEY,
+  readCorsProxy,
+  writeCorsProxy,
+} from '../../../../src/actors/lightning/cors-proxy-setting.ts'
+import { fetchZapInvoice } from '../../../../src/actors/lightning/lnurl-http.ts'
+import {
+  createReceiptLoader,
+  zapTotalsKey,
+  zapTotalsQueryOptions,
+} from '../../../../src/actors/lightning/zap-totals.ts'
+import type { RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
+import { lnurlPayTarget } from '../../../../src/core/lightning/lnurl-pay.ts'
+import { zapCallbackUrl, zapRequestTemplate } from '../../../../src/core/lightning/zap-request.ts'
+import type { ProfileMetadata } from '../../../../src/core/people/profile.ts'
+import { createFakeLightning } from '../../../peers/fake-lightning.ts'
+import { type LnurlServer, startLnurlServer } from '../../../peers/lnurl-server.ts'
+import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { realHubs } from '../relays/real-hub.ts'
+
+const author = generateSecretKey()
+const AUTHOR = getPublicKey(author)
+const stranger = getPublicKey(generateSecretKey())
+const sender = generateSecretKey()
+const now = Math.floor(Date.now() / 1000)
+const note = finalizeEvent({ kind: 1, created_at: now - 100, tags: [], content: 'zap me' }, author)
+const other = finalizeEvent({ kind: 1, created_at: now - 90, tags: [], content: 'me too' }, author)
+
+const hubs = realHubs()
+let relay: RelayHandle
+let server: LnurlServer
+let hub: RelayHub
+
+beforeAll(async () => {
+  relay = await startRelay({ seed: [note, other] })
+  server = await startLnurlServer({
+    nostrSecretKey: generateSecretKey(),
+    ledger: createFakeLightning(),
+  })
+  hub = hubs.connect([relay.url]).hub
+})
+afterAll(async () => {
+  await hubs.stopSockets(true)
+  hubs.close()
+  await Promise.all([relay.close(), server.close()])
+})
+
+/** A zap through the server, paid on its ledger; resolves once the receipt is on the relay. */
+async function zap(target: NostrEvent, sats: number): Promise<void> {
+  const lnurl = lnurlPayTarget({ lud16: server.address('ann') })
+  const template = zapRequestTemplate(
+    { recipientPubkey: AUTHOR, amountSats: sats, comment: '', eventId: target.id },
+    { lnurl: lnurl.lnurl, relays: [relay.url] },
+  )
+  const json = JSON.stringify(finalizeEvent({ ...template, created_at: now }, sender))
+  const callback = `${server.url}/lnurlp/callback/ann`
+  const invoice = await fetchZapInvoice({
+    url: zapCallbackUrl(
+      callback,
+      { json, amountMsat: sats * 1000, lnurl: lnurl.lnurl, comment: '' },
+      0,
+    ),
+    proxy: null,
+  })
+  const before = server.receipts().length
+  server.markPaid(invoice)
+  for (let i = 0; server.receipts().length === before && i < 100; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+function deps(profile: Partial<ProfileMetadata> | null) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return {
+    queryClient,
+    options: (target: NostrEvent) =>
+      zapTotalsQueryOptions(
+        {
+          hub,
+          queryClient,
+          metadata: async () => (profile ? (profile as ProfileMetadata) : null),
+          proxy: () => null,
+        },
+        createReceiptLoader(hub),
+        { id: target.id, pubkey: target.pubkey },
+      ),
+  }
+}
+
+describe('zap totals (query group zap-totals)', () => {
+  it('sums the receipts signed by the author’s service, per note', async () => {
+    await zap(note, 21)
+    await zap(note, 100)
+    await zap(other, 5)
+    // A receipt by someone else's key for the same note: not the service, not counted.
+    const forged = finalizeEvent(
+      {
+        kind: 9735,
+        created_at: now,
+        tags: [
+          ['e', note.id],
+          ['p', AUTHOR],
+        ],
+        content: '',
+      },
+      generateSecretKey(),
+    )
+    await relay.publish(forged)
+    const { queryClient, options } = deps({ lud16: server.address('ann'), lud06: '' })
+    const [first, second] = await Promise.all([
+      queryClient.fetchQuery(options(note)),
+      queryClient.fetchQuery(options(other)),
+    ])
+    expect(first).toEqual({ msat: 121_000, sats: 121, count: 2 })
+    expect(second).toEqual({ msat: 5000, sats: 5, count: 1 })
+    expect(options(note).queryKey).toEqual(zapTotalsKey(note.id))
+    expect(zapTotalsKey(note.id)[0]).toBe('zap-totals')
+  })
+
+  it('is null for an author without a lightning address, or whose service is unreachable', async () => {
+    const none = deps({ lud16: '', lud06: '' })
+    expect(await none.queryClient.fetchQuery(none.options(note))).toBeNull()
+    const gone = deps({ lud16: `${stranger.slice(0, 8)}@127.0.0.1:1`, lud06: '' })
+    expect(await gone.queryClient.fetchQuery(gone.options(note))).toBeNull()
+  })
+})
+
+describe('CORS proxy setting (off by default)', () => {
+  afterEach(() => localStorage.clear())
+
+  it('is off until set; takes an https URL; blank turns it off again', () => {
+    expect(readCorsProxy()).toBeNull()
+    expect(writeCorsProxy('http://proxy.example/?url=')).toBe('CORS proxy must be an https URL')
+    expect(localStorage.getItem(CORS_PROXY_STORAGE_KEY)).toBeNull()
+    expect(writeCorsProxy(' https://proxy.example/?url={url} ')).toBeNull()
+    expect(readCorsProxy()).toBe('https://proxy.example/?url={url}')
+    expect(writeCorsProxy('')).toBeNull()
+    expect(readCorsProxy()).toBeNull()
+  })
+})

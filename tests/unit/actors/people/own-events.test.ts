@@ -1,0 +1,340 @@
+// The user's own lists and profile against real relays: the real pool and socket machines over ws
+// (their health records fed as the app feeds them), the real hub verifying over a MessageChannel,
+// a real key signer; the follow machine, mutes and profile edits on top, with a real QueryClient.
+import { QueryClient } from '@tanstack/react-query'
+import { expose, wrap } from 'comlink'
+import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
+import { initNostrWasm } from 'nostr-wasm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { createActor, waitFor } from 'xstate'
+import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
+import { followEffects } from '../../../../src/actors/people/follow.effects.ts'
+import { changeMute, type MuteDeps, MuteFailure } from '../../../../src/actors/people/mute.ts'
+import { createOwnEvents, type OwnEvents } from '../../../../src/actors/people/own-events.ts'
+import { publishProfile, readOwnProfile } from '../../../../src/actors/people/profile-edit.ts'
+import { profileKeys } from '../../../../src/actors/people/profile-keys.ts'
+import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
+import { CONTACTS_UNREADABLE, FOLLOW_MESSAGES } from '../../../../src/core/people/follow.ts'
+import { MUTE_MESSAGES } from '../../../../src/core/people/mute-edit.ts'
+import {
+  emptyProfileForm,
+  PROFILE_EDIT_MESSAGES,
+} from '../../../../src/core/people/profile-edit.ts'
+import { Secret } from '../../../../src/core/platform/secret.ts'
+import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
+import { followMachine } from '../../../../src/machines/follow.machine.ts'
+import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
+import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
+import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { linkedPool } from '../relays/real-hub.ts'
+
+// Node 20 has no global WebSocket; browsers do.
+Object.assign(globalThis, { WebSocket })
+
+const now = Math.floor(Date.now() / 1000)
+const userKey = generateSecretKey()
+const USER = getPublicKey(userKey)
+const ERIN = getPublicKey(generateSecretKey())
+const TARGET = getPublicKey(generateSecretKey())
+const sign = (kind: number, tags: string[][], content: string, ago: number): NostrEvent =>
+  finalizeEvent({ kind, created_at: now - ago, tags, content }, userKey)
+
+const CONTACTS_CONTENT = '{"wss://relay.example":{"read":true,"write":true}}'
+const OLD_CONTACTS = sign(3, [['p', ERIN]], '', 500)
+const CONTACTS = sign(
+  3,
+  [
+    ['p', ERIN, 'wss://relay.example', 'erin'],
+    ['t', 'nostr'],
+  ],
+  CONTACTS_CONTENT,
+  100,
+)
+const MUTES = sign(
+  10000,
+  [
+    ['t', 'airdrop'],
+    ['word', 'giveaway'],
+  ],
+  'private-part',
+  100,
+)
+const PROFILE = sign(0, [], JSON.stringify({ name: 'ann', about: 'old', pronouns: 'she/her' }), 100)
+
+const channel = new MessageChannel()
+expose(createVerifyApi(initNostrWasm), channel.port1)
+
+let home: RelayHandle
+let refusing: RelayHandle
+let silent: RelayHandle
+const pools: RelayPoolActorRef[] = []
+
+beforeAll(async () => {
+  home = await startRelay({ seed: [OLD_CONTACTS, CONTACTS, MUTES, PROFILE] })
+  // Refuses every EVENT ('auth-required'), and the hub here cannot authenticate: a relay that
+  // will not take writes. Reads are served.
+  refusing = await startRelay({ seed: [CONTACTS, MUTES, PROFILE], auth: { write: true } })
+  silent = await startRelay({ seed: [CONTACTS], faults: { dropAll: true } })
+})
+afterAll(async () => {
+  channel.port1.close()
+  await Promise.all([home.close(), refusing.close(), silent.close()])
+})
+afterEach(async () => {
+  for (const pool of pools.splice(0)) {
+    // ws (unlike browsers) throws when a socket still connecting is closed.
+    await waitFor(pool, (s) => !Object.values(s.context.phase).includes('connecting'))
+    pool.stop()
+  }
+})
+
+/** A pool of real sockets linked to a hub whose request results reach the pool, as in the app. */
+function world(relays: RelayEntry[]): { pool: RelayPoolActorRef; own: OwnEvents } {
+  let started: RelayPoolActorRef | undefined
+  const { pool, hub } = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), relays, {
+    hub: {
+      eoseTimeoutMs: 400,
+      publishTimeoutMs: 2000,
+      onRequestResult: (url, result) =>
+        started?.send(
+          result.ok
+            ? { type: 'pool.requestSucceeded', url, responseMs: result.responseMs, at: Date.now() }
+            : { type: 'pool.requestFailed', url, at: Date.now() },
+        ),
+    },
+  })
+  started = pool
+  pools.push(pool)
+  const signer = localKeySigner(new Secret(userKey))
+  return { pool, own: createOwnEvents({ hub, signer: () => signer, pool: () => pool }) }
+}
+
+const readWrite = (relay: RelayHandle): RelayEntry => ({ url: relay.url, permission: 'readwrite' })
+const newestOn = (relay: RelayHandle, kind: number) =>
+  relay
+    .events()
+    .filter((e) => e.kind === kind && e.pubkey === USER)
+    .sort((a, b) => b.created_at - a.created_at)[0]
+
+describe('own events: read newest, never from nothing', () => {
+  it('reads the newest list the relays hold', async () => {
+    const { own } = world([readWrite(home)])
+    expect((await own.read(3, USER, 1, CONTACTS_UNREADABLE))?.id).toBe(CONTACTS.id)
+  })
+
+  it('none at a relay that answered is null', async () => {
+    const { own } = world([readWrite(home)])
+    expect(await own.read(3, TARGET, 1, CONTACTS_UNREADABLE)).toBeNull()
+  })
+
+  it('no relay answering is an error with the caller’s message, not an empty list', async () => {
+    const { own } = world([readWrite(silent)])
+    await expect(own.read(3, USER, 1, CONTACTS_UNREADABLE)).rejects.toThrow(CONTACTS_UNREADABLE)
+  })
+
+  it('publishes to each write relay and reports every answer; all refusing is an error', async () => {
+    const { own } = world([readWrite(home), readWrite(refusing)])
+    const answers: string[] = []
+    const template = { kind: 1, created_at: now, tags: [], content: 'hello' }
+    await own.publish(template, USER, (result) => answers.push(`${result.relay} ${result.ok}`))
+    await expect
+      .poll(() => answers.sort())
+      .toEqual([`${home.url} true`, `${refusing.url} false`].sort())
+
+    const { own: alone } = world([readWrite(refusing)])
+    await expect(alone.publish(template, USER)).rejects.toThrow(
+      `Publish failed: ${refusing.url}: auth-required: this relay serves authenticated clients only`,
+    )
+  })
+
+  it('refuses to publish as someone else: Failed to sign in', async () => {
+    const { own } = world([readWrite(home)])
+    const template = { kind: 1, created_at: now, tags: [], content: 'x' }
+    await expect(own.publish(template, TARGET)).rejects.toThrow(FOLLOW_MESSAGES.signInFailed)
+  })
+})
+
+describe('follow machine with the app’s effects', () => {
+  const request = (action: 'follow' | 'unfollow', relays: string[]) => ({
+    type: 'follow.requested' as const,
+    request: { action, target: TARGET, user: USER, ready: true, relays },
+  })
+
+  it('follows and unfollows: kind 3 read back with hints, petnames and content kept', async () => {
+    const { own } = world([readWrite(home)])
+    const queryClient = new QueryClient()
+    const actor = createActor(followMachine.provide(followEffects({ own, queryClient }))).start()
+    actor.send(request('follow', [home.url]))
+    // Shown at once, before any relay answered.
+    expect(queryClient.getQueryData(profileKeys.contacts(USER))).toMatchObject({
+      contacts: [{ pubkey: TARGET }],
+    })
+    await waitFor(actor, (s) => s.matches({ ready: 'done' }))
+    const followed = newestOn(home, 3)!
+    expect(followed.tags).toEqual([...CONTACTS.tags, ['p', TARGET]])
+    expect(followed.content).toBe(CONTACTS_CONTENT)
+    expect(actor.getSnapshot().context.results).toEqual([
+      { relay: home.url, ok: true, message: '' },
+    ])
+    const shown = queryClient.getQueryData(profileKeys.contacts(USER)) as {
+      contacts: { pubkey: string; petname: string }[]
+    }
+    expect(shown.contacts.map((c) => [c.pubkey, c.petname])).toEqual([
+      [ERIN, 'erin'],
+      [TARGET, ''],
+    ])
+
+    actor.send(request('follow', [home.url]))
+    await waitFor(actor, (s) => s.matches({ ready: 'done' }))
+    expect(newestOn(home, 3)!.id, 'already following: nothing published').toBe(followed.id)
+
+    actor.send(request('unfollow', [home.url]))
+    await waitFor(actor, (s) => s.matches({ ready: 'done' }))
+    expect(newestOn(home, 3)!.tags).toEqual(CONTACTS.tags)
+    actor.stop()
+  })
+
+  it('every relay refusing: rolled back to what was shown, "Follow failed", list fetched again', async () => {
+    const { own } = world([readWrite(refusing)])
+    const queryClient = new QueryClient()
+    const before = { contacts: [{ pubkey: ERIN, relay: '', petname: '' }], createdAt: 1 }
+    queryClient.setQueryData(profileKeys.contacts(USER), before)
+    const actor = createActor(followMachine.provide(followEffects({ own, queryClient }))).start()
+    actor.send(request('follow', [refusing.url]))
+    await waitFor(actor, (s) => s.matches({ busy: 'rollingBack' }))
+    expect(queryClient.getQueryData(profileKeys.contacts(USER))).toEqual(before)
+    await waitFor(actor, (s) => s.matches({ ready: 'rolledBack' }))
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: 'Follow failed',
+      detail: `Publish failed: ${refusing.url}: auth-required: this relay serves authenticated clients only`,
+    })
+    // The refetch shows the list as the relay has it.
+    expect(queryClient.getQueryData(profileKeys.contacts(USER))).toMatchObject({
+      createdAt: CONTACTS.created_at,
+    })
+    expect(newestOn(refusing, 3)!.id).toBe(CONTACTS.id)
+    actor.stop()
+  })
+
+  it('an unreadable list is not replaced: nothing published, the view put back', async () => {
+    const { own } = world([readWrite(silent)])
+    const queryClient = new QueryClient()
+    const actor = createActor(followMachine.provide(followEffects({ own, queryClient }))).start()
+    actor.send(request('unfollow', [silent.url]))
+    await waitFor(actor, (s) => s.matches({ ready: 'rolledBack' }), { timeout: 5000 })
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: 'Unfollow failed',
+      detail: CONTACTS_UNREADABLE,
+    })
+    expect(silent.stats().events).toBe(0)
+    expect(queryClient.getQueryData(profileKeys.contacts(USER))).toBeUndefined()
+    actor.stop()
+  })
+})
+
+describe('mute and unmute', () => {
+  const deps = (own: OwnEvents, queryClient: QueryClient): MuteDeps => ({
+    own,
+    queryClient,
+    user: () => USER,
+    ready: () => true,
+  })
+
+  it('mutes and unmutes: kind 10000 read back, hashtags, words and private part kept', async () => {
+    const { own } = world([readWrite(home)])
+    const queryClient = new QueryClient()
+    const results = await changeMute(deps(own, queryClient), 'mute', TARGET)
+    expect(results).toEqual([{ relay: home.url, ok: true, message: '' }])
+    const muted = newestOn(home, 10000)!
+    expect(muted.tags).toEqual([...MUTES.tags, ['p', TARGET], ['client', 'Plume']])
+    expect(muted.content).toBe('private-part')
+    expect(queryClient.getQueryData(profileKeys.muteList(USER))).toMatchObject({
+      people: [{ pubkey: TARGET }],
+      hashtags: ['airdrop'],
+    })
+    expect(await changeMute(deps(own, queryClient), 'mute', TARGET), 'muted already').toEqual([])
+    expect(newestOn(home, 10000)!.id).toBe(muted.id)
+
+    await changeMute(deps(own, queryClient), 'unmute', TARGET)
+    expect(newestOn(home, 10000)!.tags).toEqual([...MUTES.tags, ['client', 'Plume']])
+    expect(queryClient.getQueryData(profileKeys.muteList(USER))).toMatchObject({ people: [] })
+  })
+
+  it('gives the spec’s messages before asking any relay', async () => {
+    const { own } = world([readWrite(home)])
+    const queryClient = new QueryClient()
+    await expect(changeMute(deps(own, queryClient), 'mute', 'npub1x')).rejects.toThrow(
+      'Invalid pubkey to mute',
+    )
+    await expect(changeMute(deps(own, queryClient), 'unmute', 'x')).rejects.toThrow(
+      'Invalid pubkey to unmute',
+    )
+    await expect(
+      changeMute({ ...deps(own, queryClient), user: () => 'bad' }, 'mute', TARGET),
+    ).rejects.toThrow('Invalid user pubkey')
+    await expect(
+      changeMute({ ...deps(own, queryClient), ready: () => false }, 'mute', TARGET),
+    ).rejects.toThrow('Nostr client not ready')
+    const { own: none } = world([])
+    await expect(changeMute(deps(none, queryClient), 'mute', TARGET)).rejects.toThrow(
+      'No relays configured',
+    )
+    const { own: unreadable } = world([readWrite(silent)])
+    const unread = changeMute(deps(unreadable, queryClient), 'mute', TARGET)
+    await expect(unread).rejects.toBeInstanceOf(MuteFailure)
+    await expect(unread).rejects.toMatchObject({
+      message: 'Mute failed',
+      detail: MUTE_MESSAGES.unreadable,
+    })
+    expect(silent.stats().events).toBe(0)
+    const { own: refused } = world([readWrite(refusing)])
+    await expect(changeMute(deps(refused, queryClient), 'unmute', ERIN)).resolves.toEqual([])
+    await expect(changeMute(deps(refused, queryClient), 'mute', TARGET)).rejects.toMatchObject({
+      message: 'Mute failed',
+      detail: `Publish failed: ${refusing.url}: auth-required: this relay serves authenticated clients only`,
+    })
+    expect(newestOn(refusing, 10000)!.id).toBe(MUTES.id)
+  })
+})
+
+describe('profile edit', () => {
+  it('publishes kind 0 over the current one, keeping unknown fields; both caches updated', async () => {
+    const { own } = world([readWrite(home), readWrite(refusing)])
+    const queryClient = new QueryClient()
+    const deps = { own, queryClient }
+    const base = await readOwnProfile(deps, USER)
+    expect(base?.id).toBe(PROFILE.id)
+    const answers: string[] = []
+    const form = { ...emptyProfileForm(), name: 'ann', display_name: 'Ann B', about: 'new' }
+    await publishProfile(deps, USER, base, form, (r) => answers.push(`${r.relay} ${r.ok}`))
+    expect(JSON.parse(newestOn(home, 0)!.content)).toEqual({
+      name: 'ann',
+      display_name: 'Ann B',
+      about: 'new',
+      pronouns: 'she/her',
+    })
+    expect(queryClient.getQueryData(profileKeys.metadata(USER))).toMatchObject({
+      display_name: 'Ann B',
+    })
+    expect(queryClient.getQueryData(['metadata', USER])).toMatchObject({ about: 'new' })
+    await expect
+      .poll(() => answers.sort())
+      .toEqual([`${home.url} true`, `${refusing.url} false`].sort())
+  })
+
+  it('needs relays to write to, before anything is signed', async () => {
+    const { own } = world([{ url: home.url, permission: 'read' }])
+    const deps = { own, queryClient: new QueryClient() }
+    await expect(publishProfile(deps, USER, null, emptyProfileForm(), () => {})).rejects.toThrow(
+      /^No relays configured$/,
+    )
+  })
+
+  it('a profile no relay could read is not edited', async () => {
+    const { own } = world([readWrite(silent)])
+    await expect(readOwnProfile({ own, queryClient: new QueryClient() }, USER)).rejects.toThrow(
+      PROFILE_EDIT_MESSAGES.unreadable,
+    )
+  })
+})

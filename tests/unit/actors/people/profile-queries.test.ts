@@ -1,0 +1,259 @@
+// The profile's queries against real relays (real sockets, the real hub, the verify API over a
+// MessageChannel) and NIP-05 against a real HTTP server on 127.0.0.1.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { QueryClient } from '@tanstack/react-query'
+import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { metadataKey } from '../../../../src/actors/people/metadata-queries.ts'
+import { checkNip05 } from '../../../../src/actors/people/nip05-check.ts'
+import { profileQueries } from '../../../../src/actors/people/profile-queries.ts'
+import { createOutboxRelays, type PoolRelay } from '../../../../src/actors/relays/outbox-relays.ts'
+import type { RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
+import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { realHubs } from '../relays/real-hub.ts'
+
+const now = Math.floor(Date.now() / 1000)
+const sign = (key: Uint8Array, kind: number, ago: number, tags: string[][] = [], content = '') =>
+  finalizeEvent({ kind, created_at: now - ago, tags, content }, key)
+
+const alice = generateSecretKey()
+const bob = generateSecretKey()
+const carol = generateSecretKey()
+const dave = generateSecretKey()
+const ALICE = getPublicKey(alice)
+const BOB = getPublicKey(bob)
+const CAROL = getPublicKey(carol)
+const DAVE = getPublicKey(dave)
+
+// 25 notes by alice: the even ones on the first relay, the odd ones on the second.
+const aliceNotes = Array.from({ length: 25 }, (_, i) => sign(alice, 1, 100 + i * 10, [], `n${i}`))
+
+const hubs = realHubs()
+
+let one: RelayHandle
+let two: RelayHandle
+
+beforeAll(async () => {
+  const shared: NostrEvent[] = [
+    sign(alice, 0, 500, [], JSON.stringify({ name: 'alice', displayName: 'Alice' })),
+    sign(alice, 3, 400, [
+      ['p', BOB, 'wss://bob.example.com', 'bobby'],
+      ['p', CAROL],
+    ]),
+    sign(alice, 10000, 300, [
+      ['p', DAVE],
+      ['t', 'airdrop'],
+      ['word', 'giveaway'],
+    ]),
+    sign(bob, 3, 200, [['p', ALICE]]),
+    sign(carol, 3, 900, [['p', ALICE]]),
+    // Carol's newer list no longer names alice.
+    sign(carol, 3, 100, [['p', BOB]]),
+    sign(dave, 3, 50, [['p', ALICE]]),
+    sign(dave, 0, 50, [], 'not json'),
+  ]
+  one = await startRelay({ seed: [...shared, ...aliceNotes.filter((_, i) => i % 2 === 0)] })
+  two = await startRelay({ seed: aliceNotes.filter((_, i) => i % 2 === 1) })
+  // Alice writes to the second relay (and to one the app does not know).
+  await one.publish(
+    sign(alice, 10002, 600, [
+      ['r', 'wss://elsewhere.example.com', 'write'],
+      ['r', two.url],
+      ['r', 'wss://inbox.example.com', 'read'],
+    ]),
+  )
+})
+afterAll(async () => {
+  hubs.close()
+  await Promise.all([one.close(), two.close()])
+})
+afterEach(() => {
+  void hubs.stopSockets()
+})
+
+const hubFor = (...relays: RelayHandle[]): RelayHub =>
+  hubs.connect(relays.map((relay) => relay.url)).hub
+
+const readwrite = (...relays: RelayHandle[]): PoolRelay[] =>
+  relays.map((relay) => ({ url: relay.url, permission: 'readwrite' }))
+
+function setup(...relays: RelayHandle[]) {
+  const hub = hubFor(...relays)
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const queries = profileQueries({ hub, queryClient, pool: () => readwrite(...relays) })
+  return { hub, queryClient, queries }
+}
+
+describe('profile queries', () => {
+  it('metadata: the newest kind 0, shared with the note cards; null when not JSON or absent', async () => {
+    const { queryClient, queries } = setup(one)
+    const metadata = await queryClient.fetchQuery(queries.metadata(ALICE))
+    expect(metadata).toMatchObject({ name: 'alice', display_name: 'Alice' })
+    expect(queryClient.getQueryData(metadataKey(ALICE))).toEqual(metadata)
+    expect(await queryClient.fetchQuery(queries.metadata(DAVE))).toBeNull()
+    expect(await queryClient.fetchQuery(queries.metadata(CAROL))).toBeNull()
+  })
+
+  it('contacts: the p tags of their newest kind 3 with relay and petname', async () => {
+    const { queryClient, queries } = setup(one)
+    const list = await queryClient.fetchQuery(queries.contacts(ALICE))
+    expect(list?.contacts).toEqual([
+      { pubkey: BOB, relay: 'wss://bob.example.com', petname: 'bobby' },
+      { pubkey: CAROL, relay: '', petname: '' },
+    ])
+    expect(
+      await queryClient.fetchQuery(queries.contacts(getPublicKey(generateSecretKey()))),
+    ).toBeNull()
+  })
+
+  it('followers: authors whose newest contact list names them', async () => {
+    const { queryClient, queries } = setup(one)
+    const followers = await queryClient.fetchQuery(queries.followers(ALICE))
+    expect(followers).toEqual({ pubkeys: [DAVE, BOB], capped: false })
+  })
+
+  it('mute list: its public people, hashtags and words', async () => {
+    const { queryClient, queries } = setup(one)
+    const list = await queryClient.fetchQuery(queries.muteList(ALICE))
+    expect(list).toMatchObject({
+      people: [{ pubkey: DAVE, relay: '', petname: '' }],
+      hashtags: ['airdrop'],
+      words: ['giveaway'],
+    })
+  })
+
+  it('notes: pages of 10 newest first across relays, none skipped, each with the relay it came from', async () => {
+    const { queryClient, queries } = setup(one, two)
+    const options = queries.notes(ALICE)
+    await queryClient.fetchInfiniteQuery({ ...options, pages: 4 })
+    const pages = queryClient.getQueryData(options.queryKey)!.pages
+    // The fourth page is empty: nothing older, so paging ends there.
+    expect(pages.map((page) => page.entries.length)).toEqual([10, 10, 5, 0])
+    expect(pages.at(-1)!.nextUntil).toBeUndefined()
+    expect(pages.flatMap((page) => page.entries.map((entry) => entry.note?.content))).toEqual(
+      aliceNotes.map((note) => note.content),
+    )
+    const first = pages[0]!
+    expect(first.seenOn[aliceNotes[0]!.id]).toBe(one.url)
+    expect(first.seenOn[aliceNotes[1]!.id]).toBe(two.url)
+    // Her write relays: the one outside the pool is chosen but only pool relays are asked.
+    expect(first.relays.outbox).toEqual(['wss://elsewhere.example.com', two.url])
+    expect(first.relays.asked).toEqual([two.url, one.url])
+  })
+})
+
+describe('profile queries, answered or not', () => {
+  it('notes: their reposts (kind 6) are rows too, showing the reposted note', async () => {
+    const erin = generateSecretKey()
+    const ERIN = getPublicKey(erin)
+    const own = sign(erin, 1, 30, [], 'my note')
+    const repost = sign(
+      erin,
+      6,
+      20,
+      [
+        ['e', aliceNotes[0]!.id],
+        ['p', ALICE],
+      ],
+      JSON.stringify(aliceNotes[0]),
+    )
+    const relay = await startRelay({ seed: [aliceNotes[0]!, own, repost] })
+    try {
+      const { queryClient, queries } = setup(relay)
+      const data = await queryClient.fetchInfiniteQuery(queries.notes(ERIN))
+      expect(
+        data.pages[0]!.entries.map((entry) => [
+          entry.id,
+          entry.repost?.pubkey,
+          entry.note?.content,
+        ]),
+      ).toEqual([
+        [repost.id, ERIN, aliceNotes[0]!.content],
+        [own.id, undefined, 'my note'],
+      ])
+    } finally {
+      await relay.close()
+    }
+  })
+
+  it("none found where relays answered is null or an empty page; where none answered, the spec's failures", async () => {
+    const nobody = getPublicKey(generateSecretKey())
+    const { queryClient, queries } = setup(one)
+    expect(await queryClient.fetchQuery(queries.metadata(nobody))).toBeNull()
+    const empty = await queryClient.fetchInfiniteQuery(queries.notes(nobody))
+    expect(empty.pages[0]!.entries).toEqual([])
+
+    const silent = await startRelay({ seed: aliceNotes, faults: { dropAll: true } })
+    try {
+      const hub = hubs.connect([silent.url], { eoseTimeoutMs: 300 }).hub
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+      const unheard = profileQueries({ hub, queryClient: client, pool: () => readwrite(silent) })
+      await expect(client.fetchQuery(unheard.metadata(ALICE))).rejects.toThrow(
+        'Failed to load profile',
+      )
+      await expect(client.fetchInfiniteQuery(unheard.notes(ALICE))).rejects.toThrow(
+        'Failed to load notes',
+      )
+    } finally {
+      await silent.close()
+    }
+  }, 20_000)
+})
+
+describe('outbox relays', () => {
+  it('keeps relay lists in the LRU: a second look does not ask the relays again', async () => {
+    const hub = hubFor(one)
+    const outbox = createOutboxRelays(hub)
+    const person = await outbox.relaysOf(ALICE)
+    expect(person.source).toBe('relay-list')
+    const reqs = one.stats().reqs
+    expect(await outbox.relaysOf(ALICE)).toBe(person)
+    expect(one.stats().reqs).toBe(reqs)
+  })
+
+  it('falls back to the readable relays for someone with no relay list', async () => {
+    const hub = hubFor(one, two)
+    const outbox = createOutboxRelays(hub)
+    const pool: PoolRelay[] = [
+      { url: one.url, permission: 'readwrite' },
+      { url: two.url, permission: 'write' },
+    ]
+    expect(await outbox.notesRelays(BOB, pool)).toEqual({ outbox: [one.url], asked: [one.url] })
+  })
+})
+
+describe('NIP-05 check', () => {
+  let server: Server
+  let origin: string
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x')
+      if (url.pathname === '/.well-known/nostr.json') {
+        res.setHeader('content-type', 'application/json')
+        const name = url.searchParams.get('name')
+        // NIP-05 forbids following redirects: this one leads to a document that would verify.
+        if (name === 'moved') return res.writeHead(302, { location: '/elsewhere.json' }).end()
+        res.end(JSON.stringify({ names: name === 'alice' ? { alice: ALICE } : {} }))
+      } else if (url.pathname === '/elsewhere.json') {
+        res.setHeader('content-type', 'application/json')
+        res.end(JSON.stringify({ names: { moved: ALICE } }))
+      } else res.writeHead(404).end()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  it('verifies when the document names the pubkey (loopback over http)', async () => {
+    expect(await checkNip05(`alice@${origin}`, ALICE)).toBe(true)
+  })
+
+  it('is simply false for another pubkey, an unknown name, a bad address or no server', async () => {
+    expect(await checkNip05(`alice@${origin}`, BOB)).toBe(false)
+    expect(await checkNip05(`bob@${origin}`, BOB)).toBe(false)
+    expect(await checkNip05('not an address', ALICE)).toBe(false)
+    expect(await checkNip05('alice@127.0.0.1:1', ALICE)).toBe(false)
+    expect(await checkNip05(`moved@${origin}`, ALICE)).toBe(false)
+  })
+})

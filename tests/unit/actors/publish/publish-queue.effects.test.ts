@@ -1,0 +1,322 @@
+// The outbox against real relays: the real pool and socket machines over ws, the real hub with
+// the verify API over a MessageChannel, a real key signer, the publish machine with its real
+// effects, a real QueryClient, and the queue stored in IndexedDB (fake-indexeddb in Node).
+import 'fake-indexeddb/auto'
+import { QueryClient } from '@tanstack/react-query'
+import { expose, wrap } from 'comlink'
+import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
+import { initNostrWasm } from 'nostr-wasm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { createActor, waitFor } from 'xstate'
+import { noteKey } from '../../../../src/actors/feed/thread-queries.ts'
+import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
+import { createOwnEvents } from '../../../../src/actors/people/own-events.ts'
+import { idbStore } from '../../../../src/actors/platform/idb-store.ts'
+import {
+  type PublishDeps,
+  publishLogic,
+  publishOnce,
+} from '../../../../src/actors/publish/publish.effects.ts'
+import { type Outbox, startOutbox } from '../../../../src/actors/publish/publish-queue.effects.ts'
+import {
+  type OutboxStore,
+  outboxStore,
+} from '../../../../src/actors/publish/publish-queue-store.ts'
+import type { RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
+import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
+import { ownActionKey } from '../../../../src/core/feed/own-actions.ts'
+import { Secret } from '../../../../src/core/platform/secret.ts'
+import { OUTBOX_TEXTS } from '../../../../src/core/publish/publish-queue.ts'
+import { outboxPendingKey } from '../../../../src/core/publish/queued-mark.ts'
+import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
+import { publishStep } from '../../../../src/machines/publish.machine.ts'
+import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
+import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
+import { refuseWrites } from '../../../peers/faults.ts'
+import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { linkedPool } from '../relays/real-hub.ts'
+
+// Node 20 has no global WebSocket; browsers do.
+Object.assign(globalThis, { WebSocket })
+
+const REFUSAL = 'blocked: not from you'
+const me = generateSecretKey()
+const mePub = getPublicKey(me)
+const alice = generateSecretKey()
+const root = finalizeEvent(
+  { kind: 1, created_at: Math.floor(Date.now() / 1000) - 60, tags: [], content: 'root' },
+  alice,
+)
+
+const channel = new MessageChannel()
+expose(createVerifyApi(initNostrWasm), channel.port1)
+
+let home: RelayHandle
+let refusing: RelayHandle
+const pools: RelayPoolActorRef[] = []
+const outboxes: Outbox[] = []
+let databases = 0
+
+beforeAll(async () => {
+  home = await startRelay({ seed: [root] })
+  refusing = await startRelay({ seed: [], faults: refuseWrites(REFUSAL) })
+})
+afterAll(async () => {
+  channel.port1.close()
+  await Promise.all([home.close(), refusing.close()])
+})
+afterEach(async () => {
+  for (const outbox of outboxes.splice(0)) outbox.stop()
+  const settled = (snapshot: ReturnType<RelayPoolActorRef['getSnapshot']>) =>
+    !Object.values(snapshot.context.phase).includes('connecting')
+  await Promise.all(pools.map((pool) => waitFor(pool, settled, { timeout: 10_000 })))
+  for (const pool of pools.splice(0)) pool.stop()
+})
+
+/** The browser's network as the outbox sees it: a flag and the window's online/offline events. */
+function network(online: boolean) {
+  const events = new EventTarget()
+  const state = { online }
+  return {
+    events,
+    online: () => state.online,
+    set(value: boolean) {
+      state.online = value
+      events.dispatchEvent(new Event(value ? 'online' : 'offline'))
+    },
+  }
+}
+
+interface World {
+  hub: RelayHub
+  pool: RelayPoolActorRef
+  queryClient: QueryClient
+  store: OutboxStore
+  net: ReturnType<typeof network>
+  outbox(): Outbox
+  publishDeps: PublishDeps
+}
+
+/** A pool of real sockets linked to a hub as the app links them, and an outbox over it. */
+function world(relays: RelayEntry[], { online = false, store = freshStore() } = {}): World {
+  const { pool, hub } = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), relays, {
+    hub: { publishTimeoutMs: 1500 },
+    permission: 'write',
+  })
+  pools.push(pool)
+  const queryClient = new QueryClient()
+  const net = network(online)
+  let outbox: Outbox | undefined
+  const start = () => {
+    if (outbox) return outbox
+    outbox = startOutbox({
+      hub,
+      // The app with its pool running already: nothing more to watch for.
+      app: {
+        getSnapshot: () => ({ children: { relays: pool } }),
+        subscribe: () => ({ unsubscribe() {} }),
+      },
+      queryClient,
+      store,
+      online: net.online,
+      network: net.events,
+    })
+    outboxes.push(outbox)
+    return outbox
+  }
+  const signer = localKeySigner(new Secret(me))
+  return {
+    hub,
+    pool,
+    queryClient,
+    store,
+    net,
+    outbox: start,
+    publishDeps: {
+      hub,
+      signer: () => signer,
+      pubkey: () => mePub,
+      pool: () => pool,
+      queryClient,
+      online: net.online,
+      outbox: async () => start(),
+    },
+  }
+}
+
+function freshStore(): OutboxStore {
+  return outboxStore(idbStore(`outbox-test-${++databases}`, 'events'))
+}
+
+const stored = (relay: RelayHandle, id: string): NostrEvent | undefined =>
+  relay.events().find((event) => event.id === id)
+
+/** Publishes a note and waits for where it ends: published, queued or failed. */
+async function publishNote(deps: PublishDeps, content: string) {
+  const actor = createActor(publishLogic(deps)).start()
+  actor.send({ type: 'publish.submitted', request: { kind: 'note', content } })
+  const end = await waitFor(
+    actor,
+    (s) => s.matches('published') || s.matches('queued') || s.matches('failed'),
+    { timeout: 15_000 },
+  )
+  actor.stop()
+  return end
+}
+
+const untilIdle = (outbox: Outbox) =>
+  waitFor(outbox.actor, (s) => s.matches('idle'), { timeout: 15_000 })
+
+describe('publishing offline', () => {
+  it('signs the note, stores it and shows it pending; back online it goes out and the mark goes', async () => {
+    const w = world([{ url: home.url, permission: 'readwrite' }])
+    const end = await publishNote(w.publishDeps, 'written on a train')
+    expect(publishStep(end)).toBe('queued')
+    const event = end.context.event!
+    expect(event.pubkey).toBe(mePub)
+    // Not sent: stored, and shown as the user's own note with its pending mark.
+    expect(stored(home, event.id)).toBeUndefined()
+    expect((await w.store.read()).map((entry) => entry.event.sig)).toEqual([event.sig])
+    expect(w.queryClient.getQueryData(noteKey(event.id))).toMatchObject({ id: event.id })
+    expect(w.queryClient.getQueryData(outboxPendingKey(event.id))).toBe(true)
+    expect(w.outbox().actor.getSnapshot().value).toBe('waiting')
+
+    w.net.set(true)
+    await untilIdle(w.outbox())
+    expect(stored(home, event.id)).toMatchObject({ id: event.id, sig: event.sig })
+    expect(await w.store.read()).toEqual([])
+    expect(w.queryClient.getQueryData(outboxPendingKey(event.id))).toBeUndefined()
+  })
+
+  it('queues a like too: the button shows it at once, the relay gets it once online', async () => {
+    const w = world([{ url: home.url, permission: 'readwrite' }])
+    const target = { id: root.id, pubkey: root.pubkey, kind: 1 }
+    expect(await publishOnce(w.publishDeps, { kind: 'reaction', target })).toBeNull()
+    const likeId = w.queryClient.getQueryData<string>(ownActionKey('reacted', mePub, root.id))!
+    expect(w.queryClient.getQueryData(outboxPendingKey(likeId))).toBe(true)
+    w.net.set(true)
+    await untilIdle(w.outbox())
+    expect(stored(home, likeId)).toMatchObject({ kind: 7, pubkey: mePub })
+  })
+
+  it('queues a repost without the original it cannot fetch (NIP-18: the content may be empty)', async () => {
+    const w = world([{ url: home.url, permission: 'readwrite' }])
+    const target = { id: root.id, pubkey: root.pubkey }
+    expect(await publishOnce(w.publishDeps, { kind: 'repost', target })).toBeNull()
+    const repostId = w.queryClient.getQueryData<string>(ownActionKey('reposted', mePub, root.id))!
+    w.net.set(true)
+    await untilIdle(w.outbox())
+    const repost = stored(home, repostId)
+    expect(repost).toMatchObject({ kind: 6, pubkey: mePub, content: '' })
+    expect(repost?.tags.slice(0, 2)).toEqual([
+      ['e', root.id, home.url],
+      ['p', root.pubkey],
+    ])
+  })
+
+  it('after a reload the stored queue is shown again and sent once online', async () => {
+    const store = freshStore()
+    const before = world([{ url: home.url, permission: 'readwrite' }], { store })
+    const end = await publishNote(before.publishDeps, 'kept across a reload')
+    const event = end.context.event!
+    before.outbox().stop()
+
+    const after = world([{ url: home.url, permission: 'readwrite' }], { store })
+    const outbox = after.outbox()
+    await waitFor(outbox.actor, (s) => s.matches('waiting'))
+    expect(outbox.actor.getSnapshot().context.queue.map((entry) => entry.event.id)).toEqual([
+      event.id,
+    ])
+    expect(after.queryClient.getQueryData(noteKey(event.id))).toMatchObject({ id: event.id })
+    expect(after.queryClient.getQueryData(outboxPendingKey(event.id))).toBe(true)
+    after.net.set(true)
+    await untilIdle(outbox)
+    expect(stored(home, event.id)).toMatchObject({ id: event.id, sig: event.sig })
+  })
+
+  it('drops an event every relay refuses for good, with the reason to show', async () => {
+    const w = world([{ url: refusing.url, permission: 'readwrite' }])
+    const end = await publishNote(w.publishDeps, 'not welcome there')
+    const event = end.context.event!
+    w.net.set(true)
+    await untilIdle(w.outbox())
+    const { drops, queue } = w.outbox().actor.getSnapshot().context
+    expect(queue).toEqual([])
+    expect(drops).toEqual([
+      {
+        id: event.id,
+        kind: 1,
+        excerpt: 'not welcome there',
+        reason: `${refusing.url}: ${REFUSAL}`,
+      },
+    ])
+    expect(await w.store.read()).toEqual([])
+    expect(w.queryClient.getQueryData(outboxPendingKey(event.id))).toBeUndefined()
+  })
+
+  it('a like no relay will take is dropped and its button can be used again', async () => {
+    const w = world([{ url: refusing.url, permission: 'readwrite' }])
+    const target = { id: root.id, pubkey: root.pubkey, kind: 1 }
+    expect(await publishOnce(w.publishDeps, { kind: 'reaction', target })).toBeNull()
+    const liked = ownActionKey('reacted', mePub, root.id)
+    expect(w.queryClient.getQueryData(liked)).toBeDefined()
+    w.net.set(true)
+    await untilIdle(w.outbox())
+    const [drop] = w.outbox().actor.getSnapshot().context.drops
+    expect(drop).toMatchObject({ kind: 7, excerpt: 'your like' })
+    expect(w.queryClient.getQueryData(liked)).toBeUndefined()
+  })
+
+  it('keeps an event no relay could take (the relay is down) and sends it when the relay is back', async () => {
+    const flaky = await startRelay({ seed: [] })
+    try {
+      const w = world([{ url: flaky.url, permission: 'readwrite' }])
+      const end = await publishNote(w.publishDeps, 'the relay is down')
+      const event = end.context.event!
+      await flaky.stop()
+      w.net.set(true)
+      const outbox = w.outbox()
+      await waitFor(outbox.actor, (s) => s.matches('retrying'), { timeout: 15_000 })
+      expect((await w.store.read()).map((entry) => entry.event.id)).toEqual([event.id])
+      // The relay comes back: its socket reconnects, and the outbox tries at once.
+      await flaky.start()
+      await untilIdle(outbox)
+      expect(stored(flaky, event.id)).toMatchObject({ id: event.id, sig: event.sig })
+    } finally {
+      await flaky.close()
+    }
+  }, 60_000)
+
+  it('sends at once when online and a write relay is there: nothing is queued', async () => {
+    const w = world([{ url: home.url, permission: 'readwrite' }], { online: true })
+    const end = await publishNote(w.publishDeps, 'online as usual')
+    expect(publishStep(end)).toBe('published')
+    expect(await w.store.read()).toEqual([])
+  })
+})
+
+describe('replaceable events are not queued', () => {
+  it('the outbox refuses a follow list', async () => {
+    const w = world([{ url: home.url, permission: 'readwrite' }])
+    const contacts = finalizeEvent({ kind: 3, created_at: 1, tags: [], content: '' }, me)
+    await expect(w.outbox().enqueue(contacts)).rejects.toThrow(OUTBOX_TEXTS.replaceableOffline)
+    expect(await w.store.read()).toEqual([])
+  })
+
+  it('follows and mutes refuse offline with the message, before reading or signing', async () => {
+    const w = world([{ url: home.url, permission: 'readwrite' }])
+    const own = createOwnEvents({
+      hub: w.hub,
+      signer: () => localKeySigner(new Secret(me)),
+      pool: () => w.pool,
+      online: () => false,
+    })
+    await expect(own.read(3, mePub, 1, 'unreadable')).rejects.toThrow(
+      OUTBOX_TEXTS.replaceableOffline,
+    )
+    await expect(
+      own.publish({ kind: 10000, created_at: 1, tags: [], content: '' }, mePub),
+    ).rejects.toThrow(OUTBOX_TEXTS.replaceableOffline)
+  })
+})

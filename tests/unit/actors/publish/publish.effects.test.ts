@@ -1,0 +1,269 @@
+// Publishing against real relays: the real pool and socket machines over ws, the real hub with the
+// verify API over a MessageChannel, a real key signer, a real QueryClient and the publish machine
+// with its real effects. One relay accepts; the other refuses every event (tests/peers/faults.ts).
+import { QueryClient } from '@tanstack/react-query'
+import { expose, wrap } from 'comlink'
+import { minePow } from 'nostr-tools/nip13'
+import { npubEncode } from 'nostr-tools/nip19'
+import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
+import { initNostrWasm } from 'nostr-wasm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { type Actor, createActor, fromPromise, waitFor } from 'xstate'
+import { feedKey, feedQueryOptions } from '../../../../src/actors/feed/feed-queries.ts'
+import {
+  noteKey,
+  threadKey,
+  threadQueryOptions,
+} from '../../../../src/actors/feed/thread-queries.ts'
+import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
+import {
+  type PublishDeps,
+  publishLogic,
+  publishOnce,
+  relayHint,
+  writeRelays,
+} from '../../../../src/actors/publish/publish.effects.ts'
+import { SIGNER_MISMATCH } from '../../../../src/actors/relays/relay-list.effects.ts'
+import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
+import type { FeedEntry } from '../../../../src/core/feed/feed-entry.ts'
+import type { Note } from '../../../../src/core/feed/note.ts'
+import { ownActionKey } from '../../../../src/core/feed/own-actions.ts'
+import { Secret } from '../../../../src/core/platform/secret.ts'
+import { POW_ERRORS } from '../../../../src/core/publish/nip13.ts'
+import type { PublishRequest } from '../../../../src/core/publish/publish-request.ts'
+import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
+import { isPublished, type PublishMachine } from '../../../../src/machines/publish.machine.ts'
+import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
+import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
+import { refuseWrites } from '../../../peers/faults.ts'
+import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { linkedPool } from '../relays/real-hub.ts'
+
+// Node 20 has no global WebSocket; browsers do.
+Object.assign(globalThis, { WebSocket })
+
+const REFUSAL = 'blocked: not here'
+const now = Math.floor(Date.now() / 1000)
+const alice = generateSecretKey()
+const me = generateSecretKey()
+const mePub = getPublicKey(me)
+const root = finalizeEvent({ kind: 1, created_at: now - 60, tags: [], content: 'root' }, alice)
+
+const channel = new MessageChannel()
+expose(createVerifyApi(initNostrWasm), channel.port1)
+
+let home: RelayHandle
+let refusing: RelayHandle
+const pools: RelayPoolActorRef[] = []
+const actors: Actor<PublishMachine>[] = []
+
+beforeAll(async () => {
+  home = await startRelay({ seed: [root] })
+  refusing = await startRelay({ seed: [], faults: refuseWrites(REFUSAL) })
+})
+afterAll(async () => {
+  channel.port1.close()
+  await Promise.all([home.close(), refusing.close()])
+})
+afterEach(async () => {
+  for (const actor of actors.splice(0)) actor.stop()
+  // ws (unlike a browser) throws when a socket still connecting is closed: let them settle.
+  const settled = (snapshot: ReturnType<RelayPoolActorRef['getSnapshot']>) =>
+    !Object.values(snapshot.context.phase).includes('connecting')
+  await Promise.all(pools.map((pool) => waitFor(pool, settled, { timeout: 10_000 })))
+  for (const pool of pools.splice(0)) pool.stop()
+})
+
+/** A pool of real sockets linked to a hub as the app links them (write-only relays idle). */
+function world(relays: RelayEntry[], overrides: Partial<PublishDeps> = {}): PublishDeps {
+  const { pool, hub } = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), relays, {
+    permission: 'write',
+  })
+  pools.push(pool)
+  const signer = localKeySigner(new Secret(me))
+  return {
+    hub,
+    signer: () => signer,
+    pubkey: () => mePub,
+    pool: () => pool,
+    queryClient: new QueryClient(),
+    ...overrides,
+  }
+}
+
+const both = (): RelayEntry[] => [
+  { url: home.url, permission: 'readwrite' },
+  { url: refusing.url, permission: 'write' },
+]
+
+/** Publishes and waits until every relay has answered. */
+async function publish(deps: PublishDeps, request: PublishRequest) {
+  const actor = createActor(publishLogic(deps)).start()
+  actors.push(actor)
+  actor.send({ type: 'publish.submitted', request })
+  return waitFor(actor, (s) => s.matches('published') || s.matches('failed'), { timeout: 15_000 })
+}
+
+const stored = (relay: RelayHandle, id: string | undefined): NostrEvent | undefined =>
+  relay.events().find((event) => event.id === id)
+
+describe('writeRelays and relayHint', () => {
+  it('publishes to write and readwrite relays; hints the first read relay, normalised', () => {
+    const entries: RelayEntry[] = [
+      { url: 'wss://w.example', permission: 'write' },
+      { url: 'wss://R.example/', permission: 'read' },
+      { url: 'wss://rw.example', permission: 'readwrite' },
+      { url: 'wss://i.example', permission: 'indexer' },
+      { url: 'wss://w.example', permission: 'write' },
+    ]
+    expect(writeRelays(entries)).toEqual(['wss://w.example', 'wss://rw.example'])
+    expect(relayHint(entries)).toBe('wss://r.example')
+    expect(relayHint([{ url: 'wss://w.example', permission: 'write' }])).toBe('')
+  })
+})
+
+describe('publishing a note', () => {
+  it('sends it to every write relay and shows each answer: accepted, or refused with the reason', async () => {
+    const deps = world(both())
+    const content = `hello #Plume nostr:${npubEncode(getPublicKey(alice))}`
+    const end = await publish(deps, { kind: 'note', content })
+    expect(end.value).toBe('published')
+    const event = end.context.event!
+    expect(event.pubkey).toBe(mePub)
+    expect(end.context.results).toEqual(
+      expect.arrayContaining([
+        { relay: home.url, ok: true, message: '' },
+        { relay: refusing.url, ok: false, message: REFUSAL },
+      ]),
+    )
+    expect(stored(home, event.id)?.tags).toEqual([
+      ['t', 'plume'],
+      ['p', getPublicKey(alice)],
+      ['client', 'Plume'],
+    ])
+    // At once in its own query.
+    expect(deps.queryClient.getQueryData<Note>(noteKey(event.id))?.content).toBe(content)
+  })
+
+  it('shows in a loaded feed at once, as a live row', async () => {
+    const deps = world(both())
+    const hub = deps.hub as Parameters<typeof feedQueryOptions>[0]
+    await deps.queryClient.prefetchInfiniteQuery(feedQueryOptions(hub))
+    const end = await publish(deps, { kind: 'note', content: 'live row' })
+    const rows = deps.queryClient.getQueryData<FeedEntry[]>([...feedKey, 'live'])
+    expect(rows?.map((row) => row.id)).toContain(end.context.event!.id)
+  })
+
+  it("fails when every relay refuses: 'Publish failed: {relay}: {reason}'", async () => {
+    const deps = world([{ url: refusing.url, permission: 'readwrite' }])
+    const end = await publish(deps, { kind: 'note', content: 'nobody wants this' })
+    expect(end.context.error).toBe(`Publish failed: ${refusing.url}: ${REFUSAL}`)
+    expect(deps.queryClient.getQueryData(noteKey(end.context.event!.id))).toBeUndefined()
+  })
+
+  it('signs what the prepare step (proof of work) made of it', async () => {
+    const deps = world(both(), {
+      prepare: fromPromise(async ({ input }) => {
+        const { id, pubkey, ...mined } = minePow({ ...input.template, pubkey: mePub }, 8)
+        return mined
+      }),
+    })
+    const end = await publish(deps, { kind: 'note', content: 'mined' })
+    const nonce = stored(home, end.context.event?.id)?.tags.find((tag) => tag[0] === 'nonce')
+    expect(nonce?.[2]).toBe('8')
+  })
+
+  it('refuses a signed event whose work does not hold, before any relay sees it', async () => {
+    const deps = world(both(), {
+      // A nonce tag claiming 24 bits that were never mined.
+      prepare: fromPromise(async ({ input }) => ({
+        ...input.template,
+        tags: [...input.template.tags, ['nonce', '42', '24']],
+      })),
+    })
+    const end = await publish(deps, { kind: 'note', content: 'not mined' })
+    expect(end.context.error).toBe(POW_ERRORS.signedEventTooWeak)
+    expect(home.events().some((event) => event.content === 'not mined')).toBe(false)
+  })
+})
+
+describe('replies, quotes, reactions and reposts', () => {
+  const target = { id: root.id, pubkey: root.pubkey }
+
+  it('a reply tags the root and joins a loaded thread at once', async () => {
+    const deps = world(both())
+    const hub = deps.hub as Parameters<typeof threadQueryOptions>[0]
+    await deps.queryClient.prefetchQuery(threadQueryOptions(hub, root.id))
+    const end = await publish(deps, {
+      kind: 'reply',
+      content: 'a reply',
+      parent: { ...target, tags: root.tags },
+    })
+    const reply = stored(home, end.context.event?.id)!
+    expect(reply.tags.slice(0, 2)).toEqual([
+      ['e', root.id, home.url, 'root', root.pubkey],
+      ['p', root.pubkey],
+    ])
+    const thread = deps.queryClient.getQueryData<Note[]>(threadKey(root.id))
+    expect(thread?.map((note) => note.id)).toContain(reply.id)
+  })
+
+  it('a quote carries the q tag and the reference', async () => {
+    const deps = world(both())
+    const end = await publish(deps, { kind: 'quote', content: 'look', target })
+    const quote = stored(home, end.context.event?.id)!
+    expect(quote.tags[0]).toEqual(['q', root.id, home.url, root.pubkey])
+    expect(quote.content).toMatch(/^look\n\nnostr:nevent1/)
+  })
+
+  it('a like is kind 7 and marks the note liked', async () => {
+    const deps = world(both())
+    expect(await publishOnce(deps, { kind: 'reaction', target })).toBeNull()
+    const like = home.events().find((e) => e.kind === 7 && e.pubkey === mePub)!
+    expect(like.content).toBe('+')
+    expect(deps.queryClient.getQueryData(ownActionKey('reacted', mePub, root.id))).toBe(like.id)
+  })
+
+  it('a repost carries the original fetched from the relays, and marks the note reposted', async () => {
+    const deps = world(both())
+    await deps.queryClient.prefetchInfiniteQuery(
+      feedQueryOptions(deps.hub as Parameters<typeof feedQueryOptions>[0]),
+    )
+    const end = await publish(deps, { kind: 'repost', target })
+    expect(isPublished(end)).toBe(true)
+    const repost = stored(home, end.context.event?.id)!
+    expect(repost.kind).toBe(6)
+    expect(JSON.parse(repost.content)).toEqual(JSON.parse(JSON.stringify(root)))
+    expect(deps.queryClient.getQueryData(ownActionKey('reposted', mePub, root.id))).toBe(repost.id)
+    const rows = deps.queryClient.getQueryData<FeedEntry[]>([...feedKey, 'live'])
+    expect(rows?.find((row) => row.id === repost.id)?.note?.id).toBe(root.id)
+  })
+})
+
+describe('the checks before signing (spec §5)', () => {
+  it("'Nostr client not ready' without a running pool", async () => {
+    const deps = world(both(), { pool: () => undefined })
+    expect(await publishOnce(deps, { kind: 'note', content: 'x' })).toBe('Nostr client not ready')
+  })
+
+  it("'No relays configured' with no write relay", async () => {
+    const deps = world([{ url: home.url, permission: 'read' }])
+    expect(await publishOnce(deps, { kind: 'note', content: 'x' })).toBe('No relays configured')
+  })
+
+  it("'Invalid target event' for a malformed target or a note no relay has", async () => {
+    const deps = world(both())
+    const bad = { id: 'nope', pubkey: root.pubkey }
+    expect(await publishOnce(deps, { kind: 'reaction', target: bad })).toBe('Invalid target event')
+    const unknown = { id: 'ab'.repeat(32), pubkey: root.pubkey }
+    expect(await publishOnce(deps, { kind: 'repost', target: unknown })).toBe(
+      'Invalid target event',
+    )
+  })
+
+  it('refuses an event signed by someone else than the logged-in account', async () => {
+    const deps = world(both(), { pubkey: () => getPublicKey(alice) })
+    expect(await publishOnce(deps, { kind: 'note', content: 'x' })).toBe(SIGNER_MISMATCH)
+  })
+})

@@ -1,0 +1,625 @@
+// The hub against real relays: real sockets (ws in Node), the real socket machine, the verify API
+// over a MessageChannel. Faults come from the relay wrapper, not from mocks of our code.
+import { expose, wrap } from 'comlink'
+import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
+import { initNostrWasm } from 'nostr-wasm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { WebSocket } from 'ws'
+import { createActor } from 'xstate'
+import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
+import { lockedSigner, noSigner } from '../../../../src/actors/identity/signers/unavailable.ts'
+import {
+  createRelayHub,
+  NOT_CONNECTED,
+  type RelayHub,
+  type RelayHubOptions,
+  type RequestResult,
+} from '../../../../src/actors/relays/relay-hub.ts'
+import { createRelaySockets } from '../../../../src/actors/relays/socket.effects.ts'
+import { createVerifier, VERIFY_BATCH_SIZE } from '../../../../src/actors/relays/verifier.ts'
+import { Secret } from '../../../../src/core/platform/secret.ts'
+import {
+  EOSE_BASE_TIMEOUT_MS,
+  EOSE_MIN_SAMPLES,
+  EOSE_MIN_TIMEOUT_MS,
+} from '../../../../src/core/relays/eose-timeout.ts'
+import type { socketMachine } from '../../../../src/machines/socket.machine.ts'
+import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
+import { byAuthors } from '../../../peers/faults.ts'
+import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+
+// Node 20 has no global WebSocket; browsers do.
+Object.assign(globalThis, { WebSocket })
+
+const alice = generateSecretKey()
+const mallory = generateSecretKey()
+const now = Math.floor(Date.now() / 1000)
+const note = (key: Uint8Array, ago: number, content: string): NostrEvent =>
+  finalizeEvent({ kind: 1, created_at: now - ago, tags: [], content }, key)
+const notes = [note(alice, 30, 'one'), note(alice, 20, 'two'), note(alice, 10, 'three')]
+const forged = note(mallory, 5, 'forged')
+
+const channel = new MessageChannel()
+expose(createVerifyApi(initNostrWasm), channel.port1)
+
+let good: RelayHandle
+let evil: RelayHandle
+const sockets: ReturnType<typeof createActor<typeof socketMachine>>[] = []
+let rejected: string[] = []
+
+beforeAll(async () => {
+  good = await startRelay({ seed: notes })
+  evil = await startRelay({
+    seed: [...notes, forged],
+    faults: { corruptSignatures: byAuthors(getPublicKey(mallory)) },
+  })
+})
+afterAll(async () => {
+  channel.port1.close()
+  await Promise.all([good.close(), evil.close()])
+})
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.stop()
+  rejected = []
+})
+
+function hubFor(...relays: RelayHandle[]): RelayHub {
+  return hubWith({}, ...relays)
+}
+
+function hubWith(
+  options: Partial<RelayHubOptions> & { writeOnly?: string[] },
+  ...relays: RelayHandle[]
+): RelayHub {
+  const hub = createRelayHub({
+    verifier: createVerifier([wrap<VerifyApi>(channel.port2)]),
+    onRejected: (url) => rejected.push(url),
+    ...options,
+  })
+  for (const relay of relays) {
+    const relaySockets = createRelaySockets()
+    const socket = createActor(relaySockets.machine, {
+      input: { url: relay.url },
+    })
+    sockets.push(socket)
+    const writeOnly = options.writeOnly?.includes(relay.url)
+    hub.addRelay(
+      writeOnly
+        ? { ...relaySockets.link(socket), permission: () => 'write' }
+        : relaySockets.link(socket),
+    )
+    socket.start()
+    socket.send({ type: 'relay.connect' })
+  }
+  return hub
+}
+
+const contents = (events: NostrEvent[]) => events.map((e) => e.content).sort()
+/** The seeded notes only: tests below publish more to the shared relays, dated `now`. */
+const seeded = [{ kinds: [1], until: now - 1 }]
+
+describe('relay hub', () => {
+  it('waits for relays to connect, then gathers stored events from all of them once each', async () => {
+    const hub = hubFor(good, evil)
+    const events = await hub.query([{ kinds: [1] }])
+    expect(contents(events)).toEqual(['one', 'three', 'two'])
+  })
+
+  it('drops an event whose signature does not hold and counts it once for the relay that sent it', async () => {
+    const hub = hubFor(good, evil)
+    const events = await hub.query([{ kinds: [1] }])
+    expect(events.map((e) => e.id)).not.toContain(forged.id)
+    await hub.query([{ kinds: [1] }])
+    expect(rejected).toEqual([evil.url])
+  })
+
+  it('delivers only what the filters asked for', async () => {
+    const hub = hubFor(good)
+    const events = await hub.query([{ kinds: [1], authors: [getPublicKey(mallory)] }])
+    expect(events).toEqual([])
+  })
+
+  it('re-sends live subscriptions after a relay comes back, so notes published meanwhile arrive', async () => {
+    const hub = hubFor(good)
+    const seen: string[] = []
+    const ready = new Promise<void>((onEose) =>
+      hub.subscribe([{ kinds: [1], since: now - 60 }], {
+        onEvent: (e) => seen.push(e.content),
+        onEose: () => onEose(),
+      }),
+    )
+    await ready
+    await good.stop()
+    await good.publish(note(alice, 0, 'while away'))
+    await good.start()
+    await expect.poll(() => seen, { timeout: 12_000, interval: 100 }).toContain('while away')
+    expect(seen.filter((c) => c === 'one')).toHaveLength(1)
+  }, 20_000)
+
+  it('ends the wait for stored events when no relay can answer', async () => {
+    const hub = createRelayHub({
+      verifier: createVerifier([wrap<VerifyApi>(channel.port2)]),
+      onRejected: () => {},
+      eoseTimeoutMs: 200,
+    })
+    await expect(hub.query([{ kinds: [1] }])).resolves.toEqual([])
+  })
+
+  it('publishes to every connected relay and succeeds when one accepts', async () => {
+    const hub = hubFor(good)
+    await hub.query([{ kinds: [1], limit: 1 }]) // connected by now
+    const event = note(alice, 0, 'published through the hub')
+    const results = await hub.publish(event)
+    expect(results).toEqual([{ relay: good.url, ok: true, message: '' }])
+    expect(good.events().map((e) => e.id)).toContain(event.id)
+  })
+
+  it('names every relay and its reason when none accepts', async () => {
+    const hub = hubFor(good, evil)
+    await hub.query([{ kinds: [1], limit: 1 }])
+    const event = note(alice, 0, 'tampered')
+    const tampered = { ...event, content: 'changed after signing' }
+    const failure = await hub.publish(tampered).catch((error: Error) => error.message)
+    expect(failure).toMatch(
+      /^Publish failed: ws:\/\/127\.0\.0\.1:\d+: invalid: [^;]+; ws:\/\/127\.0\.0\.1:\d+: invalid: .+$/,
+    )
+    expect(failure).toContain(good.url)
+    expect(failure).toContain(evil.url)
+  })
+})
+
+const others: RelayHandle[] = []
+async function relayWith(options: Parameters<typeof startRelay>[0]): Promise<RelayHandle> {
+  const relay = await startRelay(options)
+  others.push(relay)
+  return relay
+}
+afterAll(() => Promise.all(others.map((relay) => relay.close())))
+
+const userKey = generateSecretKey()
+const keySigner = localKeySigner(new Secret(userKey))
+/** Resolves once the hub's relays answered a REQ: connected by then. */
+const connected = (hub: RelayHub) => hub.query([{ kinds: [1], limit: 1 }])
+
+describe('publishing to chosen relays', () => {
+  it('sends only to the relays it is given', async () => {
+    const hub = hubFor(good, evil)
+    await connected(hub)
+    const before = evil.stats().events
+    const event = note(alice, 0, 'only to the good relay')
+    await expect(hub.publish(event, [good.url])).resolves.toEqual([
+      { relay: good.url, ok: true, message: '' },
+    ])
+    expect(good.events().map((e) => e.id)).toContain(event.id)
+    expect(evil.stats().events).toBe(before)
+    expect(evil.events().map((e) => e.id)).not.toContain(event.id)
+  })
+
+  it('names a given relay it has no connection to', async () => {
+    const hub = hubFor(good)
+    await connected(hub)
+    const event = note(alice, 0, 'to nowhere')
+    await expect(hub.publish(event, ['ws://127.0.0.1:9'])).rejects.toThrow(
+      `Publish failed: ws://127.0.0.1:9: ${NOT_CONNECTED}`,
+    )
+    await expect(hub.publish(event, [])).rejects.toThrow('Publish failed: no relay to publish to')
+  })
+})
+
+describe('relays leaving the hub', () => {
+  it('a removed relay gets no more requests, and publishing to all no longer names it', async () => {
+    const hub = hubFor(good, evil)
+    await connected(hub)
+    hub.removeRelay(evil.url)
+    const before = evil.stats().reqs
+    await expect(hub.query([{ kinds: [1], limit: 1 }])).resolves.toHaveLength(1)
+    expect(evil.stats().reqs).toBe(before)
+    const event = note(alice, 0, 'after the removal')
+    await expect(hub.publish(event)).resolves.toEqual([{ relay: good.url, ok: true, message: '' }])
+  })
+
+  it('a query waiting for a relay that is removed ends with what the others sent', async () => {
+    const silent = await relayWith({ seed: notes, faults: { dropAll: true } })
+    const hub = hubWith({ eoseTimeoutMs: 60_000 }, good, silent)
+    await hub.query([{ kinds: [1], limit: 1 }], { relays: [good.url] })
+    const pending = hub.query(seeded)
+    setTimeout(() => hub.removeRelay(silent.url), 300)
+    expect(contents(await pending)).toEqual(['one', 'three', 'two'])
+  })
+
+  it('a relay named twice is sent the event once', async () => {
+    const hub = hubFor(good)
+    await connected(hub)
+    const event = note(alice, 0, 'named twice')
+    await expect(hub.publish(event, [good.url, good.url])).resolves.toEqual([
+      { relay: good.url, ok: true, message: '' },
+    ])
+  })
+})
+
+describe('closing a subscription', () => {
+  it('never reports the end of stored events after close()', async () => {
+    const hub = hubFor(good)
+    await connected(hub)
+    const onEose = vi.fn()
+    const sub = hub.subscribe(seeded, { onEvent: () => sub.close(), onEose })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(onEose).not.toHaveBeenCalled()
+  })
+})
+
+describe('choosing relays for reading', () => {
+  it('asks only the relays a request names, and never a write-only relay', async () => {
+    const third = await relayWith({ seed: notes })
+    const writer = await relayWith({ seed: notes })
+    const hub = hubWith({ writeOnly: [writer.url] }, good, third, writer)
+    await connected(hub)
+    const reqs = () => [good, third, writer].map((relay) => relay.stats().reqs)
+    const [goodBefore, thirdBefore, writerBefore] = reqs()
+    const events = await hub.query(seeded, { relays: [third.url] })
+    expect(contents(events)).toEqual(['one', 'three', 'two'])
+    expect(reqs()).toEqual([goodBefore, thirdBefore! + 1, writerBefore])
+    expect(writerBefore).toBe(0)
+    // Publishing still reaches it.
+    const event = note(alice, 0, 'to the writer')
+    await hub.publish(event, [writer.url])
+    expect(writer.events().map((e) => e.id)).toContain(event.id)
+  })
+})
+
+/** A relay kept idle until the hub needs it, as the pool keeps indexer and write relays. */
+function addIdle(hub: RelayHub, relay: RelayHandle, permission: 'indexer' | 'write') {
+  const relaySockets = createRelaySockets()
+  const socket = createActor(relaySockets.machine, { input: { url: relay.url } })
+  sockets.push(socket)
+  socket.start()
+  const connects: string[] = []
+  hub.addRelay({
+    ...relaySockets.link(socket),
+    permission: () => permission,
+    connect: () => {
+      connects.push(relay.url)
+      socket.send({ type: 'relay.connect' })
+    },
+  })
+  return connects
+}
+
+describe('indexer and write relays', () => {
+  const profile = finalizeEvent(
+    { kind: 0, created_at: now - 40, tags: [], content: '{"name":"alice"}' },
+    alice,
+  )
+
+  it('an indexer relay is opened for, and asked, only the indexer kinds', async () => {
+    const indexer = await relayWith({ seed: [...notes, profile] })
+    const hub = hubFor(good)
+    await connected(hub)
+    const connects = addIdle(hub, indexer, 'indexer')
+    // Notes are not an indexer's business: it stays idle.
+    await hub.query(seeded)
+    expect(connects).toEqual([])
+    expect(indexer.stats().reqs).toBe(0)
+    // Profiles are: it is opened, and asked once connected.
+    const live: NostrEvent[] = []
+    const sub = hub.subscribe([{ kinds: [0] }], { onEvent: (event) => live.push(event) })
+    expect(connects).toEqual([indexer.url])
+    await vi.waitFor(() => expect(live.map((e) => e.id)).toContain(profile.id))
+    sub.close()
+    // Asked for both, it answers only the indexer filter.
+    const both = await hub.query([{ kinds: [1] }, { kinds: [0] }], { relays: [indexer.url] })
+    expect(both.map((e) => e.kind)).toEqual([0])
+  })
+
+  it('a write relay kept idle is opened for a publish', async () => {
+    const writer = await relayWith({ seed: [] })
+    const hub = hubFor(good)
+    await connected(hub)
+    const connects = addIdle(hub, writer, 'write')
+    await hub.query(seeded)
+    expect(connects).toEqual([])
+    const event = note(alice, 0, 'to an idle writer')
+    await expect(hub.publish(event, [writer.url])).resolves.toEqual([
+      { relay: writer.url, ok: true, message: '' },
+    ])
+    expect(connects).toEqual([writer.url])
+    expect(writer.events().map((e) => e.id)).toEqual([event.id])
+  })
+})
+
+describe('health reports', () => {
+  it('reports every REQ answered with EOSE and every OK, with its response time', async () => {
+    const results: [string, RequestResult][] = []
+    const hub = hubWith(
+      { onRequestResult: (url, result) => results.push([url, result]) },
+      good,
+      evil,
+    )
+    await hub.query(seeded)
+    expect(results.map(([url, { ok }]) => [url, ok]).sort()).toEqual(
+      [
+        [good.url, true],
+        [evil.url, true],
+      ].sort(),
+    )
+    for (const [, { responseMs }] of results) expect(responseMs).toBeGreaterThanOrEqual(0)
+    await hub.publish(note(alice, 0, 'health'), [good.url])
+    expect(results.at(-1)).toEqual([good.url, { ok: true, responseMs: expect.any(Number) }])
+  })
+
+  it('tells whether some relay answered the stored events: EOSE yes; silence or CLOSED no', async () => {
+    const answeredBy = (hub: RelayHub) =>
+      new Promise<boolean>((resolve) =>
+        hub.subscribe(seeded, { onEvent: () => {}, onEose: resolve }),
+      )
+    const silent = await relayWith({ seed: notes, faults: { dropAll: true } })
+    const closing = await relayWith({
+      seed: notes,
+      faults: { rewrite: (frame) => (frame[0] === 'EOSE' ? ['CLOSED', frame[1], 'no'] : frame) },
+    })
+    expect(await answeredBy(hubWith({ eoseTimeoutMs: 300 }, good, silent))).toBe(true)
+    expect(await answeredBy(hubWith({ eoseTimeoutMs: 300 }, silent))).toBe(false)
+    expect(await answeredBy(hubWith({ eoseTimeoutMs: 300 }, closing))).toBe(false)
+  })
+
+  it('reports a relay that never answers as failed, for REQs and for publishing', async () => {
+    const silent = await relayWith({ seed: notes, faults: { dropAll: true } })
+    const results: [string, RequestResult][] = []
+    const hub = hubWith(
+      {
+        onRequestResult: (url, result) => results.push([url, result]),
+        eoseTimeoutMs: 300,
+        publishTimeoutMs: 300,
+      },
+      good,
+      silent,
+    )
+    const events = await hub.query(seeded)
+    expect(contents(events)).toEqual(['one', 'three', 'two'])
+    const silentResults = results.filter(([url]) => url === silent.url)
+    expect(silentResults).toEqual([[silent.url, { ok: false, responseMs: expect.any(Number) }]])
+    expect(silentResults[0]![1].responseMs).toBeGreaterThanOrEqual(290)
+    await expect(hub.publish(note(alice, 0, 'unheard'), [silent.url])).rejects.toThrow(
+      `Publish failed: ${silent.url}: no answer in time`,
+    )
+    expect(results.at(-1)).toEqual([silent.url, { ok: false, responseMs: expect.any(Number) }])
+  })
+})
+
+describe('adaptive end-of-stored-events wait', () => {
+  it("learns each relay's wait from its EOSE times and stops waiting for a relay gone slow", async () => {
+    const slow = await relayWith({ seed: notes })
+    const results: [string, RequestResult][] = []
+    const hub = hubWith(
+      { onRequestResult: (url, result) => results.push([url, result]) },
+      good,
+      slow,
+    )
+    expect(hub.eoseTimeoutFor(slow.url)).toBe(EOSE_BASE_TIMEOUT_MS)
+    for (let i = 0; i < EOSE_MIN_SAMPLES; i++) await hub.query(seeded)
+    // Loopback answers in a few ms: the floor.
+    expect(hub.eoseTimeoutFor(good.url)).toBe(EOSE_MIN_TIMEOUT_MS)
+    expect(hub.eoseTimeoutFor(slow.url)).toBe(EOSE_MIN_TIMEOUT_MS)
+
+    slow.setFaults({ delayMs: 2500 })
+    const started = Date.now()
+    const events = await hub.query(seeded)
+    const elapsed = Date.now() - started
+    expect(contents(events)).toEqual(['one', 'three', 'two']) // from the good relay
+    expect(elapsed).toBeGreaterThanOrEqual(EOSE_MIN_TIMEOUT_MS - 50)
+    expect(elapsed).toBeLessThan(2000)
+    expect(results.at(-1)).toEqual([slow.url, { ok: false, responseMs: expect.any(Number) }])
+    slow.setFaults(undefined)
+  })
+})
+
+describe('a relay streaming a large answer', () => {
+  it('is not cut off while its events keep coming', async () => {
+    const stream = Array.from({ length: 8 }, (_, i) => note(alice, 100 + i, `s${i}`))
+    const listeners: ((data: string) => void)[] = []
+    const results: RequestResult[] = []
+    const hub = createRelayHub({
+      verifier: createVerifier([wrap<VerifyApi>(channel.port2)]),
+      onRejected: () => {},
+      onRequestResult: (_, result) => results.push(result),
+      eoseTimeoutMs: 200,
+    })
+    hub.addRelay({
+      url: 'ws://stream',
+      isConnected: () => true,
+      isTrying: () => false,
+      // One event every 100 ms, then EOSE: 900 ms in all, never 200 ms without a word.
+      send: (data) => {
+        const [type, subId] = JSON.parse(data) as [string, string]
+        if (type !== 'REQ') return
+        const say = (frame: unknown[]) => {
+          for (const listener of listeners) listener(JSON.stringify(frame))
+        }
+        stream.forEach((event, i) => {
+          setTimeout(() => say(['EVENT', subId, event]), 100 * (i + 1))
+        })
+        setTimeout(() => say(['EOSE', subId]), 100 * (stream.length + 1))
+      },
+      onMessage: (listener) => {
+        listeners.push(listener)
+        return () => {}
+      },
+      onConnected: () => () => {},
+      onDisconnected: () => () => {},
+    })
+    const events = await hub.query([{ kinds: [1] }])
+    expect(events).toHaveLength(stream.length)
+    expect(results).toEqual([{ ok: true, responseMs: expect.any(Number) }])
+    expect(results[0]!.responseMs).toBeGreaterThanOrEqual(850)
+  })
+})
+
+describe('CLOSED', () => {
+  it("ends that relay's part at once and reports the reason", async () => {
+    const closer = await relayWith({
+      seed: notes,
+      faults: {
+        rewrite: (frame) =>
+          frame[0] === 'EOSE' ? ['CLOSED', frame[1], 'error: shutting down'] : frame,
+      },
+    })
+    const closed: [string, string][] = []
+    const hub = hubWith({ onClosed: (url, reason) => closed.push([url, reason]) }, closer)
+    const started = Date.now()
+    const events = await hub.query(seeded)
+    expect(Date.now() - started).toBeLessThan(EOSE_BASE_TIMEOUT_MS - 1000)
+    expect(contents(events)).toEqual(['one', 'three', 'two'])
+    expect(closed).toEqual([[closer.url, 'error: shutting down']])
+  })
+})
+
+describe('NIP-42 AUTH', () => {
+  it('authenticates when a REQ is CLOSED auth-required, then asks again once', async () => {
+    const guarded = await relayWith({ seed: notes, auth: { read: true } })
+    const closed: string[] = []
+    const hub = hubWith(
+      { signer: () => keySigner, onClosed: (_, reason) => closed.push(reason) },
+      guarded,
+    )
+    const events = await hub.query(seeded)
+    expect(contents(events)).toEqual(['one', 'three', 'two'])
+    expect(guarded.stats().auths).toBe(1)
+    expect(closed).toEqual([])
+    // Authenticated for the rest of the connection: no second AUTH.
+    await hub.query(seeded)
+    expect(guarded.stats().auths).toBe(1)
+  })
+
+  it('reports the CLOSED without a signer, and never asks one that cannot sign', async () => {
+    const guarded = await relayWith({ seed: notes, auth: { read: true } })
+    for (const options of [
+      {},
+      { signer: () => ({ ...noSigner(), signEvent: vi.fn(noSigner().signEvent) }) },
+    ] as Partial<RelayHubOptions>[]) {
+      const closed: string[] = []
+      const hub = hubWith({ ...options, onClosed: (_, reason) => closed.push(reason) }, guarded)
+      await expect(hub.query(seeded)).resolves.toEqual([])
+      expect(closed).toEqual([expect.stringMatching(/^auth-required: /)])
+      const signer = options.signer?.()
+      if (signer) expect(signer.signEvent).not.toHaveBeenCalled()
+    }
+    expect(guarded.stats().auths).toBe(0)
+  })
+
+  it('skips AUTH silently when the key is locked', async () => {
+    const guarded = await relayWith({ seed: notes, auth: { read: true } })
+    const closed: string[] = []
+    const hub = hubWith(
+      { signer: () => lockedSigner(getPublicKey(userKey)), onClosed: (_, r) => closed.push(r) },
+      guarded,
+    )
+    await expect(hub.query(seeded)).resolves.toEqual([])
+    expect(closed).toEqual([expect.stringMatching(/^auth-required: /)])
+    expect(guarded.stats().auths).toBe(0)
+  })
+
+  it('authenticates when a publish is refused auth-required, then sends the event again', async () => {
+    const guarded = await relayWith({ auth: { write: true } })
+    const hub = hubWith({ signer: () => keySigner }, guarded)
+    await connected(hub)
+    const event = note(userKey, 0, 'after AUTH')
+    await expect(hub.publish(event)).resolves.toEqual([
+      { relay: guarded.url, ok: true, message: '' },
+    ])
+    expect(guarded.stats().auths).toBe(1)
+    expect(guarded.events().map((e) => e.id)).toContain(event.id)
+
+    const anonymous = hubWith({}, guarded)
+    await connected(anonymous)
+    await expect(anonymous.publish(note(userKey, 0, 'no AUTH'))).rejects.toThrow(
+      `Publish failed: ${guarded.url}: auth-required: `,
+    )
+  })
+})
+
+describe('signatures seen before', () => {
+  it('never lets a copy reuse a good id and signature with other content', async () => {
+    const tamper = await relayWith({
+      seed: notes,
+      faults: {
+        rewrite: (frame) =>
+          frame[0] === 'EVENT'
+            ? ['EVENT', frame[1], { ...(frame[2] as NostrEvent), content: 'tampered' }]
+            : frame,
+      },
+    })
+    const hub = hubFor(good, tamper)
+    for (let i = 0; i < 3; i++) {
+      expect(contents(await hub.query(seeded))).toEqual(['one', 'three', 'two'])
+    }
+    const alone = hubFor(tamper)
+    await expect(alone.query(seeded)).resolves.toEqual([])
+    expect(new Set(rejected)).toEqual(new Set([tamper.url]))
+  })
+})
+
+describe('verify worker pool', () => {
+  /** A verify API that records what it was sent. */
+  function countingWorker() {
+    const api = createVerifyApi(initNostrWasm)
+    const batches: string[][] = []
+    return {
+      batches,
+      verify: (events: readonly unknown[]) => {
+        batches.push(events.map((event) => (event as NostrEvent).id))
+        return api.verify(events)
+      },
+    }
+  }
+
+  it('spreads batches across the workers and verifies each event once', async () => {
+    const workers = [countingWorker(), countingWorker()]
+    const verifier = createVerifier(workers)
+    const events = Array.from({ length: 700 }, (_, i) => note(alice, i, `n${i}`))
+    const bad = { ...events[0]!, content: 'changed' }
+    // Every event asked for twice, at once, as three relays sending the same note would.
+    const answers = await Promise.all([
+      ...events.map((event) => verifier.verify(event)),
+      ...events.map((event) => verifier.verify({ ...event })),
+      verifier.verify(bad),
+    ])
+    expect(answers.slice(0, -1).every(Boolean)).toBe(true)
+    expect(answers.at(-1)).toBe(false)
+    const sent = workers.flatMap((worker) => worker.batches.flat())
+    expect(sent).toHaveLength(events.length + 1)
+    expect(new Set(sent.slice(0, -1)).size).toBe(events.length)
+    for (const worker of workers) {
+      expect(worker.batches.length).toBeGreaterThan(0)
+      for (const batch of worker.batches)
+        expect(batch.length).toBeLessThanOrEqual(VERIFY_BATCH_SIZE)
+    }
+    const [a, b] = workers.map((worker) => worker.batches.flat().length)
+    expect(Math.abs(a! - b!)).toBeLessThanOrEqual(VERIFY_BATCH_SIZE)
+    expect(verifier.verifiedCount).toBe(events.length + 1)
+  })
+
+  it('remembers signatures that held: asked again, only the id is hashed', async () => {
+    const worker = countingWorker()
+    const verifier = createVerifier([worker])
+    await expect(verifier.verify(notes[0]!)).resolves.toBe(true)
+    await expect(verifier.verify({ ...notes[0]! })).resolves.toBe(true)
+    await expect(verifier.verify({ ...notes[0]!, content: 'other' })).resolves.toBe(false)
+    expect(worker.batches.flat()).toEqual([notes[0]!.id])
+    // Without memory (the bench), every ask goes to a worker.
+    const forgetful = countingWorker()
+    const again = createVerifier([forgetful], { memory: 0 })
+    await again.verify(notes[0]!)
+    await again.verify(notes[0]!)
+    expect(forgetful.batches.flat()).toEqual([notes[0]!.id, notes[0]!.id])
+  })
+
+  it('verifies a note that several relays send only once', async () => {
+    const worker = countingWorker()
+    const verifier = createVerifier([worker])
+    const third = await relayWith({ seed: notes })
+    const hub = hubWith({ verifier }, good, evil, third)
+    await hub.query(seeded)
+    // Three notes on three relays, and mallory's forgery from one: four checks.
+    expect(worker.batches.flat().sort()).toEqual([...notes.map((n) => n.id), forged.id].sort())
+  })
+})

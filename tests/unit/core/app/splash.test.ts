@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import {
+  PRELOAD_RELOAD_GUARD_MS,
+  shouldReloadOnPreloadError,
+} from '../../../../src/core/app/preload-recovery.ts'
+import {
+  SPLASH_FADE_MS,
+  SPLASH_SHOW_MS,
+  showsSplashOnStart,
+} from '../../../../src/core/app/splash.ts'
+
+describe('splash (spec §2)', () => {
+  it('shows 1.2 s then fades over 0.4 s', () => {
+    expect(SPLASH_SHOW_MS).toBe(1200)
+    expect(SPLASH_FADE_MS).toBe(400)
+  })
+
+  it('shows once per browser session', () => {
+    expect(
+      showsSplashOnStart({ standalone: false, shownThisSession: false, afterUpdate: false }),
+    ).toBe(true)
+    expect(
+      showsSplashOnStart({ standalone: false, shownThisSession: true, afterUpdate: false }),
+    ).toBe(false)
+  })
+
+  it('shows in standalone only while an update completes', () => {
+    expect(
+      showsSplashOnStart({ standalone: true, shownThisSession: false, afterUpdate: false }),
+    ).toBe(false)
+    expect(
+      showsSplashOnStart({ standalone: true, shownThisSession: true, afterUpdate: true }),
+    ).toBe(true)
+  })
+})
+
+describe('reload after a failed chunk load', () => {
+  const NOW = 1_700_000_000_000
+  it('reloads once, not again within the guard window', () => {
+    expect(shouldReloadOnPreloadError(null, NOW)).toBe(true)
+    expect(shouldReloadOnPreloadError(NOW - 1000, NOW)).toBe(false)
+    expect(shouldReloadOnPreloadError(NOW - PRELOAD_RELOAD_GUARD_MS, NOW)).toBe(false)
+    expect(shouldReloadOnPreloadError(NOW - PRELOAD_RELOAD_GUARD_MS - 1, NOW)).toBe(true)
+    // A clock set back since: the stored time proves nothing.
+    expect(shouldReloadOnPreloadError(NOW + 5000, NOW)).toBe(true)
+  })
+})

@@ -1,0 +1,80 @@
+import type { NostrEvent } from 'nostr-tools/pure'
+import { describe, expect, it } from 'vitest'
+import { tallyEngagement, viewerSide } from '../../../../src/core/feed/engagement.ts'
+
+const hex = (c: string) => c.repeat(64)
+const NOTE = hex('1')
+const OTHER = hex('2')
+let serial = 0
+const event = (kind: number, pubkey: string, tags: string[][], content = ''): NostrEvent => ({
+  id: String(++serial).padStart(64, '0'),
+  kind,
+  pubkey,
+  tags,
+  content,
+  created_at: serial,
+  sig: '',
+})
+const like = (pubkey: string, content = '+', tags = [['e', NOTE]]) =>
+  event(7, pubkey, tags, content)
+
+describe('tallyEngagement', () => {
+  it('counts each person once: likes of any content but "-", reposts of kind 6 and 16', () => {
+    const events = [
+      like(hex('a')),
+      like(hex('a'), '🔥'),
+      like(hex('b'), '🤙'),
+      like(hex('c'), '-'),
+      event(
+        6,
+        hex('a'),
+        [
+          ['e', NOTE],
+          ['p', hex('f')],
+        ],
+        '{}',
+      ),
+      event(6, hex('a'), [['e', NOTE]]),
+      event(16, hex('c'), [
+        ['e', NOTE],
+        ['k', '1'],
+      ]),
+    ]
+    expect(tallyEngagement(events, [NOTE])).toEqual([
+      { likers: [hex('a'), hex('b')], reposters: [hex('a'), hex('c')] },
+    ])
+  })
+
+  it("reads a reaction's note from its last e tag, and answers every note asked, in order", () => {
+    const toReply = like(hex('a'), '+', [
+      ['e', NOTE, '', 'root'],
+      ['e', OTHER, '', 'reply'],
+    ])
+    const events = [toReply, like(hex('b')), event(1, hex('c'), [['e', NOTE]], 'a reply')]
+    expect(tallyEngagement(events, [OTHER, NOTE, hex('3')])).toEqual([
+      { likers: [hex('a')], reposters: [] },
+      { likers: [hex('b')], reposters: [] },
+      { likers: [], reposters: [] },
+    ])
+  })
+})
+
+describe('viewerSide', () => {
+  const people = [hex('a'), hex('b')]
+
+  it('the relays say the viewer did it: done, counted once', () => {
+    expect(viewerSide(people, hex('a'), false)).toEqual({ done: true, count: 2 })
+    expect(viewerSide(people, hex('a'), true)).toEqual({ done: true, count: 2 })
+  })
+
+  it('done here and not on the relays yet: done, and counted', () => {
+    expect(viewerSide(people, hex('c'), true)).toEqual({ done: true, count: 3 })
+    expect(viewerSide(undefined, hex('c'), true)).toEqual({ done: true, count: 1 })
+  })
+
+  it("not done, or nobody logged in: the relays' count", () => {
+    expect(viewerSide(people, hex('c'), false)).toEqual({ done: false, count: 2 })
+    expect(viewerSide(people, null, false)).toEqual({ done: false, count: 2 })
+    expect(viewerSide(undefined, null, false)).toEqual({ done: false, count: 0 })
+  })
+})
