@@ -16,14 +16,6 @@ import { createWalletMnemonic, walletSeed } from '../../core/ecash/cashu-seed.ts
 import { payQuote, quotePayment } from './cashu-melt.ts'
 import { restoreWallet } from './cashu-nip60-restore.ts'
 import { restoreFromSeed } from './cashu-seed-restore.ts'
-import { newSession, type Session, type SessionDeps, sessionStore } from './cashu-session.ts'
-import { startDeposit } from './cashu-session-deposits.ts'
-import { ensureWalletKey, keepWalletKey, seedOf } from './cashu-session-keys.ts'
-import { addMint, loadedMint, removeMint, transferDeps } from './cashu-session-mints.ts'
-import { lookForRelayWallet, startNip60 } from './cashu-session-nip60.ts'
-import { nutzapsOf, startNutzapsFor } from './cashu-session-nutzaps.ts'
-import { recoverInterrupted, retryInterrupted, settleOpen } from './cashu-session-settle.ts'
-import { sessionView } from './cashu-session-view.ts'
 import { createCashuStore, type SeedRecord } from './cashu-store.ts'
 import { receiveToken, sendToken } from './cashu-transfer.ts'
 import {
@@ -32,6 +24,19 @@ import {
   type CashuView,
   type CashuWallet,
 } from './cashu-wallet-api.ts'
+import { startDeposit } from './open-wallet/deposits.ts'
+import { ensureWalletKey, keepWalletKey, seedOf } from './open-wallet/keys.ts'
+import { addMint, loadedMint, removeMint, transferDeps } from './open-wallet/mints.ts'
+import { nutzapsOf, startNutzapsFor } from './open-wallet/nutzaps.ts'
+import {
+  newSession,
+  type Session,
+  type SessionDeps,
+  sessionStore,
+} from './open-wallet/open-wallet.ts'
+import { lookForRelayWallet, startNip60 } from './open-wallet/relay-backup.ts'
+import { recoverInterrupted, retryInterrupted, settleOpen } from './open-wallet/settling.ts'
+import { sessionView } from './open-wallet/view.ts'
 
 export function startCashuWallet(deps: CashuDeps): CashuWallet {
   const store = deps.store ?? createCashuStore()

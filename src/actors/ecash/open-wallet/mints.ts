@@ -5,14 +5,14 @@
  * these wallets.
  */
 import type { Wallet } from '@cashu/cashu-ts'
-import { removalRefusal } from '../../core/ecash/cashu-mint-info.ts'
-import { balance } from '../../core/ecash/cashu-proof-book.ts'
-import { storedCounters } from './cashu-counters.ts'
-import { type LoadedMint, loadMint, walletFor } from './cashu-mint-loader.ts'
-import { newId, type Session, type SessionDeps, sessionStore } from './cashu-session.ts'
-import { seedOf } from './cashu-session-keys.ts'
-import type { MintEntry } from './cashu-store.ts'
-import type { TransferDeps } from './cashu-transfer.ts'
+import { removalRefusal } from '../../../core/ecash/cashu-mint-info.ts'
+import { balance } from '../../../core/ecash/cashu-proof-book.ts'
+import { storedCounters } from '../cashu-counters.ts'
+import { type LoadedMint, loadMint, walletFor } from '../cashu-mint-loader.ts'
+import type { MintEntry } from '../cashu-store.ts'
+import type { TransferDeps } from '../cashu-transfer.ts'
+import { seedOf } from './keys.ts'
+import { newId, type Session, type SessionDeps, sessionStore } from './open-wallet.ts'
 
 export function loadedMint(d: SessionDeps, s: Session, url: string): Promise<LoadedMint> {
   let loading = s.mints.get(url)

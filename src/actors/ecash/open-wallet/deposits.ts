@@ -4,11 +4,11 @@
  * the machine's snapshots.
  */
 import { createActor } from 'xstate'
-import { newId, type Session, type SessionDeps } from './cashu-session.ts'
-import { effectsOf } from './cashu-session-mints.ts'
-import type { WalletRecord } from './cashu-store.ts'
-import type { DepositView } from './cashu-wallet-api.ts'
-import { depositLogic } from './deposit.effects.ts'
+import type { WalletRecord } from '../cashu-store.ts'
+import type { DepositView } from '../cashu-wallet-api.ts'
+import { depositLogic } from '../deposit.effects.ts'
+import { effectsOf } from './mints.ts'
+import { newId, type Session, type SessionDeps } from './open-wallet.ts'
 
 /** Starts a deposit (resumed when given its quote); returns its id in the view. */
 export function startDeposit(

@@ -2,11 +2,11 @@
  * A session's wallet on the user's relays (NIP-60): the sync keeping it there while the session
  * lasts, and, while there is no wallet on this device, whether the relays hold one to restore.
  */
-import { NIP60_RETRY_MS } from '../../core/ecash/nip60.ts'
-import { nip60Relays, startNip60Sync } from './cashu-nip60.ts'
-import { hasRelayWallet } from './cashu-nip60-restore.ts'
-import { type Session, type SessionDeps, sessionStore } from './cashu-session.ts'
-import { walletKeyOf } from './cashu-session-keys.ts'
+import { NIP60_RETRY_MS } from '../../../core/ecash/nip60.ts'
+import { nip60Relays, startNip60Sync } from '../cashu-nip60.ts'
+import { hasRelayWallet } from '../cashu-nip60-restore.ts'
+import { walletKeyOf } from './keys.ts'
+import { type Session, type SessionDeps, sessionStore } from './open-wallet.ts'
 
 /** Keeps the wallet on the user's relays (NIP-60) while the session lasts, given the relays. */
 export function startNip60(d: SessionDeps, s: Session): void {

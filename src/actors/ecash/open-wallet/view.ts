@@ -3,10 +3,10 @@
  * record, deposits, settling and nutzaps), worked out again whenever any of them changes. Pure,
  * so the wallet only has to say when.
  */
-import { balance } from '../../core/ecash/cashu-proof-book.ts'
-import { NO_NUTZAPS } from './cashu-nutzap-service.ts'
-import type { Session } from './cashu-session.ts'
-import { type CashuView, EMPTY_VIEW } from './cashu-wallet-api.ts'
+import { balance } from '../../../core/ecash/cashu-proof-book.ts'
+import { NO_NUTZAPS } from '../cashu-nutzap-service.ts'
+import { type CashuView, EMPTY_VIEW } from '../cashu-wallet-api.ts'
+import type { Session } from './open-wallet.ts'
 
 /** Why settling waits: the first unresolved operation's error. */
 function settleError(s: Session): string | null {

@@ -5,11 +5,11 @@
  * and try again on any change of the login.
  */
 import { createActor } from 'xstate'
-import type { Session, SessionDeps } from './cashu-session.ts'
-import { effectsOf, transferDeps } from './cashu-session-mints.ts'
-import type { WalletRecord } from './cashu-store.ts'
-import { recoverReceives } from './cashu-transfer.ts'
-import { reservationLogic } from './proof-reservation.effects.ts'
+import type { WalletRecord } from '../cashu-store.ts'
+import { recoverReceives } from '../cashu-transfer.ts'
+import { reservationLogic } from '../proof-reservation.effects.ts'
+import { effectsOf, transferDeps } from './mints.ts'
+import type { Session, SessionDeps } from './open-wallet.ts'
 
 const isReceive = (opKey: string) => opKey.startsWith('receive:')
 

@@ -2,12 +2,12 @@
  * A session's nutzaps (NIP-61): the service (cashu-nutzap-service.ts) started once the wallet has
  * a seed and there are relays to reach, with the wallet key nutzaps to the user are locked to.
  */
-import { poolNetwork } from './cashu-nutzap.ts'
-import { type NutzapService, startNutzaps } from './cashu-nutzap-service.ts'
-import type { Session, SessionDeps } from './cashu-session.ts'
-import { ensureWalletKey, walletKeyOf } from './cashu-session-keys.ts'
-import { transferDeps } from './cashu-session-mints.ts'
-import { CASHU_ERRORS } from './cashu-wallet-api.ts'
+import { poolNetwork } from '../cashu-nutzap.ts'
+import { type NutzapService, startNutzaps } from '../cashu-nutzap-service.ts'
+import { CASHU_ERRORS } from '../cashu-wallet-api.ts'
+import { ensureWalletKey, walletKeyOf } from './keys.ts'
+import { transferDeps } from './mints.ts'
+import type { Session, SessionDeps } from './open-wallet.ts'
 
 /** Starts the session's nutzaps if they can start; null while they cannot. */
 export function startNutzapsFor(d: SessionDeps, s: Session): NutzapService | null {

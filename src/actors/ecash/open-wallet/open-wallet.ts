@@ -6,14 +6,14 @@
  */
 import type { MeltQuoteBolt11Response, Wallet } from '@cashu/cashu-ts'
 import type { Actor } from 'xstate'
-import type { PaymentQuote } from './cashu-melt.ts'
-import type { LoadedMint } from './cashu-mint-loader.ts'
-import type { Nip60Relays, Nip60Sync } from './cashu-nip60.ts'
-import type { NutzapService } from './cashu-nutzap-service.ts'
-import type { CashuStore, WalletRecord } from './cashu-store.ts'
-import type { CashuDeps, DepositView } from './cashu-wallet-api.ts'
-import type { depositLogic } from './deposit.effects.ts'
-import type { reservationLogic } from './proof-reservation.effects.ts'
+import type { PaymentQuote } from '../cashu-melt.ts'
+import type { LoadedMint } from '../cashu-mint-loader.ts'
+import type { Nip60Relays, Nip60Sync } from '../cashu-nip60.ts'
+import type { NutzapService } from '../cashu-nutzap-service.ts'
+import type { CashuStore, WalletRecord } from '../cashu-store.ts'
+import type { CashuDeps, DepositView } from '../cashu-wallet-api.ts'
+import type { depositLogic } from '../deposit.effects.ts'
+import type { reservationLogic } from '../proof-reservation.effects.ts'
 
 export interface Session {
   pubkey: string

@@ -3,10 +3,10 @@
  * ciphertext to the user's own key and decrypted through the signer once, on first use. A failed
  * decryption (a locked key, a refused prompt) is not kept, so the next use asks again.
  */
-import { walletSeed } from '../../core/ecash/cashu-seed.ts'
-import { generateKeyPair } from '../../core/identity/keygen.ts'
-import type { Session, SessionDeps } from './cashu-session.ts'
-import { CASHU_ERRORS } from './cashu-wallet-api.ts'
+import { walletSeed } from '../../../core/ecash/cashu-seed.ts'
+import { generateKeyPair } from '../../../core/identity/keygen.ts'
+import { CASHU_ERRORS } from '../cashu-wallet-api.ts'
+import type { Session, SessionDeps } from './open-wallet.ts'
 
 type KeyDeps = Pick<SessionDeps, 'store' | 'signer'>
 
