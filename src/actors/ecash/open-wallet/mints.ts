@@ -1,84 +1,94 @@
 /**
- * A session's mints: each loaded once (info, keysets, verified keys) and its cashu-ts wallet made
- * once with the seed, both forgotten on failure so the next use tries again; mints added and
- * removed; and the effects the wallet's operations run with, which are the session's store and
- * these wallets.
+ * An open wallet's mints: each loaded once (info, keysets, verified keys) and its cashu-ts
+ * wallet made once with the seed, both forgotten on failure so the next use tries again; mints
+ * added to the record and removed from it.
  */
 import type { Wallet } from '@cashu/cashu-ts'
 import { removalRefusal } from '../../../core/ecash/cashu-mint-info.ts'
 import { balance } from '../../../core/ecash/cashu-proof-book.ts'
 import { storedCounters } from '../cashu-counters.ts'
 import { type LoadedMint, loadMint, walletFor } from '../cashu-mint-loader.ts'
-import type { MintEntry } from '../cashu-store.ts'
-import type { TransferDeps } from '../cashu-transfer.ts'
-import { seedOf } from './keys.ts'
-import { newId, type Session, type SessionDeps, sessionStore } from './open-wallet.ts'
+import type { CashuStore, MintEntry } from '../cashu-store.ts'
 
-export function loadedMint(d: SessionDeps, s: Session, url: string): Promise<LoadedMint> {
-  let loading = s.mints.get(url)
-  if (!loading) {
-    loading = loadMint(url, d.loadTimeoutMs)
-    s.mints.set(url, loading)
-    loading.catch(() => s.mints.delete(url))
+export interface MintsDeps {
+  pubkey: string
+  /** The open wallet's store: the record's writes show in its view. */
+  store: CashuStore
+  /** Mint load timeout, ms (the loader's default when absent). */
+  loadTimeoutMs?: number
+  seed(): Promise<Uint8Array>
+  /** Deposits at the mint not yet finished: a mint in use is not removed. */
+  unfinishedDeposits(mint: string): number
+  /** A mint was added or removed (the 10019 names the wallet's mints). */
+  mintsChanged(): void
+}
+
+export interface WalletMints {
+  loaded(url: string): Promise<LoadedMint>
+  walletOf(url: string): Promise<Wallet>
+  add(url: string): Promise<MintEntry>
+  /** Removes a mint holding nothing and used by no operation; else throws why not. */
+  remove(url: string): Promise<void>
+}
+
+export function createWalletMints(deps: MintsDeps): WalletMints {
+  const { pubkey, store } = deps
+  const loading = new Map<string, Promise<LoadedMint>>()
+  const wallets = new Map<string, Promise<Wallet>>()
+
+  const loaded = (url: string): Promise<LoadedMint> => {
+    let mint = loading.get(url)
+    if (!mint) {
+      mint = loadMint(url, deps.loadTimeoutMs)
+      loading.set(url, mint)
+      mint.catch(() => loading.delete(url))
+    }
+    return mint
   }
-  return loading
-}
 
-function walletOf(d: SessionDeps, s: Session, url: string): Promise<Wallet> {
-  let wallet = s.wallets.get(url)
-  if (!wallet) {
-    const counterSource = storedCounters(sessionStore(d, s), s.pubkey)
-    wallet = Promise.all([loadedMint(d, s, url), seedOf(d, s)]).then(([loaded, bip39seed]) =>
-      walletFor(loaded, { bip39seed, counterSource }),
-    )
-    s.wallets.set(url, wallet)
-    wallet.catch(() => s.wallets.delete(url))
+  const walletOf = (url: string): Promise<Wallet> => {
+    let wallet = wallets.get(url)
+    if (!wallet) {
+      const counterSource = storedCounters(store, pubkey)
+      wallet = Promise.all([loaded(url), deps.seed()]).then(([mint, bip39seed]) =>
+        walletFor(mint, { bip39seed, counterSource }),
+      )
+      wallets.set(url, wallet)
+      wallet.catch(() => wallets.delete(url))
+    }
+    return wallet
   }
-  return wallet
-}
 
-/** What deposits and settling run with. */
-export const effectsOf = (d: SessionDeps, s: Session) => ({
-  store: sessionStore(d, s),
-  pubkey: s.pubkey,
-  walletOf: (url: string) => walletOf(d, s, url),
-  now: d.now,
-})
-
-/** What sends, receives, payments and nutzaps run with. */
-export const transferDeps = (d: SessionDeps, s: Session): TransferDeps => ({
-  ...effectsOf(d, s),
-  loadedMint: (url) => loadedMint(d, s, url),
-  newId,
-})
-
-export async function addMint(d: SessionDeps, s: Session, url: string): Promise<MintEntry> {
-  const loaded = await loadedMint(d, s, url)
-  const entry: MintEntry = { url, name: loaded.info.name || url }
-  await sessionStore(d, s).update(s.pubkey, (record) =>
-    record.mints.some((m) => m.url === url)
-      ? record
-      : { ...record, mints: [...record.mints, entry] },
-  )
-  void s.nutzaps?.refresh() // the 10019 names the wallet's mints
-  return entry
-}
-
-/** Removes a mint holding nothing and used by no operation; else throws why not. */
-export async function removeMint(d: SessionDeps, s: Session, url: string): Promise<void> {
-  await sessionStore(d, s).update(s.pubkey, (record) => {
-    const refusal = removalRefusal({
-      known: record.mints.some((m) => m.url === url),
-      balance: balance(record.book, url),
-      operations:
-        record.book.journal.filter((j) => j.mint === url).length +
-        record.quotes.filter((q) => q.mint === url).length +
-        [...s.deposits.values()].filter(({ view }) => view.mint === url && !view.outcome).length,
-    })
-    if (refusal) throw new Error(refusal)
-    return { ...record, mints: record.mints.filter((m) => m.url !== url) }
-  })
-  s.mints.delete(url)
-  s.wallets.delete(url)
-  void s.nutzaps?.refresh() // the 10019 names the wallet's mints
+  return {
+    loaded,
+    walletOf,
+    async add(url) {
+      const mint = await loaded(url)
+      const entry: MintEntry = { url, name: mint.info.name || url }
+      await store.update(pubkey, (record) =>
+        record.mints.some((m) => m.url === url)
+          ? record
+          : { ...record, mints: [...record.mints, entry] },
+      )
+      deps.mintsChanged()
+      return entry
+    },
+    async remove(url) {
+      await store.update(pubkey, (record) => {
+        const refusal = removalRefusal({
+          known: record.mints.some((m) => m.url === url),
+          balance: balance(record.book, url),
+          operations:
+            record.book.journal.filter((j) => j.mint === url).length +
+            record.quotes.filter((q) => q.mint === url).length +
+            deps.unfinishedDeposits(url),
+        })
+        if (refusal) throw new Error(refusal)
+        return { ...record, mints: record.mints.filter((m) => m.url !== url) }
+      })
+      loading.delete(url)
+      wallets.delete(url)
+      deps.mintsChanged()
+    },
+  }
 }

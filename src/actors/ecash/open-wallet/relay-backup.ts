@@ -1,40 +1,85 @@
 /**
- * A session's wallet on the user's relays (NIP-60): the sync keeping it there while the session
- * lasts, and, while there is no wallet on this device, whether the relays hold one to restore.
+ * An open wallet on the user's relays (NIP-60): the sync keeping it there while the wallet is
+ * open, and, while there is no wallet on this device, whether the relays hold one to restore.
  */
 import { NIP60_RETRY_MS } from '../../../core/ecash/nip60.ts'
-import { nip60Relays, startNip60Sync } from '../cashu-nip60.ts'
+import type { KeyValueStore } from '../../platform/idb-store.ts'
+import { type Nip60Relays, type Nip60Sync, nip60Relays, startNip60Sync } from '../cashu-nip60.ts'
 import { hasRelayWallet } from '../cashu-nip60-restore.ts'
-import { walletKeyOf } from './keys.ts'
-import { type Session, type SessionDeps, sessionStore } from './open-wallet.ts'
+import type { CashuStore } from '../cashu-store.ts'
+import type { Changed, RelayAccess, WalletKey } from './part-deps.ts'
 
-/** Keeps the wallet on the user's relays (NIP-60) while the session lasts, given the relays. */
-export function startNip60(d: SessionDeps, s: Session): void {
-  if (!d.hub || !d.pool) return
-  s.relays = nip60Relays({ hub: d.hub, pool: d.pool }, d.signer, s.pubkey)
-  s.nip60 = startNip60Sync({
-    pubkey: s.pubkey,
-    store: sessionStore(d, s),
-    ...(d.nip60Notes ? { notes: d.nip60Notes } : {}),
-    relays: s.relays,
-    signer: d.signer,
-    hasWallet: async () => (await d.store.walletKey(s.pubkey)) !== null,
-    walletKey: () => walletKeyOf(d, s),
-    now: d.now,
-  })
+export interface RelayBackupDeps extends RelayAccess {
+  pubkey: string
+  /** The open wallet's store: book writes made by the sync show in its view. */
+  store: CashuStore
+  /** Where the sync notes what it published (default: the wallet's own database). */
+  notes?: KeyValueStore
+  hasWalletKey(): Promise<boolean>
+  walletKey: WalletKey
+  now(): number
+  hasSeed(): boolean
+  /** The open wallet is not closed yet. */
+  isOpen(): boolean
+  changed: Changed
 }
 
-/** Without a wallet here: do the user's relays hold one? Asked again once, relays being slow. */
-export function lookForRelayWallet(d: SessionDeps, s: Session, tries: number): void {
-  const relays = s.relays
-  if (!relays || tries <= 0) return
-  const again = () => setTimeout(() => lookForRelayWallet(d, s, tries - 1), NIP60_RETRY_MS)
-  hasRelayWallet(relays, s.pubkey).then((found) => {
-    if (!d.isOpen(s) || s.hasSeed) return
-    if (found !== s.relayWallet) {
-      s.relayWallet = found
-      d.changed(s)
-    }
-    if (!found) again()
-  }, again)
+export interface RelayBackup {
+  /** The user's relays as NIP-60 uses them; null without relays. */
+  relays(): Nip60Relays | null
+  /** The record (or the wallet) changed: the sync follows. */
+  changed(): void
+  /** Without a wallet here: do the user's relays hold one? Asked again, relays being slow. */
+  lookForWallet(tries: number): void
+  /** The user's relays hold a wallet this device has not. */
+  found(): boolean
+  /** The relays' wallet was restored here. */
+  restored(): void
+  stop(): void
+}
+
+/** Starts the sync at once, given the relays. */
+export function startRelayBackup(deps: RelayBackupDeps): RelayBackup {
+  const { pubkey, hub, pool } = deps
+  let relays: Nip60Relays | null = null
+  let sync: Nip60Sync | null = null
+  let found = false
+  if (hub && pool) {
+    relays = nip60Relays({ hub, pool }, deps.signer, pubkey)
+    sync = startNip60Sync({
+      pubkey,
+      store: deps.store,
+      ...(deps.notes ? { notes: deps.notes } : {}),
+      relays,
+      signer: deps.signer,
+      hasWallet: deps.hasWalletKey,
+      walletKey: deps.walletKey,
+      now: deps.now,
+    })
+  }
+
+  const lookForWallet = (tries: number): void => {
+    const held = relays
+    if (!held || tries <= 0) return
+    const again = () => setTimeout(() => lookForWallet(tries - 1), NIP60_RETRY_MS)
+    hasRelayWallet(held, pubkey).then((there) => {
+      if (!deps.isOpen() || deps.hasSeed()) return
+      if (there !== found) {
+        found = there
+        deps.changed()
+      }
+      if (!there) again()
+    }, again)
+  }
+
+  return {
+    relays: () => relays,
+    changed: () => sync?.changed(),
+    lookForWallet,
+    found: () => found,
+    restored() {
+      found = false
+    },
+    stop: () => sync?.stop(),
+  }
 }

@@ -4,48 +4,87 @@
  * are recovered from their noted counters. Both wait when the key is locked or the mint is away,
  * and try again on any change of the login.
  */
-import { createActor } from 'xstate'
+import { type Actor, createActor } from 'xstate'
 import type { WalletRecord } from '../cashu-store.ts'
-import { recoverReceives } from '../cashu-transfer.ts'
+import { recoverReceives, type TransferDeps } from '../cashu-transfer.ts'
 import { reservationLogic } from '../proof-reservation.effects.ts'
-import { effectsOf, transferDeps } from './mints.ts'
-import type { Session, SessionDeps } from './open-wallet.ts'
+import type { Changed } from './part-deps.ts'
+
+export interface SettlingDeps {
+  /** What the reservations and the recovery run with. */
+  transfer: TransferDeps
+  /** The record as the open wallet last read or wrote it. */
+  record(): WalletRecord | null
+  changed: Changed
+}
+
+export interface Settling {
+  /** Settles the journal's operations not already settling. */
+  settle(record: WalletRecord): void
+  /** Recovers the receives a reload interrupted, unless that runs already. */
+  recover(): void
+  /** The login changed (the key unlocked, perhaps): what waited tries again. */
+  retry(): void
+  /** Operations still settling. */
+  count(): number
+  /** Why settling waits: the first unresolved operation's error. */
+  error(): string | null
+  stop(): void
+}
 
 const isReceive = (opKey: string) => opKey.startsWith('receive:')
 
-export function settleOpen(d: SessionDeps, s: Session, record: WalletRecord): void {
-  for (const entry of record.book.journal) {
-    if (s.settling.has(entry.opId)) continue
-    const actor = createActor(reservationLogic(effectsOf(d, s)), {
-      input: { ...entry, resume: true },
-    })
-    s.settling.set(entry.opId, actor)
-    actor.subscribe({
-      next: () => d.changed(s),
-      complete: () => {
-        s.settling.delete(entry.opId)
-        d.changed(s)
-      },
-    })
-    actor.start()
-  }
-}
+export function createSettling({ transfer, record, changed }: SettlingDeps): Settling {
+  /** Reservation actors by operation id. */
+  const settling = new Map<string, Actor<ReturnType<typeof reservationLogic>>>()
+  let recovering = false
 
-/** Receives a reload interrupted; tried again on a change of the login (an unlocked key). */
-export function recoverInterrupted(d: SessionDeps, s: Session): void {
-  if (s.recovering || !s.record || !Object.keys(s.record.opCounters).some(isReceive)) return
-  s.recovering = true
-  recoverReceives(transferDeps(d, s))
-    .catch(() => {}) // the key locked or the mint away: the noted counters wait
-    .finally(() => {
-      s.recovering = false
-    })
-}
-
-/** The login changed (the key unlocked, perhaps): what waited tries again. */
-export function retryInterrupted(d: SessionDeps, s: Session): void {
-  for (const actor of s.settling.values()) {
-    if (actor.getSnapshot().matches('unresolved')) actor.send({ type: 'reservation.retry' })
+  const recover = () => {
+    const current = record()
+    if (recovering || !current || !Object.keys(current.opCounters).some(isReceive)) return
+    recovering = true
+    recoverReceives(transfer)
+      .catch(() => {}) // the key locked or the mint away: the noted counters wait
+      .finally(() => {
+        recovering = false
+      })
   }
-  recoverInterrupted(d, s)
+
+  return {
+    settle(current) {
+      for (const entry of current.book.journal) {
+        if (settling.has(entry.opId)) continue
+        const actor = createActor(reservationLogic(transfer), {
+          input: { ...entry, resume: true },
+        })
+        settling.set(entry.opId, actor)
+        actor.subscribe({
+          next: () => changed(),
+          complete: () => {
+            settling.delete(entry.opId)
+            changed()
+          },
+        })
+        actor.start()
+      }
+    },
+    recover,
+    retry() {
+      for (const actor of settling.values()) {
+        if (actor.getSnapshot().matches('unresolved')) actor.send({ type: 'reservation.retry' })
+      }
+      recover()
+    },
+    count: () => settling.size,
+    error() {
+      for (const actor of settling.values()) {
+        const snapshot = actor.getSnapshot()
+        if (snapshot.matches('unresolved')) return snapshot.context.error
+      }
+      return null
+    },
+    stop() {
+      for (const actor of settling.values()) actor.stop()
+    },
+  }
 }
