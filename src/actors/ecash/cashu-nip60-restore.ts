@@ -100,7 +100,7 @@ export async function readRelayWallet(deps: RestoreDeps): Promise<RelayWallet> {
 }
 
 export interface RestoreWalletDeps extends RestoreDeps {
-  /** The session's store. */
+  /** The open wallet's store: its writes show in the wallet's view. */
   store: CashuStore
   addMint(url: string): Promise<unknown>
   /** Keeps the wallet key read from the relays (encrypted to the user). */

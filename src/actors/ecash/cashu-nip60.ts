@@ -76,7 +76,7 @@ export function nip60Relays(
 
 export interface Nip60SyncDeps {
   pubkey: string
-  /** The session's store: book writes made here show in the wallet's view. */
+  /** The open wallet's store: book writes made here show in the wallet's view. */
   store: CashuStore
   /** Where the sync notes what it already published (default: the wallet's own database). */
   notes?: KeyValueStore

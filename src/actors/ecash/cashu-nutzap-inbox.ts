@@ -66,7 +66,7 @@ export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): Nutza
   const { store, pubkey, now, network } = deps
   let subscription: Subscription | null = null
   let queue: Promise<void> = Promise.resolve()
-  /** Queued or redeemed this session: the subscription may deliver an event more than once. */
+  /** Queued or redeemed while the wallet is open: the subscription may deliver an event more than once. */
   const taken = new Set<string>()
   /** Nutzaps a 7376 on the relays marks redeemed. */
   const marked = new Set<string>()

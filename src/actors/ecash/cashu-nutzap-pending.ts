@@ -18,25 +18,7 @@ import type { NostrEvent } from 'nostr-tools/pure'
 import { type StoredProof, toStoredProof } from '../../core/ecash/cashu-proof-book.ts'
 import { encodeToken } from '../../core/ecash/cashu-token.ts'
 import { NUTZAP_UNIT, nutzapTemplate } from '../../core/ecash/nip61.ts'
-import type { CashuStore, HistoryEntry, WalletRecord } from './cashu-store.ts'
-
-export interface PendingNutzap {
-  /** The reservation operation's id, also the history entry's. */
-  opId: string
-  /** The mint as this wallet has it, and as the recipient's 10019 spells it (the u tag). */
-  mint: string
-  listed: string
-  recipient: string
-  amount: number
-  comment: string
-  event?: { id: string; kind: number; relay?: string }
-  /** The locked outputs' blinding data, hex. */
-  outputs: { amount: number; id: string; B_: string; r: string; secret: string }[]
-  /** The relays the 9321 goes to. */
-  relays: string[]
-  /** The signed 9321, once made. */
-  signed?: NostrEvent
-}
+import type { CashuStore, HistoryEntry, PendingNutzap, WalletRecord } from './cashu-store.ts'
 
 export const serializeOutputs = (outputs: readonly OutputDataLike[]): PendingNutzap['outputs'] =>
   outputs.map((o) => ({

@@ -33,7 +33,7 @@ export function startNutzaps(deps: NutzapDeps, onChange: () => void): NutzapServ
   let infoError: string | null = null
   const published = { key: null }
   const inbox = createNutzapInbox(deps, onChange)
-  /** Sends running in this session: their pending records are theirs to finish. */
+  /** Sends running while the wallet is open: their pending records are theirs to finish. */
   const sending = new Set<string>()
 
   /** Finishes nutzaps a reload interrupted (a failure keeps them for the next open). */

@@ -33,13 +33,12 @@ import {
   dropPending,
   type FinishDeps,
   finishPending,
-  type PendingNutzap,
   savePending,
   sentEntry,
   serializeOutputs,
 } from './cashu-nutzap-pending.ts'
 import { sendTarget } from './cashu-send-target.ts'
-import type { MintEntry } from './cashu-store.ts'
+import type { MintEntry, PendingNutzap } from './cashu-store.ts'
 import type { TransferDeps } from './cashu-transfer.ts'
 import { reservationLogic } from './proof-reservation.effects.ts'
 

@@ -9,7 +9,6 @@ import type { NostrEvent } from 'nostr-tools/pure'
 import { emptyBook, type ProofBook } from '../../core/ecash/cashu-proof-book.ts'
 import type { DepositQuote } from '../../machines/deposit.machine.ts'
 import { idbStore, type KeyValueStore } from '../platform/idb-store.ts'
-import type { PendingNutzap } from './cashu-nutzap-pending.ts'
 
 export interface MintEntry {
   url: string
@@ -41,6 +40,28 @@ export interface NutzapNote {
   /** The kind 9321 event's id. */
   event: string
   comment?: string
+}
+
+/**
+ * A nutzap being sent, kept from before the mint's swap until published (NIP-61): what
+ * cashu-nutzap-pending.ts needs to finish it after a reload.
+ */
+export interface PendingNutzap {
+  /** The reservation operation's id, also the history entry's. */
+  opId: string
+  /** The mint as this wallet has it, and as the recipient's 10019 spells it (the u tag). */
+  mint: string
+  listed: string
+  recipient: string
+  amount: number
+  comment: string
+  event?: { id: string; kind: number; relay?: string }
+  /** The locked outputs' blinding data, hex. */
+  outputs: { amount: number; id: string; B_: string; r: string; secret: string }[]
+  /** The relays the 9321 goes to. */
+  relays: string[]
+  /** The signed 9321, once made. */
+  signed?: NostrEvent
 }
 
 /** Counters reserved by an operation, so a reload in its middle can restore its outputs. */

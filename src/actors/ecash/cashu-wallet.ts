@@ -7,8 +7,8 @@
  * are settled with the mint. The seed (a BIP-39 mnemonic) is kept only encrypted to the user's
  * own key (NIP-44 through the signer), decrypted when an operation first needs it.
  *
- * This file follows the login and answers the wallet's handle; what it holds for the user is a
- * session (cashu-session.ts), worked on by the session's parts (cashu-session-*.ts).
+ * This file follows the login and answers the wallet's handle; what it holds for the user is an
+ * open wallet (open-wallet/open-wallet.ts), which owns its parts (open-wallet/*.ts).
  */
 import { normalizeMintUrl } from '../../core/ecash/cashu-mint.ts'
 import { mintDetails } from '../../core/ecash/cashu-mint-info.ts'
@@ -16,125 +16,65 @@ import { createWalletMnemonic, walletSeed } from '../../core/ecash/cashu-seed.ts
 import { payQuote, quotePayment } from './cashu-melt.ts'
 import { restoreWallet } from './cashu-nip60-restore.ts'
 import { restoreFromSeed } from './cashu-seed-restore.ts'
-import { newSession, type Session, type SessionDeps, sessionStore } from './cashu-session.ts'
-import { startDeposit } from './cashu-session-deposits.ts'
-import { ensureWalletKey, keepWalletKey, seedOf } from './cashu-session-keys.ts'
-import { addMint, loadedMint, removeMint, transferDeps } from './cashu-session-mints.ts'
-import { lookForRelayWallet, startNip60 } from './cashu-session-nip60.ts'
-import { nutzapsOf, startNutzapsFor } from './cashu-session-nutzaps.ts'
-import { recoverInterrupted, retryInterrupted, settleOpen } from './cashu-session-settle.ts'
-import { sessionView } from './cashu-session-view.ts'
-import { createCashuStore, type SeedRecord } from './cashu-store.ts'
+import { createCashuStore } from './cashu-store.ts'
 import { receiveToken, sendToken } from './cashu-transfer.ts'
 import {
   CASHU_ERRORS,
   type CashuDeps,
   type CashuView,
   type CashuWallet,
+  EMPTY_VIEW,
 } from './cashu-wallet-api.ts'
+import { type OpenWallet, type OpenWalletDeps, openWallet } from './open-wallet/open-wallet.ts'
 
 export function startCashuWallet(deps: CashuDeps): CashuWallet {
   const store = deps.store ?? createCashuStore()
   const listeners = new Set<() => void>()
-  let view: CashuView = sessionView(null)
-  let session: Session | null = null
+  let view: CashuView = EMPTY_VIEW
+  let current: OpenWallet | null = null
 
   const notify = () => {
-    view = sessionView(session)
+    view = current ? current.view() : EMPTY_VIEW
     for (const listener of listeners) listener()
   }
-  const d: SessionDeps = {
-    ...deps,
-    store,
-    now: deps.now ?? Date.now,
-    isOpen: (s) => session === s,
-    changed: (s) => {
-      if (session === s) notify()
-    },
-  }
+  const d: OpenWalletDeps = { ...deps, store, now: deps.now ?? Date.now }
 
   const currentPubkey = () => deps.login.getSnapshot().context.pubkey
-  const requireSession = (): Session => {
+  const requireOpen = (): OpenWallet => {
     const pubkey = currentPubkey()
-    if (!pubkey || !session || session.pubkey !== pubkey) {
+    if (!pubkey || !current || current.pubkey !== pubkey) {
       throw new Error(CASHU_ERRORS.loginRequired)
     }
-    return session
-  }
-
-  /**
-   * The wallet has its seed now (made or restored): it starts its nutzaps and relay backup. A
-   * made one is `unconfirmed` until the user says they wrote its phrase down, so a page closed
-   * before that shows the phrase again.
-   */
-  const adoptSeed = async (
-    s: Session,
-    ciphertext: string,
-    seed: Uint8Array,
-    unconfirmed: boolean,
-  ): Promise<void> => {
-    await ensureWalletKey(d, s)
-    const record: SeedRecord = { version: 1, pubkey: s.pubkey, ciphertext }
-    await store.saveSeed(unconfirmed ? { ...record, unconfirmed } : record)
-    s.seed = Promise.resolve(seed)
-    s.hasSeed = true
-    s.phraseUnconfirmed = unconfirmed
-    notify()
-    startNutzapsFor(d, s)
-    s.nip60?.changed() // the wallet exists now: its proofs go to relays
+    return current
   }
 
   async function open(): Promise<void> {
     const pubkey = currentPubkey()
-    if (session?.pubkey === pubkey && pubkey) return
+    if (current?.pubkey === pubkey && pubkey) return
     close()
     if (!pubkey) return
-    const s = newSession(pubkey)
-    session = s
-    startNip60(d, s)
+    const w = openWallet(d, pubkey, notify)
+    current = w
     notify()
-    const [record, seed] = await Promise.all([store.read(pubkey), store.seed(pubkey)])
-    if (session !== s) return
-    s.record = record
-    s.hasSeed = seed !== null
-    s.phraseUnconfirmed = seed?.unconfirmed === true
-    notify()
-    if (!s.hasSeed) {
-      lookForRelayWallet(d, s, 2)
-      return
-    }
-    s.nip60?.changed()
-    for (const quote of record.quotes) {
-      startDeposit(d, s, { mint: quote.mint, amount: quote.amount, quote })
-    }
-    settleOpen(d, s, record)
-    recoverInterrupted(d, s)
-    startNutzapsFor(d, s)
+    await w.load()
   }
 
   function close() {
-    if (!session) return
-    for (const { actor } of session.deposits.values()) actor.stop()
-    for (const actor of session.settling.values()) actor.stop()
-    session.nutzaps?.stop()
-    session.nip60?.stop()
-    session = null
+    if (!current) return
+    current.close()
+    current = null
     notify()
   }
 
   // Another user (or none): nothing of the last one's wallet stays in memory. The same user's
   // key unlocked (or any change of the login): settling that waited tries again.
   deps.login.subscribe((snapshot) => {
-    if (session && snapshot.context.pubkey !== session.pubkey) {
+    if (current && snapshot.context.pubkey !== current.pubkey) {
       close()
       void open()
       return
     }
-    if (!session) return
-    retryInterrupted(d, session)
-    // Nutzaps that waited for the key (the wallet key is decrypted with it) go on.
-    const nutzaps = session.nutzaps?.view()
-    if (nutzaps?.error || nutzaps?.infoError) void session.nutzaps?.refresh()
+    current?.loginChanged()
   })
 
   return {
@@ -145,113 +85,96 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
     },
     open,
     async createSeed() {
-      const s = requireSession()
-      if (await store.seed(s.pubkey)) throw new Error(CASHU_ERRORS.seedExists)
+      const w = requireOpen()
+      if (await store.seed(w.pubkey)) throw new Error(CASHU_ERRORS.seedExists)
       const mnemonic = createWalletMnemonic()
-      const ciphertext = await deps.signer().nip44Encrypt(s.pubkey, mnemonic)
+      const ciphertext = await deps.signer().nip44Encrypt(w.pubkey, mnemonic)
       // Before the view says 'unconfirmed': a screen asking for the phrase then gets it from here.
-      s.phrase = Promise.resolve(mnemonic)
-      await adoptSeed(s, ciphertext, walletSeed(mnemonic), true)
+      w.keys.holdPhrase(mnemonic)
+      await w.adoptSeed(ciphertext, walletSeed(mnemonic), true)
       return mnemonic
     },
-    async unconfirmedPhrase() {
-      const s = requireSession()
-      s.phrase ??= (async () => {
-        const stored = await store.seed(s.pubkey)
-        if (!stored) throw new Error(CASHU_ERRORS.noSeed)
-        return deps.signer().nip44Decrypt(s.pubkey, stored.ciphertext)
-      })().catch((error: unknown) => {
-        s.phrase = null // a locked key or a refused prompt: the next try asks again
-        throw error
-      })
-      return s.phrase
-    },
+    unconfirmedPhrase: async () => requireOpen().keys.phrase(),
     async confirmPhrase() {
-      const s = requireSession()
-      const stored = await store.seed(s.pubkey)
-      if (stored?.unconfirmed) {
-        const { unconfirmed: _, ...confirmed } = stored
-        await store.saveSeed(confirmed)
-      }
-      s.phraseUnconfirmed = false
-      s.phrase = null
+      await requireOpen().keys.confirmPhrase()
       notify()
     },
     async addMint(input) {
-      const s = requireSession()
+      const w = requireOpen()
       const url = normalizeMintUrl(input)
-      if (s.record?.mints.some((m) => m.url === url)) throw new Error(CASHU_ERRORS.mintExists)
-      return addMint(d, s, url)
+      if (w.record()?.mints.some((m) => m.url === url)) throw new Error(CASHU_ERRORS.mintExists)
+      return w.mints.add(url)
     },
     async mintInfo(url) {
-      const loaded = await loadedMint(d, requireSession(), url)
+      const loaded = await requireOpen().mints.loaded(url)
       const active = loaded.keysets.find((k) => k.id === loaded.keysetId)
       return mintDetails(url, loaded.info, active?.input_fee_ppk ?? 0)
     },
-    removeMint: async (url) => removeMint(d, requireSession(), url),
+    removeMint: async (url) => requireOpen().mints.remove(url),
     deposit(mint, amount) {
-      const s = requireSession()
-      if (!s.hasSeed) throw new Error(CASHU_ERRORS.noSeed)
-      return startDeposit(d, s, { mint, amount })
+      const w = requireOpen()
+      if (!w.keys.hasSeed()) throw new Error(CASHU_ERRORS.noSeed)
+      return w.deposits.start({ mint, amount })
     },
     cancelDeposit(id) {
-      session?.deposits.get(id)?.actor.send({ type: 'deposit.cancel' })
+      current?.deposits.cancel(id)
     },
-    send: (mint, amount) => sendToken(transferDeps(d, requireSession()), mint, amount),
+    send: (mint, amount) => sendToken(requireOpen().transfer, mint, amount),
     async receive(text) {
-      const s = requireSession()
-      if (!s.hasSeed) throw new Error(CASHU_ERRORS.noSeed)
-      return receiveToken(transferDeps(d, s), text)
+      const w = requireOpen()
+      if (!w.keys.hasSeed()) throw new Error(CASHU_ERRORS.noSeed)
+      return receiveToken(w.transfer, text)
     },
     async quotePayment(invoice) {
-      const s = requireSession()
-      const made = await quotePayment(transferDeps(d, s), invoice)
-      s.payments.set(made.view.id, made)
+      const w = requireOpen()
+      const made = await quotePayment(w.transfer, invoice)
+      w.payments.set(made.view.id, made)
       return made.view
     },
     async pay(quoteId) {
-      const s = requireSession()
-      const made = s.payments.get(quoteId)
+      const w = requireOpen()
+      const made = w.payments.get(quoteId)
       if (!made) throw new Error(CASHU_ERRORS.noQuote)
-      s.payments.delete(quoteId)
-      return payQuote(transferDeps(d, s), made.view, made.quote)
+      w.payments.delete(quoteId)
+      return payQuote(w.transfer, made.view, made.quote)
     },
     async restoreFromSeed(mnemonic, mints, onProgress) {
-      const s = requireSession()
+      const w = requireOpen()
       return restoreFromSeed(
         {
-          store: sessionStore(d, s),
-          pubkey: s.pubkey,
+          store: w.store,
+          pubkey: w.pubkey,
           now: d.now,
-          loadedMint: (url) => loadedMint(d, s, url),
-          addMint: (url) => addMint(d, s, url),
-          storedSeed: async () => ((await store.seed(s.pubkey)) ? seedOf(d, s) : null),
-          sealSeed: (words) => deps.signer().nip44Encrypt(s.pubkey, words),
+          loadedMint: w.mints.loaded,
+          addMint: w.mints.add,
+          storedSeed: w.keys.storedSeed,
+          sealSeed: (words) => deps.signer().nip44Encrypt(w.pubkey, words),
           // Typed in by the user: they have the phrase already.
-          keepSeed: (ciphertext, seed) => adoptSeed(s, ciphertext, seed, false),
+          keepSeed: (ciphertext, seed) => w.adoptSeed(ciphertext, seed, false),
         },
         mnemonic,
         mints,
         onProgress,
       )
     },
-    sendNutzap: async (request) => nutzapsOf(d, requireSession()).send(request),
-    retryNutzaps: async () => nutzapsOf(d, requireSession()).retry(),
+    sendNutzap: async (request) => requireOpen().nutzaps.service().send(request),
+    retryNutzaps: async () => requireOpen().nutzaps.service().retry(),
     async restoreFromRelays() {
-      const s = requireSession()
-      if (!s.relays) throw new Error(CASHU_ERRORS.noRelays)
-      if (await store.seed(s.pubkey)) throw new Error(CASHU_ERRORS.seedExists)
+      const w = requireOpen()
+      const relays = w.backup.relays()
+      if (!relays) throw new Error(CASHU_ERRORS.noRelays)
+      if (await store.seed(w.pubkey)) throw new Error(CASHU_ERRORS.seedExists)
       await restoreWallet({
-        pubkey: s.pubkey,
-        relays: s.relays,
+        pubkey: w.pubkey,
+        relays,
         signer: deps.signer,
-        store: sessionStore(d, s),
-        loadedMint: (url) => loadedMint(d, s, url),
-        addMint: (url) => addMint(d, s, url),
+        store: w.store,
+        loadedMint: w.mints.loaded,
+        addMint: w.mints.add,
         now: d.now,
-        keepWalletKey: (key) => keepWalletKey(d, s, key),
+        keepWalletKey: w.keys.keepWalletKey,
       })
-      s.relayWallet = false
+      w.backup.restored()
       // This device's own seed: another device's would reuse its NUT-13 counters.
       return this.createSeed()
     },
