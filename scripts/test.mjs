@@ -27,6 +27,7 @@ const env = {
 const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['biome', 'ci', '.']],
+  ['dependencies', 'npx', ['tsx', 'scripts/deps.ts']],
   [
     'unit and model',
     'npx',
