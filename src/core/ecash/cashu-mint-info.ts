@@ -105,6 +105,12 @@ export const REMOVE_MINT_ERRORS = {
   busy: 'An operation with this mint is still running: wait for it to finish',
 } as const
 
+/** Deposits to `mint` still under way (no outcome yet): each holds the mint in the wallet. */
+export const runningDeposits = (
+  deposits: readonly { mint: string; outcome: unknown }[],
+  mint: string,
+): number => deposits.filter((deposit) => deposit.mint === mint && !deposit.outcome).length
+
 /** Why the mint cannot be removed now, or null when it can: its balance 0 and nothing running. */
 export function removalRefusal(state: {
   known: boolean

@@ -92,6 +92,20 @@ export function listedMint(info: NutzapInfo, walletMint: string): NutzapMint | u
   return info.mints.find((m) => mintKey(m.url) === key && takesSats(m))
 }
 
+/**
+ * What a nutzap to them can be paid from: this wallet's mints the recipient lists (and that take
+ * sats), and the sats this wallet holds on them.
+ */
+export function acceptedFunds<M extends { url: string }>(
+  info: NutzapInfo,
+  mints: readonly M[],
+  balances: Readonly<Record<string, number>>,
+): { mints: M[]; total: number } {
+  const accepted = mints.filter((mint) => listedMint(info, mint.url))
+  const total = accepted.reduce((sum, mint) => sum + (balances[mint.url] ?? 0), 0)
+  return { mints: accepted, total }
+}
+
 export interface NutzapInput {
   recipient: string
   /** The mint as the recipient's 10019 spells it. */

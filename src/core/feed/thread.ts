@@ -138,3 +138,22 @@ export function assembleThread(focused: Note, notes: Iterable<Note>): ThreadLayo
   const replies = direct.map((note) => ({ note, descendants: below(note.id) }))
   return { above, focused, replies }
 }
+
+/**
+ * The articles the thread shows, in reading order (a WAI-ARIA feed's set size): every link of the
+ * chain above, found or not, the focused note, each reply and everything under it.
+ */
+export const threadSize = (layout: ThreadLayout): number =>
+  layout.above.length +
+  1 +
+  layout.replies.reduce((sum, branch) => sum + 1 + branch.descendants.length, 0)
+
+/** The ids of the notes the thread shows, in reading order; the missing links have none. */
+export const threadNoteIds = (layout: ThreadLayout): string[] => [
+  ...layout.above.flatMap((above) => (above.kind === 'note' ? [above.note.id] : [])),
+  layout.focused.id,
+  ...layout.replies.flatMap((branch) => [
+    branch.note.id,
+    ...branch.descendants.map((note) => note.id),
+  ]),
+]

@@ -103,14 +103,17 @@ export const withoutMuted = (
   muted: ReadonlySet<NotificationType>,
 ): Notification[] => notifications.filter((notification) => !muted.has(notification.type))
 
+/** Newer than the last visit (unix seconds); every one is before any visit (spec §7). */
+export const isUnread = (
+  notification: Pick<Notification, 'created_at'>,
+  lastSeen: number | undefined,
+): boolean => lastSeen === undefined || notification.created_at > lastSeen
+
 /** How many are newer than the last visit (unix seconds); all of them before any visit. */
 export const unreadCount = (
   notifications: readonly Notification[],
   lastSeen: number | undefined,
-): number =>
-  lastSeen === undefined
-    ? notifications.length
-    : notifications.filter((notification) => notification.created_at > lastSeen).length
+): number => notifications.filter((notification) => isUnread(notification, lastSeen)).length
 
 export type GlowTier = 0 | 1 | 2 | 3 | 4
 

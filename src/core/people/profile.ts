@@ -45,3 +45,6 @@ export const shortHex = (hex: string): string => `${hex.slice(0, 9)}…${hex.sli
 export function displayName(metadata: ProfileMetadata | null | undefined, pubkey: string): string {
   return metadata?.display_name.trim() || metadata?.name.trim() || shortNpub(pubkey)
 }
+
+/** The hue (0 to 359) a person without a picture shows, from the first 16 bits of their pubkey. */
+export const avatarHue = (pubkey: string): number => Number.parseInt(pubkey.slice(0, 4), 16) % 360

@@ -78,6 +78,22 @@ export function contentTags(content: string): string[][] {
   return dedupe(tags)
 }
 
+/** What a text's tags name, as the composer shows them while it is typed. */
+export interface TagPreview {
+  /** Hashtags (t), in order. */
+  hashtags: string[]
+  /** People tagged (p): mentioned, or the authors of notes quoted. */
+  people: string[]
+  /** Notes and articles quoted (q). */
+  quotes: number
+}
+
+/** The hashtags, people and quotes `tags` (contentTags) carry. */
+export function tagPreview(tags: readonly string[][]): TagPreview {
+  const values = (name: string) => tags.filter((tag) => tag[0] === name).map((tag) => tag[1]!)
+  return { hashtags: values('t'), people: values('p'), quotes: values('q').length }
+}
+
 /** The text to publish, or an Error with the reason it cannot be. */
 function checkedText(content: string): string {
   const text = content.trim()

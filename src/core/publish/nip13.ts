@@ -115,6 +115,23 @@ export function chooseTargetBits(
   return Math.min(MAX_POW_BITS, Math.max(MIN_POW_BITS, Math.ceil(wanted)))
 }
 
+/** A relay written to and the proof of work its NIP-11 document asks for (null: none, unknown). */
+export interface RelayPow {
+  url: string
+  bits: number | null
+}
+
+/** The relay asking for the most proof of work, the first of equals; null when none asks. */
+export function strictestPowRelay(
+  relays: readonly RelayPow[],
+): { url: string; bits: number } | null {
+  let strictest: { url: string; bits: number } | null = null
+  for (const { url, bits } of relays) {
+    if (bits !== null && (strictest === null || bits > strictest.bits)) strictest = { url, bits }
+  }
+  return strictest
+}
+
 /** Hashes a miner expects to try before an id with `bits` leading zero bits turns up. */
 export const expectedHashes = (bits: number): number => 2 ** bits
 

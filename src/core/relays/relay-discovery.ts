@@ -22,6 +22,20 @@ export interface DiscoveredRelay {
   yours: boolean
 }
 
+/**
+ * How many of their notes shown arrived first from each relay, over the pages loaded: each page's
+ * `seenOn` names the relay of each of its notes.
+ */
+export function notesPerRelay(
+  pages: readonly { seenOn: Readonly<Record<string, string>> }[],
+): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const page of pages) {
+    for (const relay of Object.values(page.seenOn)) counts.set(relay, (counts.get(relay) ?? 0) + 1)
+  }
+  return counts
+}
+
 export interface DiscoveryInput {
   person: PersonRelays
   hints: readonly string[]

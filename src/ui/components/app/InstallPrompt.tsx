@@ -1,16 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { useState, useSyncExternalStore } from 'react'
 import { isStandalone } from '../../../actors/app/display-mode.ts'
-import { INSTALL_DISMISSED_KEY, installDismissed } from '../../../core/app/install-dismissal.ts'
+import { dismissedBefore, rememberDismissal } from '../../../actors/app/install-dismissal-store.ts'
 import { installOffer } from '../../pwa/install-event.ts'
-
-const dismissedBefore = (): boolean => {
-  try {
-    return installDismissed(localStorage.getItem(INSTALL_DISMISSED_KEY), Date.now())
-  } catch {
-    return false
-  }
-}
 
 /**
  * The Install prompt (spec §2): shown on the browser's install offer, with Not now, Install and a
@@ -19,16 +11,12 @@ const dismissedBefore = (): boolean => {
  */
 export function InstallPrompt() {
   const offer = useSyncExternalStore(installOffer.subscribe, installOffer.get)
-  const [dismissed, setDismissed] = useState(dismissedBefore)
+  const [dismissed, setDismissed] = useState(() => dismissedBefore())
   if (!offer.event || offer.installed || dismissed || isStandalone()) return null
   const event = offer.event
 
   const notNow = () => {
-    try {
-      localStorage.setItem(INSTALL_DISMISSED_KEY, String(Date.now()))
-    } catch {
-      // Storage refused: dismissed for this page only.
-    }
+    rememberDismissal()
     setDismissed(true)
   }
   const install = async () => {

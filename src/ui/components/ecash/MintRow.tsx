@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react'
 import type { MintEntry } from '../../../actors/ecash/cashu-store.ts'
-import { feeText, type MintDetails, removalRefusal } from '../../../core/ecash/cashu-mint-info.ts'
+import {
+  feeText,
+  type MintDetails,
+  removalRefusal,
+  runningDeposits,
+} from '../../../core/ecash/cashu-mint-info.ts'
 import { sats, useOpenCashu } from './cashu-context.ts'
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
@@ -20,7 +25,7 @@ export function MintRow({ mint }: { mint: MintEntry }) {
     const refusal = removalRefusal({
       known: true,
       balance: amount,
-      operations: view.deposits.filter((d) => d.mint === mint.url && !d.outcome).length,
+      operations: runningDeposits(view.deposits, mint.url),
     })
     setError(refusal)
     setConfirming(refusal === null)

@@ -5,9 +5,10 @@
  */
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import { listedMint } from '../../../core/ecash/nip61.ts'
+import { acceptedFunds } from '../../../core/ecash/nip61.ts'
+import { DEFAULT_SATS, parseZapSats } from '../../../core/lightning/zap-amount.ts'
 import { FormError } from '../kit/Form.tsx'
-import { DEFAULT_SATS, parseZapSats, ZapFields } from '../lightning/ZapFields.tsx'
+import { ZapFields } from '../lightning/ZapFields.tsx'
 import { sats } from './cashu-context.ts'
 import { useCashu } from './use-cashu.ts'
 import { useNutzapInfo } from './use-nutzap-info.ts'
@@ -51,8 +52,9 @@ export default function NutzapForm({ recipient, event, onDone, onBack }: NutzapF
 
   // What this wallet holds on the mints the recipient accepts.
   const view = cashu?.view
-  const shared = info && view ? view.mints.filter((m) => listedMint(info, m.url)) : []
-  const available = shared.reduce((sum, m) => sum + (view?.balances[m.url] ?? 0), 0)
+  const funds = info && view ? acceptedFunds(info, view.mints, view.balances) : null
+  const shared = funds?.mints ?? []
+  const available = funds?.total ?? 0
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault()

@@ -1,37 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-
-/** Why the camera could not open, in words a person can act on. */
-function cameraReason(e: unknown): string {
-  if (!navigator.mediaDevices?.getUserMedia) return 'this browser cannot open a camera here'
-  const name = e instanceof DOMException ? e.name : ''
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'permission was refused'
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'no camera was found'
-  if (name === 'NotReadableError') return 'the camera is in use by another app'
-  return e instanceof Error ? e.message : String(e)
-}
-
-/** The text of the QR code in a picture file, or null when it holds none. */
-async function decodePicture(file: File): Promise<string | null> {
-  // Loaded on use: the decoder is not part of any screen's first load.
-  const { default: decodeQR } = await import('qr/decode.js')
-  const bitmap = await createImageBitmap(file)
-  const canvas = document.createElement('canvas')
-  canvas.width = bitmap.width
-  canvas.height = bitmap.height
-  const context = canvas.getContext('2d', { willReadFrequently: true })
-  if (!context) throw new Error('This browser cannot read pictures')
-  context.drawImage(bitmap, 0, 0)
-  bitmap.close()
-  try {
-    // A photo is decoded once: every retry is worth it.
-    return decodeQR(context.getImageData(0, 0, canvas.width, canvas.height), {
-      effort: Number.POSITIVE_INFINITY,
-      timeLimit: Number.POSITIVE_INFINITY,
-    })
-  } catch {
-    return null
-  }
-}
+import { canOpenCamera, decodePicture } from '../../../actors/ecash/qr-reading.ts'
+import { cameraReason, QR_SCAN_ERRORS } from '../../../core/ecash/qr-scan.ts'
 
 /**
  * Reads a QR code from the rear camera or from a picture file and hands its text to `onText`;
@@ -84,7 +53,7 @@ export function QrScanner({ onText }: { onText: (text: string) => void }) {
     }
     start().catch((e: unknown) => {
       if (stopped) return
-      setError(`Camera not available: ${cameraReason(e)}`)
+      setError(QR_SCAN_ERRORS.camera(cameraReason(e, canOpenCamera())))
       setScanning(false)
     })
     return () => {
@@ -107,10 +76,10 @@ export function QrScanner({ onText }: { onText: (text: string) => void }) {
     decodePicture(file)
       .then(
         (text) => {
-          if (text === null) setError('No QR code found in this picture')
+          if (text === null) setError(QR_SCAN_ERRORS.noCode)
           else onText(text.trim())
         },
-        () => setError('This file could not be read as a picture'),
+        () => setError(QR_SCAN_ERRORS.notPicture),
       )
       .finally(() => {
         setReading(false)

@@ -1,23 +1,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { type HistoryState, useNavigate, useRouter, useSearch } from '@tanstack/react-router'
-import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
-import {
-  type RefObject,
-  startTransition,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router'
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { asciiCache } from '../../../actors/feed/ascii-cache.ts'
+import { rememberFeedRow } from '../../../actors/feed/feed-history.ts'
 import {
   feedEntries,
   feedQueryOptions,
   liveRowsOptions,
 } from '../../../actors/feed/feed-queries.ts'
-import { inOwnTask } from '../../../actors/platform/own-task.ts'
 import { noteParam } from '../../../core/app/route-ids.ts'
 import type { FeedEntry } from '../../../core/feed/feed-entry.ts'
 import {
@@ -26,6 +17,7 @@ import {
   hiddenEntries,
   SHOW_EVERY_NOTE,
 } from '../../../core/feed/feed-filter.ts'
+import { nextPageHeld, renderedEnds, wantsNextPage } from '../../../core/feed/feed-paging.ts'
 import { GLOBAL_SOURCE } from '../../../core/feed/feed-source.ts'
 import {
   FEED_WINDOW_PAGES,
@@ -44,60 +36,23 @@ import { useRelaySockets } from '../relays/use-relays.ts'
 import { FeedRow, useRowActions } from './FeedRow.tsx'
 import { FeedStatus } from './FeedStatus.tsx'
 import { HashtagTabs } from './HashtagTabs.tsx'
+import { measureRow } from './measure-row.ts'
 import { prepareAscii } from './NoteMedia.tsx'
 import { useEngagementAsks } from './use-engagement-asks.ts'
 import { useFeedKeys, useRowFocus } from './use-feed-keys.ts'
 import { useFeedSource } from './use-feed-source.ts'
+import { useGrowingOverscan } from './use-growing-overscan.ts'
 import { useHeldRows } from './use-held-rows.ts'
+import { useListOffset } from './use-list-offset.ts'
 import { usePageAsks } from './use-page-asks.ts'
+import { usePageFetches } from './use-page-fetches.ts'
 import { useRestoreRow } from './use-restore-row.ts'
 
-/** Rows rendered beyond the screen, above and below: ready for j/k and quick scrolls. */
-const OVERSCAN = 8
-/**
- * The next page is asked for when this few rows are left below the last one on the screen. Counted
- * from the screen, not from the rows rendered beyond it: with Image Notes Only most pages add a
- * row or none, and every row asked for ahead is some pages fetched and drawn on a phone's start.
- */
-const ROWS_LEFT_BEFORE_NEXT_PAGE = 6
 /** Below the sticky header: where a row scrolled to is placed. */
 const SCROLL_PADDING_TOP = 64
 /** First guesses of a row's height; every row is measured once rendered. */
 const ESTIMATED_ROW_PX = 210
 const ESTIMATED_IMAGE_ROW_PX = 600
-
-/**
- * A row's height as the ResizeObserver reports it, after the browser's own layout; until then the
- * height it had or the estimate. The library's default reads offsetHeight as each row mounts, a
- * layout forced inside every commit that mounted rows (the longest part of Lighthouse's
- * blocking time). The observer mostly reports before the frame is painted, and the virtualizer
- * then moves the rows itself (directDomUpdates); a row it starts observing while delivering
- * reports a frame later.
- */
-function measureRow(
-  element: Element,
-  entry: ResizeObserverEntry | undefined,
-  instance: Virtualizer<Window, Element>,
-): number {
-  const box = entry?.borderBoxSize[0]
-  if (box) {
-    const height = Math.round(box.blockSize)
-    reportedHeights.set(element, height)
-    return height
-  }
-  // A row that moved to another index (rows above it came or went: a mute, a filter) keeps its
-  // element, whose size has not changed, so the observer reports nothing: its own last height,
-  // not the one cached for the index it moved to.
-  const index = instance.indexFromElement(element)
-  return (
-    reportedHeights.get(element) ??
-    instance.itemSizeCache.get(instance.options.getItemKey(index)) ??
-    instance.options.estimateSize(index)
-  )
-}
-
-/** Each row element's last height as the ResizeObserver reported it. */
-const reportedHeights = new WeakMap<Element, number>()
 
 /**
  * The home feed, in the WAI-ARIA feed pattern (a `feed` of `article`s with their position), as a
@@ -123,7 +78,6 @@ export function Feed() {
   const [maxPages, setMaxPages] = useState(FEED_WINDOW_PAGES)
   const query = useInfiniteQuery({ ...options, maxPages, enabled: sourceState.status === 'ready' })
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query
-  const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = query
 
   useEffect(() => {
     if (preferences.useAscii) prepareAscii()
@@ -236,45 +190,26 @@ export function Feed() {
 
   const lastRendered = items.at(-1)?.index ?? -1
   const firstRendered = items[0]?.index ?? 0
-  // A fetch into a full window drops the page at its other end: never one with rows on screen
-  // (they would be asked for again at once, and so on for ever).
-  const full = (pages?.length ?? 0) >= maxPages
-  const firstPageRendered = full && firstRendered < above + (perPage[0]?.rows ?? 0)
-  const lastPageRendered = full && lastRendered >= count - (perPage.at(-1)?.rows ?? 0)
-
+  const { firstPageRendered, lastPageRendered } = renderedEnds({
+    held: pages?.length ?? 0,
+    maxPages,
+    above,
+    count,
+    firstPageRows: perPage[0]?.rows ?? 0,
+    lastPageRows: perPage.at(-1)?.rows ?? 0,
+    firstRendered,
+    lastRendered,
+  })
   // The next page, as the end of the loaded rows comes near (or while filters leave few rows).
-  const wantsNext = lastOnScreen >= count - 1 - ROWS_LEFT_BEFORE_NEXT_PAGE
-  const nextHeld = Boolean(hasNextPage) && wantsNext && firstPageRendered
-  // In a task of its own, not the commit's: the query's bookkeeping and the REQ made that task
-  // one of the longest of a phone's start.
-  useEffect(() => {
-    if (!settled || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return
-    if (wantsNext && !firstPageRendered) return inOwnTask(() => void fetchNextPage())
-  }, [
-    settled,
+  const wantsNext = wantsNextPage(lastOnScreen, count)
+  const nextHeld = nextPageHeld({ hasNextPage, wantsNext, firstPageRendered })
+  usePageFetches(settled, query, {
     wantsNext,
     firstPageRendered,
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    fetchNextPage,
-  ])
-
-  // The page before the window, as the reader scrolls back up to it.
-  useEffect(() => {
-    if (!settled || !hasPreviousPage || isFetchingPreviousPage || lastPageRendered) return
-    if (firstRendered < above + ROWS_LEFT_BEFORE_NEXT_PAGE) {
-      return inOwnTask(() => void fetchPreviousPage())
-    }
-  }, [
-    settled,
+    lastPageRendered,
     firstRendered,
     above,
-    lastPageRendered,
-    hasPreviousPage,
-    isFetchingPreviousPage,
-    fetchPreviousPage,
-  ])
+  })
 
   useRestoreRow(arrival.restoreIndex, count, focusRow, {
     loading: query.isPending,
@@ -285,21 +220,9 @@ export function Feed() {
   })
 
   const navigate = useNavigate()
-  /**
-   * The feed's own history entry remembers the row, then the note opens. Written in place: the
-   * router reads it back from the entry when Back returns here, and nothing needs to re-render now.
-   */
+  /** The feed's history entry remembers the row (actors/feed/feed-history.ts), then it opens. */
   const remember = useCallback(
-    (index: number) => {
-      const state: HistoryState = {
-        ...(window.history.state as HistoryState | null),
-        fromFeed: true,
-        restoreIndex: index,
-        feedTopId: topId ?? undefined,
-        everyNoteOf: everyNoteOf ?? undefined,
-      }
-      window.history.replaceState(state, '')
-    },
+    (index: number) => rememberFeedRow({ index, topId, everyNoteOf }),
     [topId, everyNoteOf],
   )
   const open = (entry: FeedEntry, index: number) => {
@@ -380,47 +303,4 @@ export function Feed() {
       />
     </>
   )
-}
-
-/**
- * The overscan, from none up to OVERSCAN one row at a time once the feed has rows: the rows on
- * the screen come first, alone, and the ones out of sight follow in small transitions rather than
- * all in the update that brought the first page (that one update was the longest task
- * before the first note, and the pictures out of sight were fetched alongside the first one).
- */
-function useGrowingOverscan(hasRows: boolean): number {
-  const [overscan, setOverscan] = useState(0)
-  useEffect(() => {
-    if (!hasRows || overscan >= OVERSCAN) return
-    const timer = setTimeout(() => startTransition(() => setOverscan((rows) => rows + 1)))
-    return () => clearTimeout(timer)
-  }, [hasRows, overscan])
-  return overscan
-}
-
-/**
- * The list's distance from the top of the document: the virtual list's scroll margin. Read when
- * the ResizeObserver reports, after the browser's layout (reading it as the feed mounts forced
- * one), first as observing starts, then as whatever is above the list (the tabs, the bars above
- * the main column) changes height. The parent also grows with every row measured: only a new offset re-renders.
- */
-function useListOffset(list: RefObject<HTMLElement | null>): number {
-  const [offset, setOffset] = useState(0)
-  const last = useRef(offset)
-  useEffect(() => {
-    const element = list.current
-    if (!element?.parentElement) return
-    const observer = new ResizeObserver(() => {
-      const top = element.getBoundingClientRect().top + window.scrollY
-      if (top === last.current) return
-      last.current = top
-      setOffset(top)
-    })
-    observer.observe(element.parentElement)
-    // What comes above the main column (the Install bar, the offline notice) moves the list
-    // without resizing its parent: the page's height changes with it.
-    observer.observe(document.body)
-    return () => observer.disconnect()
-  }, [list])
-  return offset
 }

@@ -1,5 +1,5 @@
+import type { FeedSourceState } from '../../../core/feed/feed-source-state.ts'
 import { FAILED_TO_LOAD_NOTES } from '../../../core/relays/relay-messages.ts'
-import type { FeedSourceState } from './use-feed-source.ts'
 
 interface FeedStatusProps {
   state: FeedSourceState['status']

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { memo, type ReactNode, useMemo } from 'react'
 import { noteParam } from '../../../core/app/route-ids.ts'
 import { segmentContent } from '../../../core/feed/content.ts'
+import { linkText } from '../../../core/feed/link-text.ts'
 import { quotedNotes } from '../../../core/feed/nip18.ts'
 import { mediaInfo } from '../../../core/feed/nip92.ts'
 import { NoteMedia } from './NoteMedia.tsx'
@@ -12,11 +13,6 @@ import { ReferenceChip } from './ReferenceChip.tsx'
 const LINK_REL = 'noopener noreferrer nofollow'
 /** Longer links are shortened on screen; the whole URL stays in href and title. */
 const LINK_TEXT_MAX = 48
-
-function linkText(url: string): string {
-  const text = url.replace(/^https?:\/\//, '').replace(/\/$/, '')
-  return text.length > LINK_TEXT_MAX ? `${text.slice(0, LINK_TEXT_MAX - 1)}…` : text
-}
 
 interface NoteContentProps {
   content: string
@@ -63,7 +59,7 @@ export const NoteContent = memo(function NoteContent({
       case 'link':
         text.push(
           <a key={i} href={segment.url} target="_blank" rel={LINK_REL} title={segment.url}>
-            {linkText(segment.url)}
+            {linkText(segment.url, LINK_TEXT_MAX)}
           </a>,
         )
         break

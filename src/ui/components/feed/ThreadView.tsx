@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { type Ref, useEffect, useMemo, useRef } from 'react'
 import { noteParam } from '../../../core/app/route-ids.ts'
 import type { Note } from '../../../core/feed/note.ts'
-import type { ThreadLayout } from '../../../core/feed/thread.ts'
+import { type ThreadLayout, threadNoteIds, threadSize } from '../../../core/feed/thread.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { MutedNote } from './MutedNote.tsx'
 import { NoteBoundary } from './NoteBoundary.tsx'
@@ -50,10 +50,7 @@ export function ThreadView({ id, mode }: { id: string; mode: ThreadMode }) {
   }
 
   const { layout, loadingThread } = state
-  const size =
-    layout.above.length +
-    1 +
-    layout.replies.reduce((sum, branch) => sum + 1 + branch.descendants.length, 0)
+  const size = threadSize(layout)
   let position = 0
   const item = (note: Note, kind: ItemKind) => (
     <ThreadItem
@@ -171,18 +168,5 @@ function useFocusedInView(layout: ThreadLayout | null) {
 
 /** The ids of the notes the thread shows, in reading order. */
 function useThreadNoteIds(layout: ThreadLayout | null): readonly string[] {
-  return useMemo(
-    () =>
-      layout === null
-        ? []
-        : [
-            ...layout.above.flatMap((above) => (above.kind === 'note' ? [above.note.id] : [])),
-            layout.focused.id,
-            ...layout.replies.flatMap((branch) => [
-              branch.note.id,
-              ...branch.descendants.map((note) => note.id),
-            ]),
-          ],
-    [layout],
-  )
+  return useMemo(() => (layout === null ? [] : threadNoteIds(layout)), [layout])
 }

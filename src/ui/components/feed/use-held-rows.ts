@@ -1,13 +1,10 @@
 /**
- * Live notes arriving on top must not move the page under a reader who has scrolled down: while
- * away from the top, rows newer than the top row at that moment wait above, counted, until the
- * reader comes back to the top or asks for them.
+ * Live notes wait above a reader who has scrolled down (core/feed/held-rows.ts): the scroll moves
+ * the pin, and Show shows the waiting rows from the top.
  */
 import { useEffect, useRef, useState } from 'react'
 import type { FeedEntry } from '../../../core/feed/feed-entry.ts'
-
-/** Scrolled less than this, the reader is at the top: new rows come in at once. */
-const AT_TOP_PX = 48
+import { heldRows, pinnedTopId } from '../../../core/feed/held-rows.ts'
 
 export interface HeldRows {
   rows: readonly FeedEntry[]
@@ -28,23 +25,15 @@ export function useHeldRows(all: readonly FeedEntry[], initialTopId: string | nu
   // Only scrolling decides: at mount a restored page is not at its place yet.
   useEffect(() => {
     const onScroll = () => {
-      const atTop = window.scrollY < AT_TOP_PX
-      setTopId((current) => {
-        if (atTop) return null
-        return current ?? newest.current
-      })
+      const scrollY = window.scrollY
+      setTopId((current) => pinnedTopId(current, scrollY, newest.current))
     }
     window.addEventListener('scroll', onScroll, { passive: true })
     return () => window.removeEventListener('scroll', onScroll)
   }, [])
 
-  const index = topId === null ? 0 : all.findIndex((entry) => entry.id === topId)
-  // The top row left the list (filters changed): nothing is held.
-  const held = Math.max(index, 0)
   return {
-    rows: held === 0 ? all : all.slice(held),
-    held,
-    topId: all[held]?.id ?? null,
+    ...heldRows(all, topId),
     release: () => {
       window.scrollTo({ top: 0 })
       setTopId(null)

@@ -1,5 +1,7 @@
-import { type HistoryState, useRouter } from '@tanstack/react-router'
+import { useRouter } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
+import { forgetFeedRow } from '../../../actors/feed/feed-history.ts'
+import { restoreStep } from '../../../core/feed/feed-return.ts'
 
 /**
  * Back from a note opened here: the row it was opened from comes back into view, focused, once
@@ -26,24 +28,21 @@ export function useRestoreRow(
     return stop
   }, [router, index])
   useEffect(() => {
-    if (done.current || index === undefined || pages.loading) return
-    if (count <= index) {
-      if (pages.canLoadMore) pages.loadMore()
-      else done.current = true
-      return
+    if (done.current || index === undefined) return
+    switch (restoreStep(index, count, pages)) {
+      case 'wait':
+        return
+      case 'loadMore':
+        pages.loadMore()
+        return
+      case 'giveUp':
+        done.current = true
+        return
+      case 'restore':
+        done.current = true
+        focusRow(index)
+        // A reload later is left to the per-path scroll memory (use-scroll-memory.ts).
+        forgetFeedRow()
     }
-    done.current = true
-    focusRow(index)
-    forgetRow()
   })
-}
-
-/**
- * The row is back: the entry forgets it, so a reload later is left to the per-path scroll memory
- * (use-scroll-memory.ts) rather than jumping to an old row.
- */
-function forgetRow() {
-  const { fromFeed, restoreIndex, feedTopId, ...rest } =
-    (window.history.state as HistoryState | null) ?? {}
-  window.history.replaceState(rest, '')
 }

@@ -1,4 +1,4 @@
-import { npubEncode } from 'nostr-tools/nip19'
+import { npubOf } from '../../../core/identity/npub.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { CopyButton } from '../kit/CopyButton.tsx'
@@ -34,7 +34,7 @@ export function AccountSection() {
         <h3 id="account-heading">User Login and Keys</h3>
         <div className="form-row">
           <AccountName pubkey={pubkey} />
-          <CopyButton text={npubEncode(pubkey)} label="Copy npub" />
+          <CopyButton text={npubOf(pubkey)} label="Copy npub" />
         </div>
         <p className="key-status" data-testid="key-status">
           {keyStatus}

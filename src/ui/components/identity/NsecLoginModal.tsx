@@ -1,9 +1,9 @@
-import { getPublicKey } from 'nostr-tools/pure'
 import { type FormEvent, useState } from 'react'
 import { canPersistKeys, NO_WEBCRYPTO } from '../../../core/identity/key-encryption.ts'
 import { isNcryptsec } from '../../../core/identity/nip49.ts'
 import { checkNewPassphrase } from '../../../core/identity/passphrase.ts'
 import { loginFormError, parseSecretInput } from '../../../core/identity/secret-input.ts'
+import { pubkeyOfSecret } from '../../../core/identity/secret-key.ts'
 import { Secret } from '../../../core/platform/secret.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
@@ -45,7 +45,7 @@ export function NsecLoginModal() {
       const key = encrypted
         ? await system.nip49().decrypt(input.trim(), new Secret(ncryptsecPassphrase))
         : parseSecretInput(input)
-      const pubkey = getPublicKey(key.reveal())
+      const pubkey = pubkeyOfSecret(key)
       system.login.send({
         type: 'login.nsec',
         key,

@@ -1,6 +1,6 @@
-import { getPublicKey } from 'nostr-tools/pure'
 import { type FormEvent, useEffect, useState } from 'react'
 import { loginFormError, parseSecretInput } from '../../../core/identity/secret-input.ts'
+import { pubkeyOfSecret } from '../../../core/identity/secret-key.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { Field, FormError } from '../kit/Form.tsx'
@@ -34,7 +34,7 @@ export function SignOutModal() {
       login.send({
         type: 'logout.deleteSavedKey',
         nsecTyped: key,
-        pubkey: getPublicKey(key.reveal()),
+        pubkey: pubkeyOfSecret(key),
       })
       setTyped('')
       setError(null)

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react'
-import { nsecEncode } from 'nostr-tools/nip19'
 import { type FormEvent, useState } from 'react'
 import {
   checkPassphraseEntered,
   checkViewSecretPassphrase,
 } from '../../../core/identity/passphrase.ts'
+import { nsecOfSecret } from '../../../core/identity/secret-key.ts'
 import { Secret } from '../../../core/platform/secret.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
@@ -43,10 +43,10 @@ export function ViewNsecModal() {
         <>
           <p className="form-hint">Anyone who has this key can post as you. Keep it private.</p>
           <p className="mono" data-testid="revealed-nsec">
-            {nsecEncode(key.reveal())}
+            {nsecOfSecret(key)}
           </p>
           <div className="form-row">
-            <CopyButton text={nsecEncode(key.reveal())} label="Copy nsec" />
+            <CopyButton text={nsecOfSecret(key)} label="Copy nsec" />
           </div>
           <ExportNcryptsec secret={key} />
         </>

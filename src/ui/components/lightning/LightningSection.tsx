@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react'
+import { checkInvoiceInput } from '../../../core/lightning/invoice-input.ts'
 import { WEBLN_WALLET_NAME } from '../../../core/lightning/saved-wallets.ts'
 import { walletErrorText } from '../../../core/lightning/wallet-connection.ts'
 import { useModal } from '../../hooks/use-modal.ts'
@@ -101,15 +102,15 @@ function PayInvoice() {
 
   const pay = async (event: FormEvent) => {
     event.preventDefault()
-    const request = invoice.trim()
-    if (!/^ln/i.test(request)) {
-      setResult({ ok: false, text: 'Paste a Lightning invoice (it starts with ln)' })
+    const checked = checkInvoiceInput(invoice)
+    if ('error' in checked) {
+      setResult({ ok: false, text: checked.error })
       return
     }
     setBusy(true)
     setResult(null)
     try {
-      await wallet.payInvoice(request)
+      await wallet.payInvoice(checked.invoice)
       setInvoice('')
       setResult({ ok: true, text: 'Paid' })
     } catch (error) {

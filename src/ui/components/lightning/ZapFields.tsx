@@ -2,16 +2,7 @@
  * The amount (one-tap presets or a custom number of sats) and the optional comment, as the
  * Lightning zap and the ecash nutzap both ask for them.
  */
-
-/** Amounts offered at one tap, in sats. */
-export const ZAP_PRESETS = [21, 100, 500, 1000, 5000] as const
-export const DEFAULT_SATS = 21
-
-/** Whole sats typed in the custom field, or null when it is not a positive whole number. */
-export const parseZapSats = (text: string): number | null => {
-  const value = Number(text.trim())
-  return text.trim() && Number.isSafeInteger(value) && value > 0 ? value : null
-}
+import { parseZapSats, ZAP_PRESETS } from '../../../core/lightning/zap-amount.ts'
 
 interface ZapFieldsProps {
   /** The form's useId(), prefixing the fields' ids. */

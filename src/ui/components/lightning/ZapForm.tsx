@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
+import { DEFAULT_SATS, parseZapSats } from '../../../core/lightning/zap-amount.ts'
 import { FormError } from '../kit/Form.tsx'
-import { DEFAULT_SATS, parseZapSats, ZapFields } from './ZapFields.tsx'
+import { ZapFields } from './ZapFields.tsx'
 
 interface ZapFormProps {
   /** The step running now, or null while the form can be sent. */

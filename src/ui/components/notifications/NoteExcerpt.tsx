@@ -1,16 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useMemo } from 'react'
 import { segmentContent } from '../../../core/feed/content.ts'
+import { linkText } from '../../../core/feed/link-text.ts'
 import { displayName } from '../../../core/people/profile.ts'
 import { useSystem } from '../../system-context.tsx'
 
 /** Longer links are shortened; the row is a link to the note, so nothing inside is a link. */
 const LINK_TEXT_MAX = 32
-
-function linkText(url: string): string {
-  const text = url.replace(/^https?:\/\//, '').replace(/\/$/, '')
-  return text.length > LINK_TEXT_MAX ? `${text.slice(0, LINK_TEXT_MAX - 1)}…` : text
-}
 
 /**
  * A note's text as plain text for a notification row (clipped to a few lines by CSS): people by
@@ -29,7 +25,7 @@ export function NoteExcerpt({ content }: { content: string }) {
         parts.push(`#${segment.tag}`)
         break
       case 'link':
-        parts.push(linkText(segment.url))
+        parts.push(linkText(segment.url, LINK_TEXT_MAX))
         break
       case 'image':
         parts.push('[picture]')

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { noteParam, profileParam } from '../../../core/app/route-ids.ts'
-import { msatToSats, zapAmountMsat, zapComment } from '../../../core/lightning/zap-receipt.ts'
+import { msatToSats, zapAmountMsat } from '../../../core/lightning/zap-receipt.ts'
+import { notificationDetail } from '../../../core/notifications/notification-detail.ts'
 import { type Notification, subjectNoteId } from '../../../core/notifications/notifications.ts'
 import { displayName } from '../../../core/people/profile.ts'
 import { absoluteTime, relativeTime } from '../../../core/platform/relative-time.ts'
@@ -10,9 +11,6 @@ import { useSystem } from '../../system-context.tsx'
 import { Avatar } from '../people/Avatar.tsx'
 import { NoteExcerpt } from './NoteExcerpt.tsx'
 import { TYPE_ICON, TYPE_LABEL } from './notification-labels.ts'
-
-/** Reactions other than a plain like ('+') are shown when short enough to be an emoji or word. */
-const REACTION_SHOWN_MAX = 8
 
 const satsText = (sats: number) => `${sats.toLocaleString('en')} ${sats === 1 ? 'sat' : 'sats'}`
 
@@ -80,14 +78,9 @@ function Actor({ pubkey }: { pubkey: string }) {
   )
 }
 
-/** What the person said along with it: a zap's comment, a reaction other than '+'. */
-function Detail({ notification: { type, event } }: { notification: Notification }) {
-  let text = ''
-  if (type === 'zap') text = zapComment(event)
-  if (type === 'like') {
-    const reaction = event.content.trim()
-    if (reaction !== '+' && [...reaction].length <= REACTION_SHOWN_MAX) text = reaction
-  }
+/** What the person said along with it (core/notifications/notification-detail.ts). */
+function Detail({ notification }: { notification: Notification }) {
+  const text = notificationDetail(notification)
   return text ? <p className="notification-detail">{text}</p> : null
 }
 

@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react'
 import { mutedTypes } from '../../../core/notifications/notification-settings.ts'
-import type { Notification } from '../../../core/notifications/notifications.ts'
+import {
+  isUnread,
+  type Notification,
+  unreadCount,
+} from '../../../core/notifications/notifications.ts'
 import { useGoBack } from '../../hooks/use-go-back.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
@@ -61,9 +65,8 @@ function Notifications({ pubkey }: { pubkey: string }) {
     if (newest > 0) notificationSettings.markSeen(pubkey, newest)
   }, [notificationSettings, pubkey, newest])
 
-  const isNew = (notification: Notification) =>
-    seenBefore === undefined || notification.created_at > seenBefore
-  const fresh = notifications?.filter(isNew).length ?? 0
+  const isNew = (notification: Notification) => isUnread(notification, seenBefore)
+  const fresh = notifications ? unreadCount(notifications, seenBefore) : 0
   return (
     <>
       <NotificationMutes />

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { avatarHue } from '../../../core/people/profile.ts'
 
 /** A profile picture, or the first letter of the name on a colour of the pubkey when there is none. */
 export function Avatar({
@@ -11,7 +12,7 @@ export function Avatar({
   picture?: string
 }) {
   const [failed, setFailed] = useState(false)
-  const hue = Number.parseInt(pubkey.slice(0, 4), 16) % 360
+  const hue = avatarHue(pubkey)
   if (picture && !failed) {
     return (
       <img

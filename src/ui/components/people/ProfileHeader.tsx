@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { npubEncode } from 'nostr-tools/nip19'
 import type { ProfileTarget } from '../../../core/app/route-ids.ts'
+import { npubOf } from '../../../core/identity/npub.ts'
 import { profileLightning } from '../../../core/lightning/lightning-address.ts'
 import { followingCountText } from '../../../core/people/contacts.ts'
 import { followersCountText } from '../../../core/people/followers.ts'
@@ -102,7 +102,7 @@ function ProfileText({
 }
 
 function NpubRow({ pubkey }: { pubkey: string }) {
-  const npub = npubEncode(pubkey)
+  const npub = npubOf(pubkey)
   return (
     <p className="profile-npub">
       <span className="mono" title={npub}>

@@ -1,7 +1,11 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { ProfileTarget } from '../../../core/app/route-ids.ts'
 import { NO_PERSON_RELAYS } from '../../../core/relays/person-relays.ts'
-import { type DiscoveredRelay, discoverRelays } from '../../../core/relays/relay-discovery.ts'
+import {
+  type DiscoveredRelay,
+  discoverRelays,
+  notesPerRelay,
+} from '../../../core/relays/relay-discovery.ts'
 import { PERMISSION_BADGE } from '../../../core/relays/relay-permission.ts'
 import { CopyButton } from '../kit/CopyButton.tsx'
 import { Modal } from '../kit/Modal.tsx'
@@ -26,14 +30,10 @@ export function RelayDiscoveryModal({
   const notes = useInfiniteQuery(queries.notes(target.pubkey))
   const entries = useRelayEntries()
   const pages = notes.data?.pages ?? []
-  const seenOn = new Map<string, number>()
-  for (const page of pages) {
-    for (const relay of Object.values(page.seenOn)) seenOn.set(relay, (seenOn.get(relay) ?? 0) + 1)
-  }
   const rows = discoverRelays({
     person: person.data ?? NO_PERSON_RELAYS,
     hints: target.relays,
-    seenOn,
+    seenOn: notesPerRelay(pages),
     yours: entries.map((entry) => entry.url),
   })
   // Only relays in the pool can be asked: a chosen relay that is not one of yours is not.

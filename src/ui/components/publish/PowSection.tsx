@@ -6,7 +6,8 @@ import {
   setPowEnabled,
   subscribePowSettings,
 } from '../../../actors/publish/pow-settings.ts'
-import { chooseTargetBits, DEFAULT_POW_BITS, MAX_POW_BITS } from '../../../core/publish/nip13.ts'
+import { chooseTargetBits, strictestPowRelay } from '../../../core/publish/nip13.ts'
+import { powExplanation } from '../../../core/publish/pow-display.ts'
 import { powRequirement } from '../../../core/relays/nip11.ts'
 import { canWrite } from '../../../core/relays/relay-permission.ts'
 import { useSystem } from '../../system-context.tsx'
@@ -27,29 +28,12 @@ function useRelayRequirement(): { bits: number; url: string } | null {
   const documents = useQueries({
     queries: urls.map((url) => system.relayInfoQuery(url)),
   })
-  let highest: { bits: number; url: string } | null = null
-  for (const [i, query] of documents.entries()) {
-    const bits = query.data ? powRequirement(query.data) : null
-    if (bits !== null && (highest === null || bits > highest.bits))
-      highest = { bits, url: urls[i]! }
-  }
-  return highest
-}
-
-function explain(
-  enabled: boolean,
-  used: number,
-  saved: number | null,
-  relay: { bits: number; url: string } | null,
-): string {
-  if (!enabled) return 'Off: notes are published without proof of work.'
-  const chosen = saved ?? DEFAULT_POW_BITS
-  if (relay && relay.bits > chosen) {
-    const capped = relay.bits > MAX_POW_BITS ? ` (capped at ${MAX_POW_BITS})` : ''
-    return `Notes are mined to ${used} bits before publishing: ${relay.url} asks for ${relay.bits}${capped}.`
-  }
-  const why = saved === null ? 'the default' : 'your setting'
-  return `Notes are mined to ${used} bits before publishing (${why}). Each bit doubles the work.`
+  return strictestPowRelay(
+    documents.map((query, i) => ({
+      url: urls[i]!,
+      bits: query.data ? powRequirement(query.data) : null,
+    })),
+  )
 }
 
 /**
@@ -112,7 +96,7 @@ export function PowSection() {
           </button>
         </div>
         <p id={hintId} className="form-hint">
-          {explain(settings.enabled, used, settings.savedBits, relay)}
+          {powExplanation(settings.enabled, used, settings.savedBits, relay)}
         </p>
         <FormError message={error} />
       </form>

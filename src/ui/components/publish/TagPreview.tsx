@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useMemo } from 'react'
 import { displayName } from '../../../core/people/profile.ts'
-import { contentTags } from '../../../core/publish/compose-note.ts'
+import { contentTags, tagPreview } from '../../../core/publish/compose-note.ts'
 import { useSystem } from '../../system-context.tsx'
 
 /** What the text will tag, as the reader types: hashtags, people mentioned, notes quoted. */
 export function TagPreview({ text }: { text: string }) {
   const deferred = useDeferredValue(text)
-  const tags = useMemo(() => contentTags(deferred), [deferred])
-  const hashtags = tags.filter((tag) => tag[0] === 't').map((tag) => tag[1]!)
-  const people = tags.filter((tag) => tag[0] === 'p').map((tag) => tag[1]!)
-  const quotes = tags.filter((tag) => tag[0] === 'q').length
+  const { hashtags, people, quotes } = useMemo(() => tagPreview(contentTags(deferred)), [deferred])
   if (hashtags.length + people.length + quotes === 0) return null
   return (
     <ul className="tag-preview" aria-label="Tags from your text">

@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react'
-import { addedRelayPermission } from '../../../core/relays/relay-list.ts'
+import { relayAddition } from '../../../core/relays/relay-add.ts'
 import { nextPermission, PERMISSION_BADGE } from '../../../core/relays/relay-permission.ts'
-import { validateNewRelay } from '../../../core/relays/relay-url.ts'
 import type { SocketActorRef } from '../../../machines/socket.machine.ts'
 import { useModal, useRemoveRelayModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
@@ -36,23 +35,14 @@ export function RelaySection() {
   const [notice, setNotice] = useState<string | null>(null)
   const add = (event: FormEvent) => {
     event.preventDefault()
-    const config = app.getSnapshot().context.config
-    const result = validateNewRelay(
-      input,
-      entries.map((entry) => entry.url),
-      config?.blacklistedRelays,
-    )
+    const listed = entries.map((entry) => entry.url)
+    const result = relayAddition(input, listed, app.getSnapshot().context.config)
     setNotice(null)
     if ('error' in result) return setError(result.error)
-    const indexers = config ? [...config.indexerRelays, ...config.profileRelays] : []
-    edit({
-      type: 'pool.add',
-      url: result.url,
-      permission: addedRelayPermission(result.url, indexers),
-    })
+    edit(result.edit)
     setInput('')
     setError(null)
-    setNotice(result.notice ?? null)
+    setNotice(result.notice)
   }
 
   return (

@@ -1,0 +1,76 @@
+/**
+ * The feed's page fetches, as core/feed/feed-paging.ts decides them: the next page as the end of
+ * the loaded rows comes near, the page before the window as the reader scrolls back up to it.
+ * Each in a task of its own, not the commit's: the query's bookkeeping and the REQ made that task
+ * one of the longest of a phone's start.
+ */
+import { useEffect } from 'react'
+import { inOwnTask } from '../../../actors/platform/own-task.ts'
+import { asksNextPage, asksPreviousPage } from '../../../core/feed/feed-paging.ts'
+
+/** The infinite query's part the fetches read. */
+export interface PagedQuery {
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  isFetchNextPageError: boolean
+  fetchNextPage(): Promise<unknown>
+  hasPreviousPage: boolean
+  isFetchingPreviousPage: boolean
+  fetchPreviousPage(): Promise<unknown>
+}
+
+/** Where the reader is: core/feed/feed-paging.ts (wantsNextPage, renderedEnds). */
+export interface ReaderPlace {
+  wantsNext: boolean
+  firstPageRendered: boolean
+  lastPageRendered: boolean
+  firstRendered: number
+  above: number
+}
+
+/** `settled`: the rows have caught up with the data; no page is asked for on old rows. */
+export function usePageFetches(settled: boolean, query: PagedQuery, place: ReaderPlace): void {
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query
+  const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = query
+  const { wantsNext, firstPageRendered, lastPageRendered, firstRendered, above } = place
+
+  useEffect(() => {
+    const next = {
+      settled,
+      hasNextPage,
+      fetchingNextPage: isFetchingNextPage,
+      nextPageFailed: isFetchNextPageError,
+      wantsNext,
+      firstPageRendered,
+    }
+    if (asksNextPage(next)) return inOwnTask(() => void fetchNextPage())
+  }, [
+    settled,
+    wantsNext,
+    firstPageRendered,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  ])
+
+  useEffect(() => {
+    const previous = {
+      settled,
+      hasPreviousPage,
+      fetchingPreviousPage: isFetchingPreviousPage,
+      lastPageRendered,
+      firstRendered,
+      above,
+    }
+    if (asksPreviousPage(previous)) return inOwnTask(() => void fetchPreviousPage())
+  }, [
+    settled,
+    firstRendered,
+    above,
+    lastPageRendered,
+    hasPreviousPage,
+    isFetchingPreviousPage,
+    fetchPreviousPage,
+  ])
+}
