@@ -32,9 +32,9 @@ const ROOMS = [
   'platform', //   what every room uses; imports no other room
   'kit', //        ui only: modal, toast, toggle, form rows, QR code
   'relays',
-  'identity',
   'app',
   'people',
+  'identity', //   after people: an account shows as a person (name, avatar)
   'feed',
   'publish',
   'lightning',

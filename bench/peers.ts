@@ -5,7 +5,7 @@
  */
 import { hexToBytes } from '@noble/hashes/utils.js'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { localRuntimeConfig } from '../src/core/app/runtime-config.ts'
+import { localRuntimeConfig } from '../src/core/platform/runtime-config.ts'
 import { type AppServer, type AppWorld, startAppServer } from '../tests/peers/app-server.ts'
 import { createLnurlService } from '../tests/peers/lnurl-server.ts'
 import { type RelayHandle, startRelay } from '../tests/peers/relay.ts'

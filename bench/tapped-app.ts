@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
-import { localRuntimeConfig } from '../src/core/app/runtime-config.ts'
+import { localRuntimeConfig } from '../src/core/platform/runtime-config.ts'
 import { startAppServer } from '../tests/peers/app-server.ts'
 import type { BenchContext } from './context.ts'
 import { watchProblems } from './load.ts'

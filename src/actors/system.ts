@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { type Actor, type ActorOptions, type AnyActorLogic, createActor } from 'xstate'
-import { readRelays } from '../core/app/runtime-config.ts'
+import { readRelays } from '../core/platform/runtime-config.ts'
 import { appMachine } from '../machines/app.machine.ts'
 import type { CacheRestoreActorRef } from '../machines/cache-restore.machine.ts'
 import { type LoginActorRef, loginMachine } from '../machines/login.machine.ts'
@@ -28,7 +28,6 @@ import { lazyKeystore } from './identity/lazy-keystore.ts'
 import { loginEffects, type RemoteSignerSlot } from './identity/login.effects.ts'
 import { keepSession, restoreSession } from './identity/login-session.ts'
 import { type Nip49Client, startNip49Worker } from './identity/nip49-client.ts'
-import type { Signer } from './identity/signer.ts'
 import { warmCurveWhenIdle } from './identity/warm-curve.ts'
 import { lazyWallet, startWalletWhenSaved, type WalletHandle } from './lightning/lazy-wallet.ts'
 import {
@@ -36,6 +35,7 @@ import {
   type NotificationSettingsStore,
 } from './notifications/notification-settings-store.ts'
 import { metadataQueryOptions } from './people/metadata-queries.ts'
+import type { Signer } from './platform/signer.ts'
 import type { Outbox } from './publish/publish-queue.effects.ts'
 import { createKeepAlive, type KeepAlive, reconnectSocket } from './relays/keep-alive.ts'
 import { createRelayHub, type RelayHub, type RequestResult } from './relays/relay-hub.ts'

@@ -4,7 +4,7 @@
  * life. Later subsystems (wallet, ...) join here as children.
  */
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate'
-import type { RuntimeConfig } from '../core/app/runtime-config.ts'
+import type { RuntimeConfig } from '../core/platform/runtime-config.ts'
 import { loginMachine } from './login.machine.ts'
 import { preferencesMachine } from './preferences.machine.ts'
 import { relayManagerMachine } from './relay-manager.machine.ts'

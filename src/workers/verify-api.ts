@@ -1,6 +1,6 @@
 /** The verify worker's API, separate from its entry point so tests can expose it on any port. */
 import type { Nostr } from 'nostr-wasm'
-import { verifyBatch } from '../core/platform/verify-batch.ts'
+import { verifyBatch } from '../core/relays/verify-batch.ts'
 
 export interface VerifyApi {
   /** Hashes each event's id and checks its Schnorr signature; one boolean per event. */

@@ -3,7 +3,7 @@
  * the built app served with a runtime config that points at the test's relays.
  */
 import { test as base, type Page } from '@playwright/test'
-import { localRuntimeConfig } from '../../src/core/app/runtime-config.ts'
+import { localRuntimeConfig } from '../../src/core/platform/runtime-config.ts'
 import { type AppServer, startAppServer } from '../peers/app-server.ts'
 import { freePort } from '../peers/free-port.ts'
 import { type RelayHandle, type RelayOptions, startRelay } from '../peers/relay.ts'

@@ -4,7 +4,7 @@
  * statistics, lives in the URL (?auxRelays=true) and follows the manager as it adds relays.
  */
 import type { Page } from '@playwright/test'
-import { localRuntimeConfig, type RuntimeConfig } from '../../src/core/app/runtime-config.ts'
+import { localRuntimeConfig, type RuntimeConfig } from '../../src/core/platform/runtime-config.ts'
 import { startAppServer } from '../peers/app-server.ts'
 import { freePort } from '../peers/free-port.ts'
 import type { RelayHandle } from '../peers/relay.ts'

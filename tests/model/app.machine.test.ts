@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromCallback, fromPromise } from 'xstate'
-import { localRuntimeConfig, type RuntimeConfig } from '../../src/core/app/runtime-config.ts'
+import { localRuntimeConfig, type RuntimeConfig } from '../../src/core/platform/runtime-config.ts'
 import { appMachine } from '../../src/machines/app.machine.ts'
 import type { RelayPoolInput } from '../../src/machines/relay-pool.machine.ts'
 import { createModel, describePath, type Harness, modelPaths, walkPath } from './walk.ts'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { parseRuntimeConfig } from '../../src/core/app/runtime-config.ts'
+import { parseRuntimeConfig } from '../../src/core/platform/runtime-config.ts'
 import {
   newHealth,
   type RelayHealth,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { localRuntimeConfig } from '../../src/core/app/runtime-config.ts'
+import { localRuntimeConfig } from '../../src/core/platform/runtime-config.ts'
 import { type AppServer, type AppWorld, startAppServer } from './app-server.ts'
 
 interface RawResponse {

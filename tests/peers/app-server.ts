@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { extname, join, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
-import type { RuntimeConfig } from '../../src/core/app/runtime-config.ts'
+import type { RuntimeConfig } from '../../src/core/platform/runtime-config.ts'
 
 /** What the server needs from the seeded demo world (tests/peers/seed's DemoWorld has it). */
 export interface AppWorld {

@@ -1,6 +1,6 @@
 /**
  * The service worker and the app update machine, wired together. Loaded once the
- * first notes are shown (src/ui/components/app/PwaLayer.tsx), never on the way to them:
+ * first notes are shown (src/ui/shell/PwaLayer.tsx), never on the way to them:
  * workbox-window and this module are their own chunk.
  *
  * `update.waiting` comes from Workbox's `waiting` event (also fired for a worker that was already

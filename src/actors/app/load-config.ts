@@ -4,7 +4,7 @@ import {
   parseRuntimeConfig,
   RUNTIME_CONFIG_PATH,
   type RuntimeConfig,
-} from '../../core/app/runtime-config.ts'
+} from '../../core/platform/runtime-config.ts'
 
 export const loadConfig = fromPromise<RuntimeConfig>(async () => {
   // Same request as the preload in index.html, so the browser reuses its response.

@@ -16,7 +16,7 @@ import {
   parseWalletSecret,
   type TokenContent,
 } from '../../core/ecash/nip60.ts'
-import type { Signer } from '../identity/signer.ts'
+import type { Signer } from '../platform/signer.ts'
 import { type LoadedMint, walletFor } from './cashu-mint-loader.ts'
 import type { Nip60Relays } from './cashu-nip60.ts'
 import type { CashuStore } from './cashu-store.ts'

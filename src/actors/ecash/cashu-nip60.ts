@@ -23,13 +23,13 @@ import {
   tokenPlaintext,
   walletSecretTags,
 } from '../../core/ecash/nip60.ts'
-import { assertPublishable } from '../../core/publish/publish-checks.ts'
 import { isReplaceableKind, replacementCreatedAt } from '../../core/relays/nip01.ts'
+import { assertPublishable } from '../../core/relays/publish-checks.ts'
 import { canWrite } from '../../core/relays/relay-permission.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
-import type { Signer } from '../identity/signer.ts'
 import { publishEach } from '../people/own-events.ts'
 import { idbStore, type KeyValueStore } from '../platform/idb-store.ts'
+import type { Signer } from '../platform/signer.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { CASHU_DATABASE, type CashuStore, type HistoryEntry } from './cashu-store.ts'
 

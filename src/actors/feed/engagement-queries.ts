@@ -14,7 +14,7 @@ import {
   tallyEngagement,
 } from '../../core/feed/engagement.ts'
 import { REPOST_KIND } from '../../core/feed/nip18.ts'
-import { REACTION_KIND } from '../../core/publish/reaction.ts'
+import { REACTION_KIND } from '../../core/feed/reaction.ts'
 import { createGatherer } from '../platform/gather.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import type { PlumeSystem } from '../system.ts'

@@ -4,8 +4,8 @@
  */
 import type { Secret } from '../../core/platform/secret.ts'
 import { keyLocked, type LoginActorRef } from '../../machines/login.machine.ts'
+import type { Signer } from '../platform/signer.ts'
 import type { RemoteSignerSlot } from './login.effects.ts'
-import type { Signer } from './signer.ts'
 import { lazySigner } from './signers/lazy.ts'
 import { lockedSigner, noSigner } from './signers/unavailable.ts'
 

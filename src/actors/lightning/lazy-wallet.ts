@@ -12,7 +12,7 @@ import { SAVED_WALLETS_KEY } from '../../core/lightning/wallet-storage-key.ts'
 import type { Secret } from '../../core/platform/secret.ts'
 import type { LoginActorRef } from '../../machines/login.machine.ts'
 import type { WalletStatus } from '../../machines/wallet-connection.machine.ts'
-import type { Signer } from '../identity/signer.ts'
+import type { Signer } from '../platform/signer.ts'
 import { whenIdle } from '../platform/when-idle.ts'
 
 export interface WalletView {

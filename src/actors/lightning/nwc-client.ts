@@ -29,8 +29,8 @@ import {
 import type { PairingCode } from '../../core/lightning/nwc-uri.ts'
 import { RESPONSE_FLUSH_MS, WALLET_NOT_CONNECTED } from '../../core/lightning/wallet-connection.ts'
 import { Secret } from '../../core/platform/secret.ts'
-import type { Signer } from '../identity/signer.ts'
 import { localKeySigner } from '../identity/signers/local-key.ts'
+import type { Signer } from '../platform/signer.ts'
 
 export interface NwcClient {
   readonly walletPubkey: string

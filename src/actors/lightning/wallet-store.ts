@@ -23,7 +23,7 @@ import {
 } from '../../core/lightning/wallet-record.ts'
 import { SAVED_WALLETS_KEY } from '../../core/lightning/wallet-storage-key.ts'
 import { Secret } from '../../core/platform/secret.ts'
-import type { Signer } from '../identity/signer.ts'
+import type { Signer } from '../platform/signer.ts'
 
 /** The part of localforage the store uses (the keystore's instance in the app). */
 export interface RecordStore {

@@ -16,14 +16,14 @@
  */
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { FOLLOW_MESSAGES } from '../../core/people/follow.ts'
-import { assertPublishable } from '../../core/publish/publish-checks.ts'
 import { OUTBOX_TEXTS } from '../../core/publish/publish-queue.ts'
+import { assertPublishable } from '../../core/relays/publish-checks.ts'
 import { type PublishResult, publishFailedMessage } from '../../core/relays/publish-result.ts'
 import { newestEvent } from '../../core/relays/relay-list.ts'
 import { canWrite } from '../../core/relays/relay-permission.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
-import type { Signer } from '../identity/signer.ts'
 import { browserOnline } from '../platform/online.ts'
+import type { Signer } from '../platform/signer.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import type { PlumeSystem } from '../system.ts'
 

@@ -15,6 +15,7 @@ import { MUTE_LIST_KIND, type MuteList, parseMuteList } from '../../core/people/
 import { type ProfileMetadata, parseProfileMetadata } from '../../core/people/profile.ts'
 import { newestEvent } from '../../core/relays/relay-list.ts'
 import { FAILED_TO_LOAD_PROFILE } from '../../core/relays/relay-messages.ts'
+import { profileLiveOptions, profileNotesQueryOptions } from '../feed/profile-notes.ts'
 import { outboxRelaysFor, type PoolRelay } from '../relays/outbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { answeredEvents, queryStored } from '../relays/stored-events.ts'
@@ -22,7 +23,6 @@ import type { PlumeSystem } from '../system.ts'
 import { METADATA_LIMIT, metadataKey } from './metadata-queries.ts'
 import { checkNip05 } from './nip05-check.ts'
 import { profileKeys } from './profile-keys.ts'
-import { profileLiveOptions, profileNotesQueryOptions } from './profile-notes.ts'
 
 /** Prefetch (spec §9): profile metadata is stale at once and kept 10 minutes. */
 export const PROFILE_METADATA_STALE_MS = 0

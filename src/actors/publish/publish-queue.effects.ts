@@ -14,6 +14,7 @@ import type { NostrEvent } from 'nostr-tools/pure'
 import { createActor, fromPromise } from 'xstate'
 import { REPOST_KIND } from '../../core/feed/nip18.ts'
 import { ownActionKey } from '../../core/feed/own-actions.ts'
+import { REACTION_KIND } from '../../core/feed/reaction.ts'
 import {
   dropOf,
   type FlushReport,
@@ -24,7 +25,6 @@ import {
 } from '../../core/publish/publish-queue.ts'
 import type { PublishRequest } from '../../core/publish/publish-request.ts'
 import { outboxPendingKey } from '../../core/publish/queued-mark.ts'
-import { REACTION_KIND } from '../../core/publish/reaction.ts'
 import type { PublishResult } from '../../core/relays/publish-result.ts'
 import { canWrite } from '../../core/relays/relay-permission.ts'
 import {

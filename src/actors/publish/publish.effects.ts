@@ -10,7 +10,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { createActor, fromCallback, fromPromise, type PromiseActorLogic, waitFor } from 'xstate'
 import { committedTarget } from '../../core/publish/nip13.ts'
-import { assertPublishable } from '../../core/publish/publish-checks.ts'
 import { mustQueue } from '../../core/publish/publish-queue.ts'
 import {
   type PublishRequest,
@@ -18,6 +17,7 @@ import {
   requestTemplate,
 } from '../../core/publish/publish-request.ts'
 import { bareRepostTemplate } from '../../core/publish/queued-repost.ts'
+import { assertPublishable } from '../../core/relays/publish-checks.ts'
 import type { PublishResult } from '../../core/relays/publish-result.ts'
 import { canRead, canWrite } from '../../core/relays/relay-permission.ts'
 import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
@@ -32,8 +32,8 @@ import {
   type TemplateInput,
 } from '../../machines/publish.machine.ts'
 import type { PoolEntry, RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
-import type { Signer } from '../identity/signer.ts'
 import { browserOnline } from '../platform/online.ts'
+import type { Signer } from '../platform/signer.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { SIGNER_MISMATCH } from '../relays/relay-list.effects.ts'
 import type { PlumeSystem } from '../system.ts'

@@ -10,11 +10,11 @@ import { threadRefs } from '../../core/feed/nip10.ts'
 import { parseRepost, REPOST_KIND, TEXT_NOTE_KIND } from '../../core/feed/nip18.ts'
 import { mergeNotes, type Note, toNote } from '../../core/feed/note.ts'
 import { ownActionKey } from '../../core/feed/own-actions.ts'
+import { REACTION_KIND } from '../../core/feed/reaction.ts'
 import type { PublishRequest } from '../../core/publish/publish-request.ts'
-import { REACTION_KIND } from '../../core/publish/reaction.ts'
 import { addLive } from '../feed/feed-queries.ts'
+import { addProfileLive } from '../feed/profile-notes.ts'
 import { noteKey, threadKey } from '../feed/thread-queries.ts'
-import { addProfileLive } from '../people/profile-notes.ts'
 
 function rememberNote(queryClient: QueryClient, event: NostrEvent, note: Note): void {
   queryClient.setQueryData(noteKey(event.id), note)

@@ -4,7 +4,7 @@
  * asked twice and never surfaces an error: the relay's part simply stays closed.
  */
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
-import type { Signer } from '../identity/signer.ts'
+import type { Signer } from '../platform/signer.ts'
 
 export const AUTH_EVENT_KIND = 22242
 /** Machine-readable prefix of CLOSED and OK messages (NIP-42). */

@@ -6,7 +6,7 @@
  */
 import type { Filter } from 'nostr-tools/filter'
 import { type ActorOptions, type AnyActorLogic, createActor, fromPromise } from 'xstate'
-import type { RuntimeConfig } from '../../core/app/runtime-config.ts'
+import type { RuntimeConfig } from '../../core/platform/runtime-config.ts'
 import {
   normalizeRelayEntries,
   type RelayEdit,
@@ -43,7 +43,7 @@ import type {
 import { type RelayListActorRef, relayListMachine } from '../../machines/relay-list.machine.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { CONNECT_TIMEOUT_MS } from '../../machines/socket.machine.ts'
-import type { Signer } from '../identity/signer.ts'
+import type { Signer } from '../platform/signer.ts'
 import type { RelayHub } from './relay-hub.ts'
 
 export const SIGNER_MISMATCH = 'The signer is not the logged-in account'

@@ -1,10 +1,10 @@
 /**
  * Opening a NIP-21 link handed to the installed app by the `web+nostr` protocol handler (the
  * manifest's `/open?uri=%s`): `web+nostr:npub1…`, `nostr:nevent1…` or a bare entity becomes the
- * app route that shows it. NIP-19 entities are decoded with src/core/feed/nip21.ts, so a link that does
+ * app route that shows it. NIP-19 entities are decoded with src/core/platform/nip21.ts, so a link that does
  * not decode opens nothing.
  */
-import { decodeReference } from '../feed/nip21.ts'
+import { decodeReference } from '../platform/nip21.ts'
 
 export type LinkRoute =
   | { to: '/note/$noteId'; params: { noteId: string } }

@@ -2,7 +2,6 @@
  * The persisted query cache record (spec §3: buster, timestamp, clientState) and the rule that
  * decides whether a stored one may be loaded on start (§4, §9: max age 24 hours).
  */
-import { startsPastNewest } from '../feed/feed-window.ts'
 
 /** IndexedDB database, store and key of the record (spec §3). */
 export const CACHE_DATABASE = 'keyval-store'
@@ -68,6 +67,15 @@ const isInfinite = (data: unknown): data is InfiniteData =>
   data !== null &&
   Array.isArray((data as InfiniteData).pages) &&
   Array.isArray((data as InfiniteData).pageParams)
+
+/**
+ * Whether a page list starts past the newest page: the feed's window has moved down. Feed cursors
+ * (core/feed/feed-window.ts) number their pages from 0, the newest.
+ */
+export const startsPastNewest = (pageParams: readonly unknown[]): boolean => {
+  const first = pageParams[0] as { page?: unknown } | undefined
+  return typeof first?.page === 'number' && first.page > 0
+}
 
 /**
  * The dehydrated cache with every infinite query cut to its first pages: a feed scrolled for an

@@ -4,7 +4,7 @@
  * come along, so the page can ask where the note or the person is known to be.
  */
 import { decode, neventEncode, noteEncode } from 'nostr-tools/nip19'
-import { npubOf } from '../identity/npub.ts'
+import { npubOf } from '../platform/npub.ts'
 import { normalizeRelayUrls } from '../relays/relay-url.ts'
 
 /** The route error for a profile parameter that is none of the accepted forms (§2). */

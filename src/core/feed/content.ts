@@ -3,7 +3,7 @@
  * The view renders every segment as text or as an element with a checked URL, never as HTML.
  */
 import { isImageUrl, isVideoUrl } from '../platform/media-url.ts'
-import { decodeReference, REFERENCE, type Reference } from './nip21.ts'
+import { decodeReference, REFERENCE, type Reference } from '../platform/nip21.ts'
 
 export type Segment =
   | { kind: 'text'; text: string }

@@ -6,8 +6,8 @@
  * `e` tag.
  */
 import type { NostrEvent } from 'nostr-tools/pure'
-import { REACTION_KIND } from '../publish/reaction.ts'
 import { REPOST_KIND } from './nip18.ts'
+import { REACTION_KIND } from './reaction.ts'
 
 /** NIP-18: a repost of anything but a kind 1 note. */
 export const GENERIC_REPOST_KIND = 16

@@ -40,12 +40,6 @@ export const nextCursor = (
   next: PageStart | undefined,
 ): FeedCursor | undefined => next && { start: next, page: cursor.page + 1, before: cursor }
 
-/** Whether a page list starts past the newest page: the window has moved down. */
-export const startsPastNewest = (pageParams: readonly unknown[]): boolean => {
-  const first = pageParams[0] as Partial<FeedCursor> | undefined
-  return typeof first?.page === 'number' && first.page > 0
-}
-
 /**
  * Records the shown rows of the pages in the window in `counts` (page number to rows, kept across
  * renders) and returns how many rows are above the window. A page asked for again may come back

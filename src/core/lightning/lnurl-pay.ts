@@ -5,8 +5,8 @@
  * hosts may use http (spec decisions).
  */
 import { bech32 } from '@scure/base'
+import { decodeLnurl, LNURL_BECH32_LIMIT, LNURL_ERRORS, lud16Problem } from '../people/lnurl.ts'
 import { isLoopbackHost } from '../platform/loopback.ts'
-import { decodeLnurl, LNURL_BECH32_LIMIT, LNURL_ERRORS, lud16Problem } from './lnurl.ts'
 
 export const LNURL_PAY_ERRORS = {
   ...LNURL_ERRORS,

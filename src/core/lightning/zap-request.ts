@@ -6,7 +6,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
-import { withClientTag } from '../publish/nip89.ts'
+import { withClientTag } from '../platform/nip89.ts'
 import { bolt11AmountMsat } from './bolt11-amount.ts'
 import { bolt11DescriptionHash } from './bolt11-description.ts'
 import { MSAT_PER_SAT } from './lnurl-pay.ts'

@@ -8,6 +8,7 @@ import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { parseRepost, REPOST_KIND, TEXT_NOTE_KIND } from '../feed/nip18.ts'
 import { ZAP_RECEIPT_KIND, zapSender } from '../lightning/zap-receipt.ts'
+import { isMuted, type MuteSet } from '../people/mute-set.ts'
 import { compareHex } from '../platform/event-order.ts'
 
 export const REACTION_KIND = 7
@@ -143,3 +144,7 @@ export function subjectNoteId({ type, event }: Notification): string | null {
       return event.tags.findLast((tag) => tag[0] === 'e' && HEX64.test(tag[1] ?? ''))?.[1] ?? null
   }
 }
+
+/** A notification is hidden when what its person did is: a zap by its sender, not the service. */
+export const isMutedNotification = (set: MuteSet, notification: Notification): boolean =>
+  isMuted(set, { ...notification.event, pubkey: notification.actor })

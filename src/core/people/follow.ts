@@ -5,8 +5,8 @@
  * removed. The checks before a change give the spec's messages.
  */
 import { decode } from 'nostr-tools/nip19'
-import { PUBLISH_ERRORS, publishProblem } from '../publish/publish-checks.ts'
 import { replacementCreatedAt } from '../relays/nip01.ts'
+import { PUBLISH_ERRORS, publishProblem } from '../relays/publish-checks.ts'
 import { CONTACTS_KIND } from './contacts.ts'
 
 export type FollowAction = 'follow' | 'unfollow'

@@ -5,9 +5,9 @@
  * tag naming the client (§3).
  */
 
-import { withClientTag } from '../publish/nip89.ts'
-import { PUBLISH_ERRORS, publishProblem } from '../publish/publish-checks.ts'
+import { withClientTag } from '../platform/nip89.ts'
 import { replacementCreatedAt } from '../relays/nip01.ts'
+import { PUBLISH_ERRORS, publishProblem } from '../relays/publish-checks.ts'
 import { MUTE_LIST_KIND } from './mute-list.ts'
 
 export type MuteAction = 'mute' | 'unmute'

@@ -5,8 +5,6 @@
  * shows other people's events; apart from the display preferences (feed-filter.ts), which are the
  * user's taste, not their mutes.
  */
-import type { FeedEntry } from '../feed/feed-entry.ts'
-import type { Notification } from '../notifications/notifications.ts'
 import type { MuteList } from './mute-list.ts'
 
 export interface MuteSet {
@@ -77,15 +75,6 @@ export function muteReason(set: MuteSet, event: MuteSubject): MuteReason | null 
 
 export const isMuted = (set: MuteSet, event: MuteSubject): boolean =>
   muteReason(set, event) !== null
-
-/** A feed row is hidden when its note is, or when a muted person reposted it (NIP-18). */
-export const isMutedEntry = (set: MuteSet, entry: FeedEntry): boolean =>
-  (entry.repost !== null && set.people.has(entry.repost.pubkey.toLowerCase())) ||
-  (entry.note !== null && isMuted(set, entry.note))
-
-/** A notification is hidden when what its person did is: a zap by its sender, not the service. */
-export const isMutedNotification = (set: MuteSet, notification: Notification): boolean =>
-  isMuted(set, { ...notification.event, pubkey: notification.actor })
 
 /** The items nothing hides; the same array when the set mutes nothing. */
 export function withoutMutedBy<T>(

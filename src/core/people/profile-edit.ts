@@ -5,9 +5,9 @@
  * clear message; an empty field is simply left out.
  */
 
-import { decodeLnurl, lud16Problem } from '../lightning/lnurl.ts'
 import { httpUrl } from '../platform/http-url.ts'
 import { replacementCreatedAt } from '../relays/nip01.ts'
+import { decodeLnurl, lud16Problem } from './lnurl.ts'
 import { parseNip05 } from './nip05.ts'
 import { parseProfileMetadata } from './profile.ts'
 import { websiteLink } from './website.ts'

@@ -1,5 +1,5 @@
 /** Profile metadata (kind 0) as the spec's §3 defines it. */
-import { npubOf } from '../identity/npub.ts'
+import { npubOf } from '../platform/npub.ts'
 
 export interface ProfileMetadata {
   name: string

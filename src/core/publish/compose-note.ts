@@ -12,8 +12,8 @@ import { segmentContent } from '../feed/content.ts'
 import { hashtagKey } from '../feed/hashtags.ts'
 import { threadRefs } from '../feed/nip10.ts'
 import { quotedNotes, TEXT_NOTE_KIND } from '../feed/nip18.ts'
-import { withClientTag } from './nip89.ts'
-import { PUBLISH_ERRORS, type PublishTarget } from './publish-checks.ts'
+import { withClientTag } from '../platform/nip89.ts'
+import { PUBLISH_ERRORS, type PublishTarget } from '../relays/publish-checks.ts'
 
 export const COMPOSE_ERRORS = {
   /** A note or reply with nothing but spaces (the spec is silent; nothing is sent). */

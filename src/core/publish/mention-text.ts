@@ -3,7 +3,7 @@
  * reference `nostr:npub1…`, which compose-note.ts turns into the note's `p` tag (NIP-08 `#[n]`
  * mentions are deprecated).
  */
-import { npubOf } from '../identity/npub.ts'
+import { npubOf } from '../platform/npub.ts'
 
 export interface MentionQuery {
   /** Where the `@` is. */

@@ -4,9 +4,9 @@
  * the caller fetches first (its target names only the id and the author).
  */
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
+import { type ReactionTarget, reactionTemplate } from '../feed/reaction.ts'
+import type { PublishTarget } from '../relays/publish-checks.ts'
 import { noteTemplate, quoteTemplate, type ReplyParent, replyTemplate } from './compose-note.ts'
-import type { PublishTarget } from './publish-checks.ts'
-import { type ReactionTarget, reactionTemplate } from './reaction.ts'
 import { repostTemplate } from './repost.ts'
 
 export type PublishRequest =

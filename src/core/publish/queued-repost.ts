@@ -6,8 +6,8 @@
  */
 import type { EventTemplate } from 'nostr-tools/pure'
 import { REPOST_KIND } from '../feed/nip18.ts'
-import { withClientTag } from './nip89.ts'
-import type { PublishTarget } from './publish-checks.ts'
+import { withClientTag } from '../platform/nip89.ts'
+import type { PublishTarget } from '../relays/publish-checks.ts'
 
 export function bareRepostTemplate(
   target: PublishTarget,

@@ -4,9 +4,9 @@
  */
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { REPOST_KIND, TEXT_NOTE_KIND } from '../feed/nip18.ts'
+import { withClientTag } from '../platform/nip89.ts'
 import { isEventShaped } from '../relays/nip01.ts'
-import { withClientTag } from './nip89.ts'
-import { PUBLISH_ERRORS } from './publish-checks.ts'
+import { PUBLISH_ERRORS } from '../relays/publish-checks.ts'
 
 /**
  * A repost of a kind-1 note: the signed note, stringified, as content; an `e` tag with the relay

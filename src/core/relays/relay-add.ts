@@ -2,7 +2,7 @@
  * A relay the user adds in Relay Management (spec §2): the add field's checks (§5, relay-url.ts),
  * then the edit that adds it with the permission an added relay gets (§6, addedRelayPermission).
  */
-import type { RuntimeConfig } from '../app/runtime-config.ts'
+import type { RuntimeConfig } from '../platform/runtime-config.ts'
 import type { RelayEdit } from './relay-edits.ts'
 import { addedRelayPermission } from './relay-list.ts'
 import { validateNewRelay } from './relay-url.ts'

@@ -3,7 +3,7 @@
  * §7). `r` tags carry a relay URL and an optional `read` or `write` marker; no marker means both.
  */
 import type { EventTemplate } from 'nostr-tools/pure'
-import { withClientTag } from '../publish/nip89.ts'
+import { withClientTag } from '../platform/nip89.ts'
 import type { RelayPermission } from './relay-permission.ts'
 import { normalizeRelayUrl } from './relay-url.ts'
 

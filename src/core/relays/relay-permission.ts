@@ -2,7 +2,7 @@
  * Relay permission classes (spec §6): read, write, readwrite, indexer, with their badges and the
  * cycle the permission button steps through.
  */
-import type { RelayPermission } from '../app/runtime-config.ts'
+import type { RelayPermission } from '../platform/runtime-config.ts'
 
 export type { RelayPermission }
 

@@ -4,7 +4,7 @@
  * opened here, and a public-key-only login gets 'Login Required'.
  */
 import { useCallback, useState } from 'react'
-import { PUBLISH_ERRORS } from '../../core/publish/publish-checks.ts'
+import { PUBLISH_ERRORS } from '../../core/relays/publish-checks.ts'
 import { withSigner } from '../components/identity/signing-gate.ts'
 import { useSystem } from '../system-context.tsx'
 import { useModal } from './use-modal.ts'

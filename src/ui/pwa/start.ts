@@ -16,8 +16,8 @@ import {
   restorableRoute,
 } from '../../core/app/last-route.ts'
 import { PRELOAD_RELOAD_KEY, shouldReloadOnPreloadError } from '../../core/app/preload-recovery.ts'
-import { captureInstallOffer } from './install-event.ts'
-import { showSplashOnStart } from './splash.ts'
+import { captureInstallOffer } from '../components/app/install-event.ts'
+import { showSplashOnStart } from '../components/app/splash.ts'
 
 /** localStorage and sessionStorage may throw (storage disabled): the app runs on without them. */
 function tryStorage<T>(use: () => T, fallback: T): T {

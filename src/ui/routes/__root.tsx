@@ -1,13 +1,13 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { useDeferredValue, useLayoutEffect } from 'react'
 import { parseModalSearch } from '../../core/app/modal-search.ts'
-import { Header } from '../components/app/Header.tsx'
-import { OverlayGate } from '../components/app/OverlayGate.tsx'
-import { PwaLayer } from '../components/app/PwaLayer.tsx'
 import { useScrollMemory } from '../components/app/use-scroll-memory.ts'
 import { Toast } from '../components/kit/Toast.tsx'
 import { useAppState } from '../components/relays/use-relays.ts'
 import type { RouterContext } from '../router-context.ts'
+import { Header } from '../shell/Header.tsx'
+import { OverlayGate } from '../shell/OverlayGate.tsx'
+import { PwaLayer } from '../shell/PwaLayer.tsx'
 
 /** index.html's static header goes as the app's own is committed, before either is painted. */
 function useRemoveStaticShell(): void {

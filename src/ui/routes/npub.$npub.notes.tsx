@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProfileNotes } from '../components/people/ProfileNotes.tsx'
+import { ProfileNotes } from '../components/feed/ProfileNotes.tsx'
 
 export const Route = createFileRoute('/npub/$npub/notes')({ component: ProfileNotes })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseRuntimeConfig } from '../../../src/core/app/runtime-config.ts'
+import { parseRuntimeConfig } from '../../../src/core/platform/runtime-config.ts'
 import {
   newHealth,
   type RelayHealth,

@@ -7,7 +7,7 @@
  */
 import { walletSeed } from '../../../core/ecash/cashu-seed.ts'
 import { generateKeyPair } from '../../../core/identity/keygen.ts'
-import type { Signer } from '../../identity/signer.ts'
+import type { Signer } from '../../platform/signer.ts'
 import type { CashuStore, SeedRecord } from '../cashu-store.ts'
 import { CASHU_ERRORS } from '../cashu-wallet-api.ts'
 

@@ -2,7 +2,7 @@
  * A signer whose implementation loads with its first call: reading the feed needs none, so the
  * extension bridge and the in-memory key signer stay off the first note's path.
  */
-import type { Signer, SignerKind } from '../signer.ts'
+import type { Signer, SignerKind } from '../../platform/signer.ts'
 
 export function lazySigner(kind: SignerKind, load: () => Promise<Signer>): Signer {
   let loading: Promise<Signer> | undefined

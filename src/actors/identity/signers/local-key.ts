@@ -4,7 +4,7 @@
  */
 import type { EventTemplate } from 'nostr-tools/pure'
 import type { Secret } from '../../../core/platform/secret.ts'
-import type { Signer } from '../signer.ts'
+import type { Signer } from '../../platform/signer.ts'
 import { NO_SIGNER_MESSAGE } from './unavailable.ts'
 
 // The curve loads with the first signature, encryption (and its ciphers) with the first message

@@ -10,7 +10,7 @@ import {
   EXTENSION_SIGN_TIMEOUT_MS,
   LOGIN_ERRORS,
 } from '../../../machines/login.machine.ts'
-import type { Signer } from '../signer.ts'
+import type { Signer } from '../../platform/signer.ts'
 import { withDeadline } from './deadline.ts'
 
 /** What NIP-07 says `window.nostr` offers; nip04 and nip44 are optional. */

@@ -10,7 +10,7 @@
 import { bytesToHex, randomBytes } from '@noble/hashes/utils.js'
 import { type ClientMetadata, createNostrConnectURI } from 'nostr-tools/nip46'
 import type { EventTemplate } from 'nostr-tools/pure'
-import type { Signer } from '../signer.ts'
+import type { Signer } from '../../platform/signer.ts'
 import { type Nip46Channel, openNip46Channel, type RemoteSignerHub } from './nip46-channel.ts'
 import { checkSignedEvent } from './signed-event.ts'
 import { NO_SIGNER_MESSAGE } from './unavailable.ts'

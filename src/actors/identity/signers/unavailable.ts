@@ -5,7 +5,7 @@
  * login knows it, is still given: reading as that user needs no signature.
  */
 import { SIGNING_UNAVAILABLE } from '../../../machines/login.machine.ts'
-import type { Signer, SignerKind } from '../signer.ts'
+import type { Signer, SignerKind } from '../../platform/signer.ts'
 
 export const KEY_LOCKED_MESSAGE = SIGNING_UNAVAILABLE.locked
 export const NO_SIGNER_MESSAGE = SIGNING_UNAVAILABLE.noMethod

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useState, useSyncExternalStore } from 'react'
 import { isStandalone } from '../../../actors/app/display-mode.ts'
 import { dismissedBefore, rememberDismissal } from '../../../actors/app/install-dismissal-store.ts'
-import { installOffer } from '../../pwa/install-event.ts'
+import { installOffer } from './install-event.ts'
 
 /**
  * The Install prompt (spec §2): shown on the browser's install offer, with Not now, Install and a

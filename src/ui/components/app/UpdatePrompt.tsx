@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { UPDATE_TEXTS } from '../../../core/app/app-update.ts'
 import { type AppUpdateActorRef, updatePromptOf } from '../../../machines/app-update.machine.ts'
-import { holdSplash } from '../../pwa/splash.ts'
+import { holdSplash } from './splash.ts'
 
 /**
  * Update Available (spec §2, standalone only): Later or Update Now; 'Updating' while the new

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { CashuWallet } from '../../../actors/ecash/cashu-wallet-api.ts'
 import { mintErrorText } from '../../../core/ecash/cashu-mint.ts'
-import { useLogin } from '../identity/use-login.ts'
+import { useLogin } from '../../hooks/use-login.ts'
 import { DEVICE_PHRASE_NOTE } from './RelayRestore.tsx'
 
 const ASKED_AGAIN = 'You have not yet confirmed that you wrote these words down.'

@@ -4,8 +4,8 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { CashuView, CashuWallet } from '../../../actors/ecash/cashu-wallet-api.ts'
+import { useLogin } from '../../hooks/use-login.ts'
 import { useSystem } from '../../system-context.tsx'
-import { useLogin } from '../identity/use-login.ts'
 
 const noop = () => () => {}
 const nothing = () => null

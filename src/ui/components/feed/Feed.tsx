@@ -26,7 +26,8 @@ import {
   rowsPerPage,
   windowPages,
 } from '../../../core/feed/feed-window.ts'
-import { isMutedEntry, withoutMutedBy } from '../../../core/people/mute-set.ts'
+import { isMutedEntry } from '../../../core/feed/muted-entry.ts'
+import { withoutMutedBy } from '../../../core/people/mute-set.ts'
 import { NO_RELAYS_FOR_NOTES } from '../../../core/relays/relay-messages.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'

@@ -1,5 +1,5 @@
+import { useLogin } from '../../hooks/use-login.ts'
 import { usePreferences, useSendPreferences } from '../app/use-preferences.ts'
-import { useLogin } from '../identity/use-login.ts'
 import { Toggle } from '../kit/Toggle.tsx'
 import { HashtagFilter } from './HashtagFilter.tsx'
 

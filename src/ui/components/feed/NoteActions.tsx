@@ -13,7 +13,7 @@ import { engagementKey, likedOnRelays } from '../../../actors/feed/engagement-qu
 import { type Engagement, viewerSide } from '../../../core/feed/engagement.ts'
 import type { Note } from '../../../core/feed/note.ts'
 import { type OwnAction, ownActionKey } from '../../../core/feed/own-actions.ts'
-import { PUBLISH_ERRORS } from '../../../core/publish/publish-checks.ts'
+import { PUBLISH_ERRORS } from '../../../core/relays/publish-checks.ts'
 import { useAfterFirstScreen } from '../../hooks/use-after-first-screen.ts'
 import { useCachedData, useCachedFlag } from '../../hooks/use-cached-flag.ts'
 import { useSystem } from '../../system-context.tsx'

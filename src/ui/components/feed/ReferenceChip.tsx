@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Reference } from '../../../core/feed/nip21.ts'
 import { displayName } from '../../../core/people/profile.ts'
+import type { Reference } from '../../../core/platform/nip21.ts'
 import { useSystem } from '../../system-context.tsx'
 
 /** A NIP-21 reference inside note text: a person by name, a note or an article by short id. */

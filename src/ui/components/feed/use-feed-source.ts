@@ -10,8 +10,8 @@ import {
   feedSourceState,
   followOnlyApplies,
 } from '../../../core/feed/feed-source-state.ts'
+import { useLogin } from '../../hooks/use-login.ts'
 import { usePreferences } from '../app/use-preferences.ts'
-import { useLogin } from '../identity/use-login.ts'
 import { useProfileQueries } from '../people/use-profile.ts'
 
 export function useFeedSource(tag: string | null): FeedSourceState {

@@ -1,11 +1,11 @@
-import { npubOf } from '../../../core/identity/npub.ts'
+import { npubOf } from '../../../core/platform/npub.ts'
+import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { CopyButton } from '../kit/CopyButton.tsx'
 import { FormError } from '../kit/Form.tsx'
 import { AccountName } from './AccountName.tsx'
 import { PubkeyLogin } from './PubkeyLogin.tsx'
-import { useLogin } from './use-login.ts'
 
 /** Settings, "User Login and Keys" (spec §2). */
 export function AccountSection() {

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react'
+import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { CopyButton } from '../kit/CopyButton.tsx'
 import { Field, FormError } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { PubkeyLogin } from './PubkeyLogin.tsx'
-import { useLogin } from './use-login.ts'
 
 /**
  * The login gate's options (spec §4): shown while the login machine is choosing; closing it

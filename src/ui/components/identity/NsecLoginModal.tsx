@@ -5,12 +5,12 @@ import { checkNewPassphrase } from '../../../core/identity/passphrase.ts'
 import { loginFormError, parseSecretInput } from '../../../core/identity/secret-input.ts'
 import { pubkeyOfSecret } from '../../../core/identity/secret-key.ts'
 import { Secret } from '../../../core/platform/secret.ts'
+import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { Field, FormError } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { NewPassphraseFields } from './NewPassphraseFields.tsx'
-import { useLogin } from './use-login.ts'
 import { useWarmCurve } from './use-warm-curve.ts'
 
 /**

@@ -2,12 +2,12 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { canPersistKeys, NO_WEBCRYPTO } from '../../../core/identity/key-encryption.ts'
 import { checkNewPassphrase } from '../../../core/identity/passphrase.ts'
 import { Secret } from '../../../core/platform/secret.ts'
+import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { FormError } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { NewPassphraseFields } from './NewPassphraseFields.tsx'
-import { useLogin } from './use-login.ts'
 
 /**
  * Save the key of an nsec login kept in memory, encrypted under a passphrase

@@ -2,12 +2,12 @@ import { type FormEvent, useState } from 'react'
 import { NO_SAVED_ACCOUNTS } from '../../../core/identity/keystore-record.ts'
 import { checkPassphraseEntered } from '../../../core/identity/passphrase.ts'
 import { Secret } from '../../../core/platform/secret.ts'
+import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { PassphraseField } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { AccountName } from './AccountName.tsx'
-import { useLogin } from './use-login.ts'
 
 /** Log in with a key saved on this device: pick the account, give its passphrase. */
 export function SavedAccountsModal() {

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { loginFormError, parseSecretInput } from '../../../core/identity/secret-input.ts'
 import { pubkeyOfSecret } from '../../../core/identity/secret-key.ts'
+import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { Field, FormError } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
-import { useLogin } from './use-login.ts'
 
 /**
  * Sign out (spec §4): a plain confirm, or for a key saved this session two choices: keep the

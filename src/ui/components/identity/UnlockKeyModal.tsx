@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react'
 import { checkPassphraseEntered } from '../../../core/identity/passphrase.ts'
 import { Secret } from '../../../core/platform/secret.ts'
+import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { PassphraseField } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { AccountName } from './AccountName.tsx'
-import { useLogin } from './use-login.ts'
 import { useWarmCurve } from './use-warm-curve.ts'
 
 /** Unlock the saved key of a locked nsec login: 'Unlock & {action}' (spec §2). */

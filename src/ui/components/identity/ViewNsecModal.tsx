@@ -6,12 +6,12 @@ import {
 } from '../../../core/identity/passphrase.ts'
 import { nsecOfSecret } from '../../../core/identity/secret-key.ts'
 import { Secret } from '../../../core/platform/secret.ts'
+import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { CopyButton } from '../kit/CopyButton.tsx'
 import { Field, FormError, PassphraseField } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
-import { useLogin } from './use-login.ts'
 
 /** View nsec: only for a saved key, after its passphrase is checked again (spec §4). */
 export function ViewNsecModal() {

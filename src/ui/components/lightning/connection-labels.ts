@@ -2,7 +2,7 @@
 import type { WalletView } from '../../../actors/lightning/lazy-wallet.ts'
 import { LOGIN_REQUIRED, type WalletInfo } from '../../../core/lightning/wallet-connection.ts'
 import { SIGNING_UNAVAILABLE } from '../../../machines/login.machine.ts'
-import type { LoginView } from '../identity/use-login.ts'
+import type { LoginView } from '../../hooks/use-login.ts'
 
 /** Why connecting a wallet must wait (spec §2: a login that can sign), or null. */
 export function walletLoginHint(login: Pick<LoginView, 'signedIn' | 'canSign' | 'locked'>) {

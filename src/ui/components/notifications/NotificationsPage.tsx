@@ -6,9 +6,9 @@ import {
   unreadCount,
 } from '../../../core/notifications/notifications.ts'
 import { useGoBack } from '../../hooks/use-go-back.ts'
+import { useLogin } from '../../hooks/use-login.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
-import { useLogin } from '../identity/use-login.ts'
 import { NotificationMutes } from './NotificationMutes.tsx'
 import { NotificationRow } from './NotificationRow.tsx'
 import { useNotificationSettings, useNotifications } from './use-notifications.ts'

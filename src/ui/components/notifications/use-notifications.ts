@@ -8,11 +8,12 @@ import {
   type NotificationSettings,
 } from '../../../core/notifications/notification-settings.ts'
 import {
+  isMutedNotification,
   type Notification,
   unreadCount,
   withoutMuted,
 } from '../../../core/notifications/notifications.ts'
-import { isMutedNotification, withoutMutedBy } from '../../../core/people/mute-set.ts'
+import { withoutMutedBy } from '../../../core/people/mute-set.ts'
 import { useSystem } from '../../system-context.tsx'
 import { useMuteSet, useMutesKnown } from '../people/use-mute-set.ts'
 

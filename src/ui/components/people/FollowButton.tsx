@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useGated } from '../../hooks/use-gated.ts'
-import { useLogin } from '../identity/use-login.ts'
+import { useLogin } from '../../hooks/use-login.ts'
 import { ActionError } from './ActionError.tsx'
 import { useFollow } from './use-follow.ts'
 import { useProfileQueries } from './use-profile.ts'

@@ -10,8 +10,8 @@ import { storedDisplayNames } from '../../../actors/people/display-names.ts'
 import { metadataKey } from '../../../actors/people/metadata-queries.ts'
 import type { ProfileMetadata } from '../../../core/people/profile.ts'
 import type { MentionCandidate } from '../../../core/publish/mention-search.ts'
+import { useLogin } from '../../hooks/use-login.ts'
 import { useSystem } from '../../system-context.tsx'
-import { useLogin } from '../identity/use-login.ts'
 import { useProfileQueries } from '../people/use-profile.ts'
 
 const fromMetadata = (

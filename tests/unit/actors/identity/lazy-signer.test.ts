@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { Signer } from '../../../../src/actors/identity/signer.ts'
 import { lazySigner } from '../../../../src/actors/identity/signers/lazy.ts'
+import type { Signer } from '../../../../src/actors/platform/signer.ts'
 
 function fakeSigner(): Signer {
   return {

@@ -3,10 +3,10 @@ import 'fake-indexeddb/auto'
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createKeystoreStore } from '../../../../src/actors/identity/keystore.ts'
-import type { Signer } from '../../../../src/actors/identity/signer.ts'
 import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
 import { lockedSigner } from '../../../../src/actors/identity/signers/unavailable.ts'
 import { createWalletStore } from '../../../../src/actors/lightning/wallet-store.ts'
+import type { Signer } from '../../../../src/actors/platform/signer.ts'
 import {
   newSavedWallet,
   OLD_WALLET_RECORD,

@@ -1,9 +1,9 @@
 // NIP-42: the AUTH event and one connection's authentication, with a scripted relay.
 import { generateSecretKey, getPublicKey, type NostrEvent, verifyEvent } from 'nostr-tools/pure'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Signer } from '../../../../src/actors/identity/signer.ts'
 import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
 import { lockedSigner, noSigner } from '../../../../src/actors/identity/signers/unavailable.ts'
+import type { Signer } from '../../../../src/actors/platform/signer.ts'
 import {
   AUTH_CHALLENGE_WAIT_MS,
   AUTH_EVENT_KIND,

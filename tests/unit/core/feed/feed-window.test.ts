@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { startsPastNewest } from '../../../../src/core/app/persisted-cache.ts'
 import {
   FEED_MAX_PAGES,
   FEED_WINDOW_MIN_ROWS,
@@ -8,7 +9,6 @@ import {
   rowsAbove,
   rowsInAllPages,
   rowsPerPage,
-  startsPastNewest,
   windowPages,
 } from '../../../../src/core/feed/feed-window.ts'
 

@@ -1,13 +1,15 @@
 import type { NostrEvent } from 'nostr-tools/pure'
 import { describe, expect, it } from 'vitest'
 import { type FeedEntry, noteEntry, repostEntry } from '../../../../src/core/feed/feed-entry.ts'
+import { isMutedEntry } from '../../../../src/core/feed/muted-entry.ts'
 import type { Note } from '../../../../src/core/feed/note.ts'
-import type { Notification } from '../../../../src/core/notifications/notifications.ts'
+import {
+  isMutedNotification,
+  type Notification,
+} from '../../../../src/core/notifications/notifications.ts'
 import { parseMuteList } from '../../../../src/core/people/mute-list.ts'
 import {
   isMuted,
-  isMutedEntry,
-  isMutedNotification,
   mutedLabel,
   muteReason,
   muteSetOf,

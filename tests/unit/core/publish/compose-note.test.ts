@@ -9,6 +9,7 @@ import {
 } from 'nostr-tools/nip19'
 import { generateSecretKey } from 'nostr-tools/pure'
 import { describe, expect, it } from 'vitest'
+import { CLIENT_TAG, withClientTag } from '../../../../src/core/platform/nip89.ts'
 import {
   COMPOSE_ERRORS,
   containsSecretKey,
@@ -20,7 +21,6 @@ import {
   replyTags,
   replyTemplate,
 } from '../../../../src/core/publish/compose-note.ts'
-import { CLIENT_TAG, withClientTag } from '../../../../src/core/publish/nip89.ts'
 
 const ALICE = 'a1'.repeat(32)
 const BOB = 'b2'.repeat(32)

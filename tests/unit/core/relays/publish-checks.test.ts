@@ -4,7 +4,7 @@ import {
   isPublishTarget,
   PUBLISH_ERRORS,
   publishProblem,
-} from '../../../../src/core/publish/publish-checks.ts'
+} from '../../../../src/core/relays/publish-checks.ts'
 
 const ID = 'a1'.repeat(32)
 const PUBKEY = 'b2'.repeat(32)

@@ -1,6 +1,6 @@
 /** Batch verification: one boolean per input, whatever the input holds. */
 import type { NostrEvent } from 'nostr-tools/pure'
-import { isEventShaped } from '../relays/nip01.ts'
+import { isEventShaped } from './nip01.ts'
 
 /** A verifier that throws when the id or the signature does not hold (nostr-wasm's contract). */
 export type VerifyOne = (event: NostrEvent) => void

@@ -7,7 +7,7 @@ import {
 } from 'nostr-tools/nip19'
 import { describe, expect, it } from 'vitest'
 import { segmentContent } from '../../../../src/core/feed/content.ts'
-import { decodeReference } from '../../../../src/core/feed/nip21.ts'
+import { decodeReference } from '../../../../src/core/platform/nip21.ts'
 
 const PUBKEY = '3bf0c63fcb93463407af97a5e5ee64fa883d107ef9e558472c4eb9aaaefa459d'
 const ID = 'b'.repeat(64)

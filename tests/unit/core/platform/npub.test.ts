@@ -1,6 +1,6 @@
 import { npubEncode } from 'nostr-tools/nip19'
 import { describe, expect, it } from 'vitest'
-import { npubOf } from '../../../../src/core/identity/npub.ts'
+import { npubOf } from '../../../../src/core/platform/npub.ts'
 
 // NIP-19's own example.
 const PUBKEY = '7e7e9c42a91bfef19fa929e5fda1b72e0ebc1a4c1141673e2794234d86addf4e'

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
-import { CACHE_GROUPS, formatBytes } from '../../../core/app/cache-breakdown.ts'
-import { useModal } from '../../hooks/use-modal.ts'
-import { useSystem } from '../../system-context.tsx'
-import { SavedKeysList } from '../identity/SavedKeysList.tsx'
-import { ConfirmModal } from '../kit/ConfirmModal.tsx'
-import { useMemory } from './use-memory.ts'
+import { CACHE_GROUPS, formatBytes } from '../../core/app/cache-breakdown.ts'
+import { useMemory } from '../components/app/use-memory.ts'
+import { SavedKeysList } from '../components/identity/SavedKeysList.tsx'
+import { ConfirmModal } from '../components/kit/ConfirmModal.tsx'
+import { useModal } from '../hooks/use-modal.ts'
+import { useSystem } from '../system-context.tsx'
 
 /**
  * Clear Everything (?clearAllCaches=true; spec §2, §4): what the caches hold, by group, and the
@@ -19,7 +19,7 @@ export function ClearEverythingModal() {
   const [refusal, setRefusal] = useState<string | null>(null)
   useEffect(() => {
     let current = true
-    void import('../../../actors/app/clear-data.ts')
+    void import('../../actors/system/clear-data.ts')
       .then(({ clearEverythingRefusal }) => clearEverythingRefusal())
       .then((why) => {
         if (current) setRefusal(why)
@@ -36,7 +36,7 @@ export function ClearEverythingModal() {
       onClose={modal.close}
       onConfirm={async () => {
         const { clearEverything, clearEverythingRefusal } = await import(
-          '../../../actors/app/clear-data.ts'
+          '../../actors/system/clear-data.ts'
         )
         // Asked again at the click: ecash may have arrived since the modal opened.
         const why = await clearEverythingRefusal()

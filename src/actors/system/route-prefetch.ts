@@ -8,11 +8,11 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { prefetchAllowed, prefetchTarget } from '../../core/app/prefetch.ts'
+import { connectionHints } from '../app/network-hints.ts'
 import { noteQueryOptions } from '../feed/thread-queries.ts'
 import { profileQueries } from '../people/profile-queries.ts'
 import type { PoolRelay } from '../relays/outbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
-import { connectionHints } from './network-hints.ts'
 
 export interface RoutePrefetchDeps {
   hub: RelayHub

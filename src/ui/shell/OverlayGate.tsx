@@ -1,7 +1,7 @@
 import { useSearch } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { anyOverlayOpen } from '../../../core/app/modal-search.ts'
-import { useLogin } from '../identity/use-login.ts'
+import { anyOverlayOpen } from '../../core/app/modal-search.ts'
+import { useLogin } from '../hooks/use-login.ts'
 
 // The overlay layer (every modal's lazy entry and the hooks behind them) loads with the first
 // overlay opened, not before the first note.

@@ -17,12 +17,12 @@ import { REPOST_KIND, TEXT_NOTE_KIND } from '../../core/feed/nip18.ts'
 import { cutNotesPage } from '../../core/feed/note-paging.ts'
 import { newestFirst } from '../../core/platform/event-order.ts'
 import { FAILED_TO_LOAD_NOTES } from '../../core/relays/relay-messages.ts'
-import { NOTES_PAGE_SIZE } from '../feed/feed-queries.ts'
-import { resolveEntries } from '../feed/repost-resolver.ts'
+import { profileKeys } from '../people/profile-keys.ts'
 import type { NotesRelays, OutboxRelays, PoolRelay } from '../relays/outbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { answeredEvents, queryStored } from '../relays/stored-events.ts'
-import { profileKeys } from './profile-keys.ts'
+import { NOTES_PAGE_SIZE } from './feed-queries.ts'
+import { resolveEntries } from './repost-resolver.ts'
 
 /** What the notes tab shows: notes and reposts. */
 export const PROFILE_NOTE_KINDS = [TEXT_NOTE_KIND, REPOST_KIND]

@@ -4,7 +4,7 @@ import {
   localRuntimeConfig,
   parseRuntimeConfig,
   readRelays,
-} from '../../../../src/core/app/runtime-config.ts'
+} from '../../../../src/core/platform/runtime-config.ts'
 
 describe('parseRuntimeConfig', () => {
   it('accepts the shipped public configuration: five relays, three readwrite, one write, one indexer', () => {

@@ -1,24 +1,24 @@
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { type ZapTarget, zapsOf } from '../../../actors/lightning/zap.effects.ts'
-import { parseNoteSearchParam } from '../../../core/app/route-ids.ts'
-import { shownName } from '../../../core/people/display-name-cache.ts'
-import { groupDigits } from '../../../core/platform/group-digits.ts'
-import type { ZapActorRef, ZapSnapshot } from '../../../machines/zap.machine.ts'
-import { useSystem } from '../../system-context.tsx'
-import { NutzapChoice } from '../ecash/NutzapChoice.tsx'
-import { InvalidNoteId } from '../feed/NoteFromParam.tsx'
-import { useNoteModal } from '../feed/use-note-modal.ts'
-import { FormError } from '../kit/Form.tsx'
-import { Modal } from '../kit/Modal.tsx'
-import { useTargetNote } from '../publish/TargetNote.tsx'
-import { useZapWallet } from './use-zap-payer.ts'
-import { ZapForm } from './ZapForm.tsx'
-import { ZapInvoice } from './ZapInvoice.tsx'
-import './zap.css'
+import { type ZapTarget, zapsOf } from '../../actors/lightning/zap.effects.ts'
+import { parseNoteSearchParam } from '../../core/app/route-ids.ts'
+import { shownName } from '../../core/people/display-name-cache.ts'
+import { groupDigits } from '../../core/platform/group-digits.ts'
+import type { ZapActorRef, ZapSnapshot } from '../../machines/zap.machine.ts'
+import { NutzapChoice } from '../components/ecash/NutzapChoice.tsx'
+import { InvalidNoteId } from '../components/feed/NoteFromParam.tsx'
+import { useNoteModal } from '../components/feed/use-note-modal.ts'
+import { FormError } from '../components/kit/Form.tsx'
+import { Modal } from '../components/kit/Modal.tsx'
+import { useZapWallet } from '../components/lightning/use-zap-payer.ts'
+import { ZapForm } from '../components/lightning/ZapForm.tsx'
+import { ZapInvoice } from '../components/lightning/ZapInvoice.tsx'
+import { useTargetNote } from '../components/publish/TargetNote.tsx'
+import { useSystem } from '../system-context.tsx'
+import '../components/lightning/zap.css'
 
 // The ecash form (and the wallet with it) loads only when the user chooses ecash.
-const NutzapForm = lazy(() => import('../ecash/NutzapForm.tsx'))
+const NutzapForm = lazy(() => import('../components/ecash/NutzapForm.tsx'))
 
 /** What each busy step says while it runs. */
 const BUSY = {

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
-import { profileParam } from '../../../core/app/route-ids.ts'
-import { useModal } from '../../hooks/use-modal.ts'
-import { useSystem } from '../../system-context.tsx'
-import { ProfileAvatar } from '../people/ProfileAvatar.tsx'
-import { useLogin } from './use-login.ts'
+import { profileParam } from '../../core/app/route-ids.ts'
+import { ProfileAvatar } from '../components/people/ProfileAvatar.tsx'
+import { useLogin } from '../hooks/use-login.ts'
+import { useModal } from '../hooks/use-modal.ts'
+import { useSystem } from '../system-context.tsx'
 
 /** The name and tooltip of the account button while the saved key is locked. */
 const KEY_LOCKED_LABEL = 'Key locked — unlock'

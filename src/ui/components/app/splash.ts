@@ -3,9 +3,9 @@
  * browser session, and in standalone mode only after an update's reload. The CSS runs it
  * (splash.css); the mark is taken away when the fade ends.
  */
-import { isStandalone } from '../../actors/app/display-mode.ts'
-import { takeUpdateReload } from '../../actors/app/update-reload-flag.ts'
-import { SPLASH_SESSION_KEY, showsSplashOnStart } from '../../core/app/splash.ts'
+import { isStandalone } from '../../../actors/app/display-mode.ts'
+import { takeUpdateReload } from '../../../actors/app/update-reload-flag.ts'
+import { SPLASH_SESSION_KEY, showsSplashOnStart } from '../../../core/app/splash.ts'
 import './splash.css'
 
 export function showSplashOnStart(): void {

@@ -3,9 +3,9 @@ import { useEffect, useMemo, useRef } from 'react'
 import { type FeedEntry, mergeEntries } from '../../../core/feed/feed-entry.ts'
 import { FAILED_TO_LOAD_NOTES, NO_NOTES_YET } from '../../../core/relays/relay-messages.ts'
 import { useNow } from '../../hooks/use-now.ts'
-import { NoteCard } from '../feed/NoteCard.tsx'
-import { useEngagementAsks } from '../feed/use-engagement-asks.ts'
-import { useProfilePubkey, useProfileQueries } from './use-profile.ts'
+import { useProfilePubkey, useProfileQueries } from '../people/use-profile.ts'
+import { NoteCard } from './NoteCard.tsx'
+import { useEngagementAsks } from './use-engagement-asks.ts'
 
 /**
  * The notes tab: their notes and reposts, newest first, with what they published in this session

@@ -2,8 +2,11 @@
 import 'fake-indexeddb/auto'
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { clearEverythingRefusal, clearQueryGroups } from '../../../../src/actors/app/clear-data.ts'
 import { createCashuStore } from '../../../../src/actors/ecash/cashu-store.ts'
+import {
+  clearEverythingRefusal,
+  clearQueryGroups,
+} from '../../../../src/actors/system/clear-data.ts'
 import { addProofs, reserve } from '../../../../src/core/ecash/cashu-proof-book.ts'
 
 const client = new QueryClient()

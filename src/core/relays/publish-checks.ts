@@ -3,7 +3,7 @@
  * client, relays to publish to and, when the event acts on another (a reaction, a repost, a quote,
  * a reply), a target with an id and an author. The texts are the spec's; checks run in that order.
  */
-import { NO_RELAYS_CONFIGURED } from '../relays/relay-messages.ts'
+import { NO_RELAYS_CONFIGURED } from './relay-messages.ts'
 
 export const PUBLISH_ERRORS = {
   clientNotReady: 'Nostr client not ready',

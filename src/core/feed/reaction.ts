@@ -4,9 +4,9 @@
  * `k` tag for its kind, plus the client tag (NIP-89).
  */
 import type { EventTemplate } from 'nostr-tools/pure'
-import { TEXT_NOTE_KIND } from '../feed/nip18.ts'
-import { withClientTag } from './nip89.ts'
-import type { PublishTarget } from './publish-checks.ts'
+import { withClientTag } from '../platform/nip89.ts'
+import type { PublishTarget } from '../relays/publish-checks.ts'
+import { TEXT_NOTE_KIND } from './nip18.ts'
 
 export const REACTION_KIND = 7
 /** A like (spec lightning-and-ecash §3: "reaction (kind 7, default content +)"). */

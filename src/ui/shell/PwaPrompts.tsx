@@ -1,8 +1,8 @@
-import { startServiceWorker } from '../../../actors/app/app-update.effects.ts'
-import { OutboxNotice } from '../publish/PublishQueueNotice.tsx'
-import { InstallPrompt } from './InstallPrompt.tsx'
-import { OfflineNotice } from './OfflineNotice.tsx'
-import { UpdatePrompt } from './UpdatePrompt.tsx'
+import { startServiceWorker } from '../../actors/app/app-update.effects.ts'
+import { InstallPrompt } from '../components/app/InstallPrompt.tsx'
+import { OfflineNotice } from '../components/app/OfflineNotice.tsx'
+import { UpdatePrompt } from '../components/app/UpdatePrompt.tsx'
+import { OutboxNotice } from '../components/publish/PublishQueueNotice.tsx'
 
 // Module scope: registered once, however often the layer mounts (StrictMode mounts twice).
 const update = startServiceWorker()

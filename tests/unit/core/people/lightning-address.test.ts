@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { profileLightning } from '../../../../src/core/lightning/lightning-address.ts'
+import { profileLightning } from '../../../../src/core/people/lightning-address.ts'
 
 const LNURL =
   'lnurl1dp68gurn8ghj7um9wfmxjcm99e3k7mf0v9cxj0m385ekvcenxc6r2c35xvukxefcv5mkvv34x5ekzd3ev56nyd3hxqurzepexejxxepnxscrvwfnv9nxzcn9xq6xyefhvgcxxcmyxymnserxfq5fns'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LIKE, REACTION_KIND, reactionTemplate } from '../../../../src/core/publish/reaction.ts'
+import { LIKE, REACTION_KIND, reactionTemplate } from '../../../../src/core/feed/reaction.ts'
 
 const NOTE = 'ee'.repeat(32)
 const AUTHOR = 'ff'.repeat(32)

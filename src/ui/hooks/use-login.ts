@@ -12,11 +12,11 @@ import {
   keyLocked,
   keyStatusLabel,
   type LoginSnapshot,
-} from '../../../machines/login.machine.ts'
-import { type NsecKeySnapshot, secretShown } from '../../../machines/nsec-key.machine.ts'
-import type { SignInSnapshot } from '../../../machines/sign-in.machine.ts'
-import type { SignOutSnapshot } from '../../../machines/sign-out.machine.ts'
-import { useSystem } from '../../system-context.tsx'
+} from '../../machines/login.machine.ts'
+import { type NsecKeySnapshot, secretShown } from '../../machines/nsec-key.machine.ts'
+import type { SignInSnapshot } from '../../machines/sign-in.machine.ts'
+import type { SignOutSnapshot } from '../../machines/sign-out.machine.ts'
+import { useSystem } from '../system-context.tsx'
 
 export interface LoginView {
   signedIn: boolean

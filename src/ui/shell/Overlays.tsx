@@ -1,34 +1,36 @@
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef } from 'react'
-import { useModal, useRemoveRelayModal } from '../../hooks/use-modal.ts'
-import { useNoteModal } from '../feed/use-note-modal.ts'
-import { useThreadModal } from '../feed/use-thread-modal.ts'
-import { useLogin } from '../identity/use-login.ts'
+import { useNoteModal } from '../components/feed/use-note-modal.ts'
+import { useThreadModal } from '../components/feed/use-thread-modal.ts'
+import { useLogin } from '../hooks/use-login.ts'
+import { useModal, useRemoveRelayModal } from '../hooks/use-modal.ts'
 
 // Overlays and the crypto behind them load when first opened, not before the first note.
 const SettingsOverlay = lazy(() => import('./SettingsOverlay.tsx'))
-const LoginOptionsModal = lazy(() => import('../identity/LoginOptionsModal.tsx'))
-const NsecLoginModal = lazy(() => import('../identity/NsecLoginModal.tsx'))
-const SavedAccountsModal = lazy(() => import('../identity/SavedAccountsModal.tsx'))
-const KeyGenModal = lazy(() => import('../identity/KeyGenModal.tsx'))
-const UnlockKeyModal = lazy(() => import('../identity/UnlockKeyModal.tsx'))
-const SaveKeyModal = lazy(() => import('../identity/SaveKeyModal.tsx'))
-const ViewNsecModal = lazy(() => import('../identity/ViewNsecModal.tsx'))
-const SignOutModal = lazy(() => import('../identity/SignOutModal.tsx'))
-const RemoveRelayModal = lazy(() => import('../relays/RemoveRelayModal.tsx'))
-const RelayHealthModal = lazy(() => import('../relays/RelayHealthModal.tsx'))
-const AuxRelaysModal = lazy(() => import('../relays/AuxRelaysModal.tsx'))
-const ResetPreferencesModal = lazy(() => import('./ResetPreferencesModal.tsx'))
+const LoginOptionsModal = lazy(() => import('../components/identity/LoginOptionsModal.tsx'))
+const NsecLoginModal = lazy(() => import('../components/identity/NsecLoginModal.tsx'))
+const SavedAccountsModal = lazy(() => import('../components/identity/SavedAccountsModal.tsx'))
+const KeyGenModal = lazy(() => import('../components/identity/KeyGenModal.tsx'))
+const UnlockKeyModal = lazy(() => import('../components/identity/UnlockKeyModal.tsx'))
+const SaveKeyModal = lazy(() => import('../components/identity/SaveKeyModal.tsx'))
+const ViewNsecModal = lazy(() => import('../components/identity/ViewNsecModal.tsx'))
+const SignOutModal = lazy(() => import('../components/identity/SignOutModal.tsx'))
+const RemoveRelayModal = lazy(() => import('../components/relays/RemoveRelayModal.tsx'))
+const RelayHealthModal = lazy(() => import('../components/relays/RelayHealthModal.tsx'))
+const AuxRelaysModal = lazy(() => import('../components/relays/AuxRelaysModal.tsx'))
+const ResetPreferencesModal = lazy(() => import('../components/app/ResetPreferencesModal.tsx'))
 const ClearCacheModal = lazy(() => import('./ClearCacheModal.tsx'))
-const ClearStoredWalletModal = lazy(() => import('../lightning/ClearStoredWalletModal.tsx'))
-const ClearSavedKeysModal = lazy(() => import('../identity/ClearSavedKeysModal.tsx'))
+const ClearStoredWalletModal = lazy(
+  () => import('../components/lightning/ClearStoredWalletModal.tsx'),
+)
+const ClearSavedKeysModal = lazy(() => import('../components/identity/ClearSavedKeysModal.tsx'))
 const ClearEverythingModal = lazy(() => import('./ClearEverythingModal.tsx'))
-const WalletConnectModal = lazy(() => import('../lightning/ConnectLightningModal.tsx'))
-const SavedWalletsModal = lazy(() => import('../lightning/SavedConnectionsModal.tsx'))
-const ThreadModal = lazy(() => import('../feed/ThreadModal.tsx'))
-const ReplyModal = lazy(() => import('../publish/ReplyModal.tsx'))
-const RepostModal = lazy(() => import('../publish/RepostModal.tsx'))
-const ZapModal = lazy(() => import('../lightning/ZapModal.tsx'))
+const WalletConnectModal = lazy(() => import('../components/lightning/ConnectLightningModal.tsx'))
+const SavedWalletsModal = lazy(() => import('../components/lightning/SavedConnectionsModal.tsx'))
+const ThreadModal = lazy(() => import('../components/feed/ThreadModal.tsx'))
+const ReplyModal = lazy(() => import('../components/publish/ReplyModal.tsx'))
+const RepostModal = lazy(() => import('../components/publish/RepostModal.tsx'))
+const ZapModal = lazy(() => import('./ZapModal.tsx'))
 
 /** Every overlay the URL (or the login gate) says is open, stacked in a fixed order. */
 export function Overlays() {

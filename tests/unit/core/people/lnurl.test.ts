@@ -1,6 +1,6 @@
 import { bech32 } from '@scure/base'
 import { describe, expect, it } from 'vitest'
-import { decodeLnurl, LNURL_ERRORS, lud16Problem } from '../../../../src/core/lightning/lnurl.ts'
+import { decodeLnurl, LNURL_ERRORS, lud16Problem } from '../../../../src/core/people/lnurl.ts'
 
 const encode = (url: string, prefix = 'lnurl') =>
   bech32.encode(prefix, bech32.toWords(new TextEncoder().encode(url)), 2048)

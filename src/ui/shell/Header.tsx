@@ -1,13 +1,15 @@
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { useModal } from '../../hooks/use-modal.ts'
-import { AccountButton } from '../identity/AccountButton.tsx'
-import { useLogin } from '../identity/use-login.ts'
-import { RelayLights } from '../relays/RelayLights.tsx'
-import { Logo } from './Logo.tsx'
+import { Logo } from '../components/app/Logo.tsx'
+import { RelayLights } from '../components/relays/RelayLights.tsx'
+import { useLogin } from '../hooks/use-login.ts'
+import { useModal } from '../hooks/use-modal.ts'
+import { AccountButton } from './AccountButton.tsx'
 
 // Not in the first note's bundle: the square's code and query load only for a logged-in user.
-const NotificationsSquare = lazy(() => import('../notifications/NotificationsSquare.tsx'))
+const NotificationsSquare = lazy(
+  () => import('../components/notifications/NotificationsSquare.tsx'),
+)
 
 /** The header's title (spec §2): the short one under 640 px width, the long one otherwise. */
 export const SHORT_TITLE = 'Plume'

@@ -1,7 +1,7 @@
-import type { CacheGroup } from '../../../core/app/cache-breakdown.ts'
-import { useModal } from '../../hooks/use-modal.ts'
-import { useSystem } from '../../system-context.tsx'
-import { ConfirmModal } from '../kit/ConfirmModal.tsx'
+import type { CacheGroup } from '../../core/app/cache-breakdown.ts'
+import { ConfirmModal } from '../components/kit/ConfirmModal.tsx'
+import { useModal } from '../hooks/use-modal.ts'
+import { useSystem } from '../system-context.tsx'
 
 const KINDS = {
   /** ?clearCache=true: profiles and threads, with the spec's default title and button. */
@@ -35,7 +35,7 @@ export function ClearCacheModal({ kind }: { kind: keyof typeof KINDS }) {
       done={`${done}: ${what}`}
       onClose={modal.close}
       onConfirm={async () => {
-        const { clearQueryGroups } = await import('../../../actors/app/clear-data.ts')
+        const { clearQueryGroups } = await import('../../actors/system/clear-data.ts')
         await clearQueryGroups(queryClient, groups)
       }}
     >
