@@ -36,7 +36,7 @@ import {
   type NotificationSettingsStore,
 } from './notifications/notification-settings-store.ts'
 import { metadataQueryOptions } from './people/metadata-queries.ts'
-import type { Outbox } from './publish/publish-queue.effects.ts'
+import type { PublishQueue } from './publish/publish-queue.effects.ts'
 import { createKeepAlive, type KeepAlive, reconnectSocket } from './relays/keep-alive.ts'
 import { createRelayHub, type RelayHub, type RequestResult } from './relays/relay-hub.ts'
 import { fetchRelayInfo } from './relays/relay-info.ts'
@@ -74,13 +74,13 @@ export interface PlumeSystem {
   /** Notification mutes and last-seen times (local storage), read by the header and the page. */
   notificationSettings: NotificationSettingsStore
   /** The Lightning wallet (NWC or WebLN): loaded on first use, or at start when one is saved. */
-  wallet(): WalletHandle
+  lightning: WalletHandle
   /** The memory manager: started 30 s in, or sooner when a screen asks for its figures. */
   memory(): Promise<MemoryManager>
   /** The ecash (Cashu) wallet: its code (cashu-ts among it) loads on first use of /wallet. */
-  cashu(): Promise<CashuWallet>
+  ecash(): Promise<CashuWallet>
   /** Posts written offline, sent once back online: loaded on first use (a publish, idle start). */
-  outbox(): Promise<Outbox>
+  publishQueue(): Promise<PublishQueue>
   /** The first screen drawn: what shows nothing on it waits. */
   firstScreen: FirstScreen
 }
@@ -224,12 +224,12 @@ export function startSystem(
   const signer = createSignerSource(login, remote)
   keepSession(login)
   restoreSession(login, keystore)
-  const wallet = lazyWallet({ login, signer, inspect: options.inspect })
-  startWalletWhenSaved(wallet)
+  const lightning = lazyWallet({ login, signer, inspect: options.inspect })
+  startWalletWhenSaved(lightning)
   let nip49: Nip49Client | undefined
   let memory: Promise<MemoryManager> | undefined
-  let cashu: Promise<CashuWallet> | undefined
-  let outbox: Promise<Outbox> | undefined
+  let ecash: Promise<CashuWallet> | undefined
+  let publishQueue: Promise<PublishQueue> | undefined
   const startMemory = () =>
     (memory ??= import('./app/memory-manager.ts').then(({ startMemoryManager }) =>
       startMemoryManager({
@@ -261,15 +261,15 @@ export function startSystem(
     relayInfoQuery: (url) => relayInfoQueryOptions(fetchRelayInfo, url),
     relayList,
     notificationSettings: createNotificationSettingsStore(),
-    wallet: () => wallet,
+    lightning,
     memory: startMemory,
-    cashu: () =>
-      (cashu ??= import('./ecash/cashu-wallet.ts').then(({ startCashuWallet }) =>
+    ecash: () =>
+      (ecash ??= import('./ecash/cashu-wallet.ts').then(({ startCashuWallet }) =>
         startCashuWallet({ login, signer, hub, pool }),
       )),
-    outbox: () =>
-      (outbox ??= import('./publish/publish-queue.effects.ts').then(({ startOutbox }) =>
-        startOutbox({ hub, app, queryClient }),
+    publishQueue: () =>
+      (publishQueue ??= import('./publish/publish-queue.effects.ts').then(({ startPublishQueue }) =>
+        startPublishQueue({ hub, app, queryClient }),
       )),
     firstScreen: createFirstScreen({ onFeed: () => window.location.pathname === '/' }),
   }

@@ -17,7 +17,7 @@
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { FOLLOW_MESSAGES } from '../../core/people/follow.ts'
 import { assertPublishable } from '../../core/publish/publish-checks.ts'
-import { OUTBOX_TEXTS } from '../../core/publish/publish-queue.ts'
+import { PUBLISH_QUEUE_TEXTS } from '../../core/publish/publish-queue.ts'
 import { type PublishResult, publishFailedMessage } from '../../core/relays/publish-result.ts'
 import { newestEvent } from '../../core/relays/relay-list.ts'
 import { canWrite } from '../../core/relays/relay-permission.ts'
@@ -115,7 +115,7 @@ export function createOwnEvents(deps: OwnEventsDeps): OwnEvents {
    * the relays, which cannot be read now, and one sent later could undo newer changes.
    */
   const assertOnline = () => {
-    if (!online()) throw new Error(OUTBOX_TEXTS.replaceableOffline)
+    if (!online()) throw new Error(PUBLISH_QUEUE_TEXTS.replaceableOffline)
   }
   /** The newest event of each kind and author seen this session: fetched or published. */
   const seen = new Map<string, NostrEvent>()

@@ -37,7 +37,7 @@ import { browserOnline } from '../platform/online.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { SIGNER_MISMATCH } from '../relays/relay-list.effects.ts'
 import type { PlumeSystem } from '../system.ts'
-import type { Outbox } from './publish-queue.effects.ts'
+import type { PublishQueue } from './publish-queue.effects.ts'
 import { rememberPublished } from './published-cache.ts'
 
 export type PrepareLogic = PromiseActorLogic<EventTemplate, TemplateInput>
@@ -56,7 +56,7 @@ export interface PublishDeps {
   /** The step between building and signing (proof of work); absent: none. */
   prepare?: PrepareLogic
   /** Where a publish made offline waits (loaded on first use); absent: it is sent anyway. */
-  outbox?: () => Promise<Pick<Outbox, 'enqueue'>>
+  publishQueue?: () => Promise<Pick<PublishQueue, 'enqueue'>>
   /** The browser reports a network (navigator.onLine). */
   online?: () => boolean
 }
@@ -92,7 +92,7 @@ export function publishEffects(deps: PublishDeps) {
   const now = deps.now ?? Date.now
   const entries = () => deps.pool()?.getSnapshot().context.entries ?? []
   const online = deps.online ?? browserOnline
-  /** Offline, or every write relay down: the signed event waits in the outbox. */
+  /** Offline, or every write relay down: the signed event waits in the publish queue. */
   const offline = () => {
     const phase = deps.pool()?.getSnapshot().context.phase ?? {}
     return mustQueue(
@@ -111,7 +111,7 @@ export function publishEffects(deps: PublishDeps) {
         assertPublishable(request.kind === 'note' ? conditions : { ...conditions, target })
         const createdAt = Math.floor(now() / 1000)
         // Offline the original cannot be fetched: the repost is queued without it.
-        if (request.kind === 'repost' && deps.outbox && offline()) {
+        if (request.kind === 'repost' && deps.publishQueue && offline()) {
           return bareRepostTemplate(request.target, createdAt, relayHint(entries()))
         }
         const original =
@@ -155,12 +155,12 @@ export function publishEffects(deps: PublishDeps) {
             )
           }
         }
-        if (deps.outbox && offline()) {
+        if (deps.publishQueue && offline()) {
           // Stored even if the screen closes meanwhile: nothing written is lost. A store that
           // fails (private mode, full disk) leaves the relays to answer, and the draft is kept.
           deps
-            .outbox()
-            .then((outbox) => outbox.enqueue(event))
+            .publishQueue()
+            .then((queue) => queue.enqueue(event))
             .then(
               () => {
                 if (!stopped) sendBack({ type: 'publish.queued' })
@@ -193,7 +193,7 @@ export function publishDepsOf(system: PlumeSystem, prepare?: PrepareLogic): Publ
     pubkey: () => system.login.getSnapshot().context.pubkey,
     pool: () => system.app.getSnapshot().children.relays,
     queryClient: system.queryClient,
-    outbox: system.outbox,
+    publishQueue: system.publishQueue,
     ...(prepare ? { prepare } : {}),
   }
 }

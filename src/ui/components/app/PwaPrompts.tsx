@@ -1,5 +1,5 @@
 import { startServiceWorker } from '../../../actors/app/app-update.effects.ts'
-import { OutboxNotice } from '../publish/PublishQueueNotice.tsx'
+import { PublishQueueNotice } from '../publish/PublishQueueNotice.tsx'
 import { InstallPrompt } from './InstallPrompt.tsx'
 import { OfflineNotice } from './OfflineNotice.tsx'
 import { UpdatePrompt } from './UpdatePrompt.tsx'
@@ -8,14 +8,14 @@ import { UpdatePrompt } from './UpdatePrompt.tsx'
 const update = startServiceWorker()
 
 /**
- * The installable app's layer: offline notice, the outbox's queue, install prompt, update prompt.
+ * The installable app's layer: offline notice, the publish queue, install prompt, update prompt.
  */
 export default function PwaPrompts() {
   return (
     <>
       <div className="status-bars">
         <OfflineNotice />
-        <OutboxNotice />
+        <PublishQueueNotice />
       </div>
       <InstallPrompt />
       <div className="pwa-prompts">{update && <UpdatePrompt actor={update} />}</div>

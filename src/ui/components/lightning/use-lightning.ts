@@ -7,13 +7,13 @@ import type { WalletHandle, WalletView } from '../../../actors/lightning/lazy-wa
 import { useSystem } from '../../system-context.tsx'
 
 export function useWallet(): WalletView & { wallet: WalletHandle } {
-  const wallet = useSystem().wallet()
+  const wallet = useSystem().lightning
   const view = useSyncExternalStore(wallet.subscribe, wallet.view)
   return { ...view, wallet }
 }
 
 /** True while a wallet is connected: zaps pay through it, or show the invoice when false. */
 export function useWalletConnected(): boolean {
-  const wallet = useSystem().wallet()
+  const wallet = useSystem().lightning
   return useSyncExternalStore(wallet.subscribe, () => wallet.view().status === 'connected')
 }
