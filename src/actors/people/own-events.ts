@@ -25,7 +25,6 @@ import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import type { Signer } from '../identity/signer.ts'
 import { browserOnline } from '../platform/online.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
-import type { PlumeSystem } from '../system.ts'
 
 export interface OwnEventsDeps {
   hub: Pick<RelayHub, 'query' | 'publish'>
@@ -162,21 +161,4 @@ export function createOwnEvents(deps: OwnEventsDeps): OwnEvents {
 
     writeTargets,
   }
-}
-
-// One per system: the session's newest copies are shared by follows, mutes and profile edits.
-const bySystem = new WeakMap<PlumeSystem, OwnEvents>()
-
-/** The system's reader and publisher of the user's own events, created on first use. */
-export function ownEventsFor(system: PlumeSystem): OwnEvents {
-  let own = bySystem.get(system)
-  if (!own) {
-    own = createOwnEvents({
-      hub: system.hub,
-      signer: system.signer,
-      pool: () => system.app.getSnapshot().children.relays,
-    })
-    bySystem.set(system, own)
-  }
-  return own
 }

@@ -1,5 +1,6 @@
 /**
- * The publish queue's effects and its running actor (machines/publish-queue.machine.ts): the stored queue
+ * The publish queue's effects and what runs beside its actor (machines/publish-queue.machine.ts),
+ * which the composition root starts: the stored queue
  * (publish-queue-store.ts), the browser's online and offline events, the write relays connecting, and
  * the round that sends every queued event to the write relays the way a publish does (each relay
  * on its own, every answer awaited), then takes what a relay took, or refused for good, out of
@@ -11,7 +12,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { createActor, fromPromise } from 'xstate'
+import { fromPromise } from 'xstate'
 import { REPOST_KIND } from '../../core/feed/nip18.ts'
 import { ownActionKey } from '../../core/feed/own-actions.ts'
 import {
@@ -27,16 +28,16 @@ import { queuedMarkKey } from '../../core/publish/queued-mark.ts'
 import { REACTION_KIND } from '../../core/publish/reaction.ts'
 import type { PublishResult } from '../../core/relays/publish-result.ts'
 import { canWrite } from '../../core/relays/relay-permission.ts'
-import {
-  type FlushInput,
-  type PublishQueueActorRef,
+import type {
+  FlushInput,
+  PublishQueueActorRef,
   publishQueueMachine,
 } from '../../machines/publish-queue.machine.ts'
 import type { PoolEntry, RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { noteKey } from '../feed/thread-queries.ts'
 import { browserOnline } from '../platform/online.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
-import { type PublishQueueStore, publishQueueStore } from './publish-queue-store.ts'
+import type { PublishQueueStore } from './publish-queue-store.ts'
 import { rememberPublished } from './published-cache.ts'
 
 /** The part of the app actor the publish queue reads: the relay pool, once it runs. */
@@ -139,9 +140,10 @@ function watchWriteRelays(app: PoolSource, onConnected: () => void): () => void 
   }
 }
 
-export function publishQueueEffects(
-  deps: Required<Pick<PublishQueueDeps, 'store'>> & PublishQueueDeps,
-) {
+/** The deps with the store chosen (the root's, or a test's). */
+export type PublishQueueRunDeps = Required<Pick<PublishQueueDeps, 'store'>> & PublishQueueDeps
+
+export function publishQueueEffects(deps: PublishQueueRunDeps) {
   const { store, queryClient } = deps
   const targets = () =>
     writeRelays(deps.app.getSnapshot().children.relays?.getSnapshot().context.entries ?? [])
@@ -203,18 +205,21 @@ export function publishQueueEffects(
         return report
       }),
     },
-  }
+  } satisfies Parameters<(typeof publishQueueMachine)['provide']>[0]
 }
 
-export function startPublishQueue(deps: PublishQueueDeps): PublishQueue {
-  const store = deps.store ?? publishQueueStore()
+/**
+ * The queue over its started actor: the network's changes and the write relays connecting sent to
+ * it, and the events to queue stored and shown.
+ */
+export function runPublishQueue(
+  actor: PublishQueueActorRef,
+  deps: PublishQueueRunDeps,
+): PublishQueue {
+  const { store } = deps
   const online = deps.online ?? browserOnline
   const network = deps.network ?? window
   const now = deps.now ?? Date.now
-  const actor = createActor(publishQueueMachine.provide(publishQueueEffects({ ...deps, store })), {
-    input: { online: online() },
-  }).start()
-
   const changed = () => actor.send({ type: 'publishQueue.network', online: online() })
   network.addEventListener('online', changed)
   network.addEventListener('offline', changed)

@@ -8,7 +8,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
-import { createActor, fromCallback, fromPromise, type PromiseActorLogic, waitFor } from 'xstate'
+import { fromCallback, fromPromise, type PromiseActorLogic } from 'xstate'
 import { committedTarget } from '../../core/publish/nip13.ts'
 import { assertPublishable } from '../../core/publish/publish-checks.ts'
 import { mustQueue } from '../../core/publish/publish-queue.ts'
@@ -21,26 +21,38 @@ import { bareRepostTemplate } from '../../core/publish/queued-repost.ts'
 import type { PublishResult } from '../../core/relays/publish-result.ts'
 import { canRead, canWrite } from '../../core/relays/relay-permission.ts'
 import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
-import {
-  type AcceptedParams,
-  type BuildInput,
-  isPublished,
-  type PublishActorRef,
-  type PublishEvent,
+import type {
+  AcceptedParams,
+  BuildInput,
+  PublishEvent,
   publishMachine,
-  type SendInput,
-  type TemplateInput,
+  SendInput,
+  TemplateInput,
 } from '../../machines/publish.machine.ts'
 import type { PoolEntry, RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import type { Signer } from '../identity/signer.ts'
 import { browserOnline } from '../platform/online.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { SIGNER_MISMATCH } from '../relays/relay-list.effects.ts'
-import type { PlumeSystem } from '../system.ts'
+import type { MiningActor } from './mining.effects.ts'
 import type { PublishQueue } from './publish-queue.effects.ts'
 import { rememberPublished } from './published-cache.ts'
 
 export type PrepareLogic = PromiseActorLogic<EventTemplate, TemplateInput>
+
+/** The publish machine as the app provides it. */
+export type PublishLogic = typeof publishMachine
+
+/** Publishing for the composers, the modals and the like button. */
+export interface Publishing {
+  /** The publish machine with the app's effects; proof of work shows its session to `onMining`. */
+  logic(onMining: (session: MiningActor) => void): PublishLogic
+  /**
+   * Publishes one request (a like) and resolves once a relay accepted it or it was queued
+   * offline, with null, or once it failed, with the message. Other relays are not waited for.
+   */
+  once(request: PublishRequest): Promise<string | null>
+}
 
 export interface PublishDeps {
   hub: Pick<RelayHub, 'publish' | 'query'>
@@ -180,44 +192,4 @@ export function publishEffects(deps: PublishDeps) {
         rememberPublished(deps.queryClient, accepted, now()),
     },
   }
-}
-
-/** The publish machine with the app's effects. */
-export const publishLogic = (deps: PublishDeps) => publishMachine.provide(publishEffects(deps))
-
-/** The app's effects, from the system the UI holds. */
-export function publishDepsOf(system: PlumeSystem, prepare?: PrepareLogic): PublishDeps {
-  return {
-    hub: system.hub,
-    signer: system.signer,
-    pubkey: () => system.login.getSnapshot().context.pubkey,
-    pool: () => system.app.getSnapshot().children.relays,
-    queryClient: system.queryClient,
-    publishQueue: system.publishQueue,
-    ...(prepare ? { prepare } : {}),
-  }
-}
-
-/** A running publish actor, for one-shot actions (a like, a repost) outside a component. */
-export function startPublisher(deps: PublishDeps): PublishActorRef {
-  return createActor(publishLogic(deps)).start()
-}
-
-/**
- * Publishes one request (a like) and resolves once a relay accepted it or it was queued offline,
- * with null, or once it failed, with the message. The answers of the other relays are not waited
- * for.
- */
-export async function publishOnce(
-  deps: PublishDeps,
-  request: PublishRequest,
-): Promise<string | null> {
-  const actor = startPublisher(deps)
-  actor.send({ type: 'publish.submitted', request })
-  const end = await waitFor(
-    actor,
-    (snapshot) => isPublished(snapshot) || snapshot.matches('queued') || snapshot.matches('failed'),
-  )
-  actor.stop()
-  return end.matches('failed') ? end.context.error : null
 }

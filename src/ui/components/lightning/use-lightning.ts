@@ -3,7 +3,7 @@
  * wallets. Reading it does not load the wallet; the Lightning Wallet section starts it.
  */
 import { useSyncExternalStore } from 'react'
-import type { WalletHandle, WalletView } from '../../../actors/lightning/lazy-wallet.ts'
+import type { WalletHandle, WalletView } from '../../../actors/lightning/wallet-handle.ts'
 import { useSystem } from '../../system-context.tsx'
 
 export function useWallet(): WalletView & { wallet: WalletHandle } {

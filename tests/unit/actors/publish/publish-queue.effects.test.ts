@@ -13,21 +13,16 @@ import { noteKey } from '../../../../src/actors/feed/thread-queries.ts'
 import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
 import { createOwnEvents } from '../../../../src/actors/people/own-events.ts'
 import { idbStore } from '../../../../src/actors/platform/idb-store.ts'
-import {
-  type PublishDeps,
-  publishLogic,
-  publishOnce,
-} from '../../../../src/actors/publish/publish.effects.ts'
-import {
-  type PublishQueue,
-  startPublishQueue,
-} from '../../../../src/actors/publish/publish-queue.effects.ts'
+import type { PublishDeps } from '../../../../src/actors/publish/publish.effects.ts'
+import type { PublishQueue } from '../../../../src/actors/publish/publish-queue.effects.ts'
 import {
   type PublishQueueStore,
   publishQueueStore,
 } from '../../../../src/actors/publish/publish-queue-store.ts'
 import type { RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
 import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
+import { startPublishQueue } from '../../../../src/actors/system/publish-queue.ts'
+import { publishLogic, publishOnce } from '../../../../src/actors/system/publishing.ts'
 import { ownActionKey } from '../../../../src/core/feed/own-actions.ts'
 import { Secret } from '../../../../src/core/platform/secret.ts'
 import { PUBLISH_QUEUE_TEXTS } from '../../../../src/core/publish/publish-queue.ts'
