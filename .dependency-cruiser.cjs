@@ -91,7 +91,7 @@ const shellRule = {
   name: 'rooms-not-shell',
   comment: 'a room may not import the shell (system.ts, routes, shell, pwa, the UI entry files)',
   severity: 'error',
-  from: { path: ROOM_FOLDERS },
+  from: { path: ROOM_FOLDERS, pathNot: SHELL },
   to: { path: SHELL },
 }
 

@@ -18,24 +18,6 @@ export const knownImports: readonly KnownImport[] = [
     to: 'src/actors/feed/profile-notes.ts',
     why: 'the profile page’s query set carries the notes tab’s feed queries',
   },
-  // The composition root: rooms that take the whole system (type PlumeSystem) for a few handles.
-  {
-    from: 'src/actors/{feed/engagement-queries,lightning/zap.effects,people/follow.effects,people/mute-set,people/mute,people/profile-queries,publish/publish.effects}.ts',
-    to: 'src/actors/system.ts',
-    why: 'takes the whole system (type PlumeSystem) instead of the handles it uses',
-  },
-  {
-    from: 'src/actors/people/own-events.ts',
-    to: 'src/actors/system.ts',
-    why: 'takes the whole system; it also closes the ecash cycle (cashu-* -> own-events -> system.ts)',
-  },
-
-  // Cycles inside one room.
-  {
-    from: 'src/actors/lightning/wallet-connection.effects.ts',
-    to: 'src/actors/lightning/lazy-wallet.ts',
-    why: 'the effects take their types from the loader that imports them lazily',
-  },
 
   // people using feed, publish, lightning and ecash.
   {

@@ -1,24 +1,27 @@
 /**
- * Wires the machines to their effects and exposes typed handles. The UI gets this object through
- * React context; nothing else is global.
+ * The composition root: every machine gets its implementations here (or in ./system/, one file
+ * per wiring concern), every actor and feature service is created here with only what it uses,
+ * and the UI gets the typed handles below through React context; nothing else is global.
+ *
+ * What is not needed for the first note (zaps, the wallets, publishing, the publish queue, the
+ * profile page's actions, search, the service worker, the memory manager, NIP-49) is created on
+ * first use, its code loaded then with `import()`: the first note's scripts stay as they were.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { type Actor, type ActorOptions, type AnyActorLogic, createActor } from 'xstate'
+import type { Actor, ActorOptions, AnyActorLogic } from 'xstate'
 import { readRelays } from '../core/platform/runtime-config.ts'
-import { appMachine } from '../machines/app.machine.ts'
+import { canRead } from '../core/relays/relay-permission.ts'
+import type { appMachine } from '../machines/app.machine.ts'
+import type { AppUpdateActorRef } from '../machines/app-update.machine.ts'
 import type { CacheRestoreActorRef } from '../machines/cache-restore.machine.ts'
-import { type LoginActorRef, loginMachine } from '../machines/login.machine.ts'
+import type { LoginActorRef } from '../machines/login.machine.ts'
 import type { RelayListActorRef } from '../machines/relay-list.machine.ts'
-import { type RelayPoolActorRef, relayPoolMachine } from '../machines/relay-pool.machine.ts'
-import type { SocketActorRef } from '../machines/socket.machine.ts'
-import { startQueryPersistence } from './app/cache-restore.effects.ts'
 import { createFirstScreen, type FirstScreen } from './app/first-screen.ts'
-import { loadConfig } from './app/load-config.ts'
 import type { MemoryManager } from './app/memory-manager.ts'
-import { preferencesLogic } from './app/preferences.effects.ts'
 import { createQueryClient } from './app/query-client.ts'
 import type { CashuWallet } from './ecash/cashu-wallet-api.ts'
 import { asciiCache } from './feed/ascii-cache.ts'
+import { createEngagementQueries, type EngagementQueries } from './feed/engagement-queries.ts'
 import { feedQueryOptions, followLiveFeed } from './feed/feed-queries.ts'
 import { loadedNoteQueryOptions } from './feed/note-loader.ts'
 import { createRowLoader } from './feed/row-loader.ts'
@@ -29,22 +32,34 @@ import { loginEffects, type RemoteSignerSlot } from './identity/login.effects.ts
 import { keepSession, restoreSession } from './identity/login-session.ts'
 import { type Nip49Client, startNip49Worker } from './identity/nip49-client.ts'
 import { warmCurveWhenIdle } from './identity/warm-curve.ts'
-import { lazyWallet, startWalletWhenSaved, type WalletHandle } from './lightning/lazy-wallet.ts'
+import { lazyWallet, startWalletWhenSaved } from './lightning/lazy-wallet.ts'
+import type { WalletHandle } from './lightning/wallet-handle.ts'
+import type { Zaps } from './lightning/zap.effects.ts'
 import {
   createNotificationSettingsStore,
   type NotificationSettingsStore,
 } from './notifications/notification-settings-store.ts'
+import type { Follow } from './people/follow.effects.ts'
 import { metadataQueryOptions } from './people/metadata-queries.ts'
+import type { Mute } from './people/mute.ts'
+import type { MuteSetActorRef } from './people/mute-set.ts'
+import type { ProfileEdit } from './people/profile-edit.ts'
+import { type ProfileQueries, profileQueries } from './people/profile-queries.ts'
 import type { Signer } from './platform/signer.ts'
-import type { Outbox } from './publish/publish-queue.effects.ts'
-import { createKeepAlive, type KeepAlive, reconnectSocket } from './relays/keep-alive.ts'
-import { createRelayHub, type RelayHub, type RequestResult } from './relays/relay-hub.ts'
+import type { Publishing } from './publish/publish.effects.ts'
+import type { PublishQueue } from './publish/publish-queue.effects.ts'
+import { createOutboxRelays } from './relays/outbox-relays.ts'
+import type { RelayHub } from './relays/relay-hub.ts'
 import { fetchRelayInfo } from './relays/relay-info.ts'
 import { relayInfoQueryOptions } from './relays/relay-info-queries.ts'
-import { linkRelayList, startRelayList } from './relays/relay-list.effects.ts'
+import { linkRelayList } from './relays/relay-list.effects.ts'
 import { linkRelayManager } from './relays/relay-manager.effects.ts'
-import { createRelaySockets, type RelaySockets } from './relays/socket.effects.ts'
 import { createVerifier, startVerifyWorkers, type Verifier } from './relays/verifier.ts'
+import type { SearchQueries } from './search/search-queries.ts'
+import { createApp, startQueryCache } from './system/app.ts'
+import { poolRelaysOf, startUserMuteSet } from './system/people.ts'
+import { appSockets, linkRelays, startRelayHub, startRelayList } from './system/relays.ts'
+import { createRoutePrefetch, type RoutePrefetch } from './system/route-prefetch.ts'
 
 export interface PlumeSystem {
   app: Actor<typeof appMachine>
@@ -69,18 +84,40 @@ export interface PlumeSystem {
   noteQuery(id: string): ReturnType<typeof loadedNoteQueryOptions>
   /** A relay's NIP-11 document, ['relay-info', url]. */
   relayInfoQuery(url: string): ReturnType<typeof relayInfoQueryOptions>
+  /** A linked screen's data fetched ahead of a click (the router's preload). */
+  routePrefetch: RoutePrefetch
+  /** The profile page's queries; notes are asked of each person's outbox relays (NIP-65). */
+  profiles: ProfileQueries
+  /** Who liked and reposted the notes shown, asked together once the first screen is drawn. */
+  engagement: EngagementQueries
+  /** The user's mute set, which every view of other people's events hides: started on first use. */
+  muteSet(): MuteSetActorRef
   /** The user's relay list (NIP-65): Relay Management sends the user's edits here. */
   relayList: RelayListActorRef
   /** Notification mutes and last-seen times (local storage), read by the header and the page. */
   notificationSettings: NotificationSettingsStore
+  /** Follow and unfollow (the profile page's): loaded on first use. */
+  follow(): Promise<Follow>
+  /** Mute and unmute (the profile page's): loaded on first use. */
+  mute(): Promise<Mute>
+  /** Editing one's own profile: loaded on first use. */
+  profileEdit(): Promise<ProfileEdit>
+  /** Publishing (composers, modals, likes): loaded on first use. */
+  publishing(): Promise<Publishing>
+  /** Posts written offline, sent once back online: loaded on first use (a publish, idle start). */
+  publishQueue(): Promise<PublishQueue>
+  /** Zap totals and the zap modal's zaps: loaded on first use. */
+  zaps(): Promise<Zaps>
+  /** The search page's lookups: loaded on first use. */
+  search(): Promise<SearchQueries>
   /** The Lightning wallet (NWC or WebLN): loaded on first use, or at start when one is saved. */
-  wallet(): WalletHandle
+  lightning: WalletHandle
+  /** The ecash (Cashu) wallet: its code (cashu-ts among it) loads on first use of /wallet. */
+  ecash(): Promise<CashuWallet>
+  /** The service worker and its update prompt (null without one): started once the page asks. */
+  appUpdate(): Promise<AppUpdateActorRef | null>
   /** The memory manager: started 30 s in, or sooner when a screen asks for its figures. */
   memory(): Promise<MemoryManager>
-  /** The ecash (Cashu) wallet: its code (cashu-ts among it) loads on first use of /wallet. */
-  cashu(): Promise<CashuWallet>
-  /** Posts written offline, sent once back online: loaded on first use (a publish, idle start). */
-  outbox(): Promise<Outbox>
   /** The first screen drawn: what shows nothing on it waits. */
   firstScreen: FirstScreen
 }
@@ -91,127 +128,40 @@ export interface PlumeSystem {
  */
 const MEMORY_MANAGER_START_MS = 30_000
 
-/** `pool.activity` at most this often per relay: a message per frame doubled ingest work. */
-const ACTIVITY_EVERY_MS = 1000
-
-/**
- * Hands every relay's socket to the hub and to keep-alive as it joins the pool (write-only and
- * indexer relays take publishes and routed queries, not the feed's REQs), reports traffic to the
- * pool (`pool.activity`, which keeps it from being closed as stale) and stamps the pool's
- * `pool.relayUnreachable` with the time, as a failed request (the pool has no clock).
- */
-function linkPool(
-  pool: RelayPoolActorRef,
-  sockets: RelaySockets,
-  hub: RelayHub,
-  keepAlive: KeepAlive,
-): void {
-  const linked = new Map<SocketActorRef, { url: string; unlink(): void }>()
-  let seen: unknown
-  const link = () => {
-    const { context } = pool.getSnapshot()
-    if (context.sockets === seen) return
-    seen = context.sockets
-    // Relays that left the pool (the user or the manager removed them) leave the hub too.
-    for (const [socket, { url, unlink }] of linked) {
-      if (context.sockets.includes(socket)) continue
-      linked.delete(socket)
-      unlink()
-      hub.removeRelay(url)
-      keepAlive.removeRelay(url)
-    }
-    for (const socket of context.sockets) {
-      if (linked.has(socket)) continue
-      const url = socket.getSnapshot().context.url
-      const relay = sockets.link(socket)
-      hub.addRelay({
-        ...relay,
-        permission: () =>
-          pool.getSnapshot().context.entries.find((entry) => entry.url === url)?.permission ??
-          'write',
-        connect: () => pool.send({ type: 'pool.connect', url }),
-      })
-      keepAlive.addRelay(relay)
-      let last = 0
-      const unlink = relay.onMessage(() => {
-        const now = Date.now()
-        if (now - last < ACTIVITY_EVERY_MS) return
-        last = now
-        pool.send({ type: 'pool.activity', url })
-      })
-      linked.set(socket, { url, unlink })
-    }
+/** Made on the first call, the same value after. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined
+  return () => {
+    made ??= { value: make() }
+    return made.value
   }
-  link()
-  pool.subscribe(link)
-  pool.on('pool.relayUnreachable', ({ url }) =>
-    pool.send({ type: 'pool.requestFailed', url, at: Date.now() }),
-  )
-}
-
-/** A request's outcome as a pool health event. */
-function reportResult(pool: RelayPoolActorRef | undefined, url: string, result: RequestResult) {
-  const at = Date.now()
-  pool?.send(
-    result.ok
-      ? { type: 'pool.requestSucceeded', url, responseMs: result.responseMs, at }
-      : { type: 'pool.requestFailed', url, at },
-  )
 }
 
 export function startSystem(
   options: { inspect?: ActorOptions<AnyActorLogic>['inspect'] } = {},
 ): PlumeSystem {
+  const { inspect } = options
   const verifier = createVerifier(startVerifyWorkers())
-  const sockets = createRelaySockets()
+  const sockets = appSockets()
   const keystore = lazyKeystore()
   const remote: RemoteSignerSlot = { current: null }
   // The hub exists before the app so the login's remote signer can use it; it reaches the
   // pool (created with the app below) only once events flow.
   const pool = () => app.getSnapshot().children.relays
-  const hub = createRelayHub({
-    verifier,
-    signer: () => signer(),
-    onRequestResult: (url, result) => reportResult(pool(), url, result),
-    // A relay that sends forged events is also failing at its job: its health shows it.
-    onRejected: (url) => {
-      pool()?.send({ type: 'pool.eventRejected', url })
-      pool()?.send({ type: 'pool.requestFailed', url, at: Date.now() })
-    },
-  })
+  const hub = startRelayHub({ verifier, signer: () => signer(), pool })
   const effects = loginEffects(keystore, hub, remote)
-  const app = createActor(
-    appMachine.provide({
-      actors: {
-        loadConfig,
-        relayPool: relayPoolMachine.provide({ actors: { socket: sockets.machine } }),
-        login: loginMachine.provide({ actors: effects.actors }),
-        preferences: preferencesLogic,
-      },
-    }),
-    { inspect: options.inspect },
-  )
+  const app = createApp({ socket: sockets.machine, login: effects.actors, inspect })
   const queryClient = createQueryClient()
-  const cache = startQueryPersistence(queryClient, options.inspect)
+  const cache = startQueryCache(queryClient, inspect)
   const rowLoader = createRowLoader(hub)
-  const relayList = startRelayList({ hub, signer: () => signer(), pool }, options.inspect)
+  const relayList = startRelayList({ hub, signer: () => signer(), pool }, inspect)
 
   // When the pool starts, link its sockets to the hub and start following new notes.
   const watch = app.subscribe((snapshot) => {
     const relays = snapshot.children.relays
     if (!relays) return
     watch.unsubscribe()
-    const keepAlive = createKeepAlive({
-      reconnect: (url) => {
-        const socket = relays
-          .getSnapshot()
-          .context.sockets.find((s) => s.getSnapshot().context.url === url)
-        if (socket) reconnectSocket(socket)
-      },
-      onResult: (url, result) => reportResult(relays, url, result),
-    })
-    linkPool(relays, sockets, hub, keepAlive)
-    keepAlive.start()
+    linkRelays(relays, sockets.links, hub)
     const { config } = snapshot.context
     const login = snapshot.children.login
     if (config && login) linkRelayList(relayList, login, config)
@@ -224,21 +174,44 @@ export function startSystem(
   const signer = createSignerSource(login, remote)
   keepSession(login)
   restoreSession(login, keystore)
-  const wallet = lazyWallet({ login, signer, inspect: options.inspect })
-  startWalletWhenSaved(wallet)
-  let nip49: Nip49Client | undefined
-  let memory: Promise<MemoryManager> | undefined
-  let cashu: Promise<CashuWallet> | undefined
-  let outbox: Promise<Outbox> | undefined
-  const startMemory = () =>
-    (memory ??= import('./app/memory-manager.ts').then(({ startMemoryManager }) =>
+  const lightning = lazyWallet({
+    login,
+    load: () =>
+      import('./system/lightning.ts').then(({ startLightningWallet }) =>
+        startLightningWallet({ login, signer }, inspect),
+      ),
+  })
+  startWalletWhenSaved(lightning)
+
+  const poolRelays = poolRelaysOf(pool)
+  const metadataQuery = (pubkey: string) => metadataQueryOptions(rowLoader.metadata, pubkey)
+  const profiles = profileQueries({
+    hub,
+    queryClient,
+    pool: poolRelays,
+    outbox: createOutboxRelays(hub),
+  })
+  const viewer = () => login.getSnapshot().context.pubkey
+  const publishQueue = once(() =>
+    import('./system/publish-queue.ts').then(({ startPublishQueue }) =>
+      startPublishQueue({ hub, app, queryClient }),
+    ),
+  )
+  const peopleActions = once(() =>
+    import('./system/people-actions.ts').then(({ startPeopleActions }) =>
+      startPeopleActions({ hub, signer, pool, login, queryClient }),
+    ),
+  )
+  const memory = once(() =>
+    import('./app/memory-manager.ts').then(({ startMemoryManager }) =>
       startMemoryManager({
         queryClient,
         extraBytes: () => asciiCache().estimatedBytes(),
         clearExtra: () => asciiCache().clear(),
       }),
-    ))
-  setTimeout(() => void startMemory(), MEMORY_MANAGER_START_MS)
+    ),
+  )
+  setTimeout(() => void memory(), MEMORY_MANAGER_START_MS)
 
   return {
     app,
@@ -250,27 +223,60 @@ export function startSystem(
       const config = app.getSnapshot().context.config
       return effects.offerNostrConnect(config ? readRelays(config) : [])
     },
-    nip49: () => (nip49 ??= startNip49Worker()),
+    nip49: once(startNip49Worker),
     hub,
     verifier,
     queryClient,
     cache,
     feedQuery: feedQueryOptions(hub),
-    metadataQuery: (pubkey) => metadataQueryOptions(rowLoader.metadata, pubkey),
+    metadataQuery,
     noteQuery: (id) => loadedNoteQueryOptions(rowLoader.note, id),
     relayInfoQuery: (url) => relayInfoQueryOptions(fetchRelayInfo, url),
+    routePrefetch: createRoutePrefetch({ hub, queryClient, profiles }),
+    profiles,
+    engagement: createEngagementQueries({ hub, queryClient, viewer }),
+    muteSet: once(() => startUserMuteSet({ app, login, queryClient, muteList: profiles.muteList })),
     relayList,
     notificationSettings: createNotificationSettingsStore(),
-    wallet: () => wallet,
-    memory: startMemory,
-    cashu: () =>
-      (cashu ??= import('./ecash/cashu-wallet.ts').then(({ startCashuWallet }) =>
+    follow: once(() => peopleActions().then((actions) => actions.follow())),
+    mute: once(() => peopleActions().then((actions) => actions.mute)),
+    profileEdit: once(() => peopleActions().then((actions) => actions.profileEdit)),
+    publishing: once(() =>
+      import('./system/publishing.ts').then(({ startPublishing }) =>
+        startPublishing({ hub, signer, pubkey: viewer, pool, queryClient, publishQueue }),
+      ),
+    ),
+    publishQueue,
+    zaps: once(() =>
+      import('./system/zaps.ts').then(({ startZaps }) =>
+        startZaps({
+          hub,
+          queryClient,
+          signer,
+          metadataQuery,
+          readRelays: () => [
+            ...new Set(
+              poolRelays()
+                .filter((entry) => canRead(entry.permission))
+                .map((entry) => entry.url),
+            ),
+          ],
+        }),
+      ),
+    ),
+    search: once(() =>
+      import('./search/search-queries.ts').then(({ searchQueries }) =>
+        searchQueries({ hub, queryClient, pool: poolRelays, relayInfo: fetchRelayInfo }),
+      ),
+    ),
+    lightning,
+    ecash: once(() =>
+      import('./ecash/cashu-wallet.ts').then(({ startCashuWallet }) =>
         startCashuWallet({ login, signer, hub, pool }),
-      )),
-    outbox: () =>
-      (outbox ??= import('./publish/publish-queue.effects.ts').then(({ startOutbox }) =>
-        startOutbox({ hub, app, queryClient }),
-      )),
+      ),
+    ),
+    appUpdate: once(() => import('./system/app-update.ts').then((m) => m.startAppUpdate())),
+    memory,
     firstScreen: createFirstScreen({ onFeed: () => window.location.pathname === '/' }),
   }
 }

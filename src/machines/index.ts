@@ -14,7 +14,7 @@ import { nsecKeyMachine } from './nsec-key.machine.ts'
 import { preferencesMachine } from './preferences.machine.ts'
 import { proofReservationMachine } from './proof-reservation.machine.ts'
 import { publishMachine } from './publish.machine.ts'
-import { outboxMachine } from './publish-queue.machine.ts'
+import { publishQueueMachine } from './publish-queue.machine.ts'
 import { relayListMachine } from './relay-list.machine.ts'
 import { relayManagerMachine } from './relay-manager.machine.ts'
 import { relayPoolMachine } from './relay-pool.machine.ts'
@@ -38,10 +38,10 @@ export const machines: MachineEntry[] = [
   { name: 'login', machine: loginMachine },
   { name: 'mining', machine: miningMachine },
   { name: 'nsec-key', machine: nsecKeyMachine },
-  { name: 'outbox', machine: outboxMachine },
   { name: 'preferences', machine: preferencesMachine },
   { name: 'proof-reservation', machine: proofReservationMachine },
   { name: 'publish', machine: publishMachine },
+  { name: 'publish-queue', machine: publishQueueMachine },
   { name: 'relay-list', machine: relayListMachine },
   { name: 'relay-manager', machine: relayManagerMachine },
   { name: 'relay-pool', machine: relayPoolMachine },

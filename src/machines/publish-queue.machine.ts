@@ -1,90 +1,90 @@
 /**
- * The outbox: signed events written while offline wait here until the app can send them.
+ * The publish queue: signed events written while offline wait here until the app can send them.
  *
  * - `loading`: the stored queue is read (`load`); a queue that cannot be read is reported and the
- *   outbox starts empty (what is stored stays stored).
+ *   queue starts empty (what is stored stays stored).
  * - `checking` decides at once: nothing queued -> `idle`; offline -> `waiting`; else `flushing`.
- * - `waiting` for the network: the browser's `online` (`outbox.network`) or a write relay that
- *   connects (`outbox.relayConnected`) sends it back to `checking`.
+ * - `waiting` for the network: the browser's `online` (`publishQueue.network`) or a write relay that
+ *   connects (`publishQueue.relayConnected`) sends it back to `checking`.
  * - `flushing`: every queued event goes to the write relays (`flush`); what a relay took or
  *   refused for good leaves the queue (the refusals are kept as `drops` for the user to read);
  *   what no relay took for a passing reason is `retrying`: after `retryDelay`, or sooner when the
  *   network or a write relay comes back.
  *
- * Events queued meanwhile (`outbox.added`, already stored by the actor) join the queue in every
+ * Events queued meanwhile (`publishQueue.added`, already stored by the actor) join the queue in every
  * state. Effects come from src/actors/publish/publish-queue.effects.ts with `provide`.
  */
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import {
   afterFlush,
   type FlushReport,
-  OUTBOX_RETRY_MS,
-  type OutboxDrop,
-  type OutboxEntry,
+  PUBLISH_QUEUE_RETRY_MS,
+  type PublishQueueDrop,
+  type PublishQueueEntry,
   withEntry,
 } from '../core/publish/publish-queue.ts'
 
-export interface OutboxContext {
-  queue: OutboxEntry[]
+export interface PublishQueueContext {
+  queue: PublishQueueEntry[]
   /** The browser reports a network. */
   online: boolean
   /** Queued events a relay refused for good, until the user dismisses the message. */
-  drops: OutboxDrop[]
+  drops: PublishQueueDrop[]
   /** Why the stored queue could not be read; null otherwise. */
   error: string | null
 }
 
-export type OutboxEvent =
-  | { type: 'outbox.added'; entry: OutboxEntry }
-  | { type: 'outbox.network'; online: boolean }
-  | { type: 'outbox.relayConnected' }
-  | { type: 'outbox.dismissed'; id: string }
+export type PublishQueueEvent =
+  | { type: 'publishQueue.added'; entry: PublishQueueEntry }
+  | { type: 'publishQueue.network'; online: boolean }
+  | { type: 'publishQueue.relayConnected' }
+  | { type: 'publishQueue.dismissed'; id: string }
 
 export interface FlushInput {
-  entries: OutboxEntry[]
+  entries: PublishQueueEntry[]
 }
 
 const notProvided = (name: string) => () => {
-  throw new Error(`outbox.machine: the '${name}' actor was not provided`)
+  throw new Error(`publish-queue.machine: the '${name}' actor was not provided`)
 }
 
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error)
 
-export const outboxMachine = setup({
+export const publishQueueMachine = setup({
   types: {
-    context: {} as OutboxContext,
-    events: {} as OutboxEvent,
+    context: {} as PublishQueueContext,
+    events: {} as PublishQueueEvent,
     input: {} as { online: boolean },
   },
   actors: {
-    load: fromPromise<OutboxEntry[]>(notProvided('load')),
+    load: fromPromise<PublishQueueEntry[]>(notProvided('load')),
     flush: fromPromise<FlushReport, FlushInput>(notProvided('flush')),
   },
   guards: {
     empty: ({ context }) => context.queue.length === 0,
     offline: ({ context }) => !context.online,
     someKept: ({ event }) => 'output' in event && (event.output as FlushReport).kept.length > 0,
-    cameOnline: ({ event }) => event.type === 'outbox.network' && event.online,
+    cameOnline: ({ event }) => event.type === 'publishQueue.network' && event.online,
   },
   actions: {
     add: assign({
       queue: ({ context, event }) =>
-        event.type === 'outbox.added' ? withEntry(context.queue, event.entry) : context.queue,
+        event.type === 'publishQueue.added' ? withEntry(context.queue, event.entry) : context.queue,
     }),
     setNetwork: assign({
       online: ({ context, event }) =>
-        event.type === 'outbox.network' ? event.online : context.online,
+        event.type === 'publishQueue.network' ? event.online : context.online,
     }),
     dismiss: assign({
       drops: ({ context, event }) =>
-        event.type === 'outbox.dismissed'
+        event.type === 'publishQueue.dismissed'
           ? context.drops.filter((drop) => drop.id !== event.id)
           : context.drops,
     }),
     loaded: assign({
       // Events queued while the store was read are kept with it.
-      queue: ({ context }, params: { entries: OutboxEntry[] }) =>
+      queue: ({ context }, params: { entries: PublishQueueEntry[] }) =>
         params.entries.reduce(withEntry, context.queue),
     }),
     loadFailed: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
@@ -94,16 +94,16 @@ export const outboxMachine = setup({
     })),
   },
   delays: {
-    retryDelay: OUTBOX_RETRY_MS,
+    retryDelay: PUBLISH_QUEUE_RETRY_MS,
   },
 }).createMachine({
-  id: 'outbox',
+  id: 'publishQueue',
   context: ({ input }) => ({ queue: [], online: input.online, drops: [], error: null }),
   initial: 'loading',
   on: {
-    'outbox.added': { actions: 'add' },
-    'outbox.network': { actions: 'setNetwork' },
-    'outbox.dismissed': { actions: 'dismiss' },
+    'publishQueue.added': { actions: 'add' },
+    'publishQueue.network': { actions: 'setNetwork' },
+    'publishQueue.dismissed': { actions: 'dismiss' },
   },
   states: {
     loading: {
@@ -128,12 +128,12 @@ export const outboxMachine = setup({
       ],
     },
     idle: {
-      on: { 'outbox.added': { target: 'checking', actions: 'add' } },
+      on: { 'publishQueue.added': { target: 'checking', actions: 'add' } },
     },
     waiting: {
       on: {
-        'outbox.network': { target: 'checking', actions: 'setNetwork' },
-        'outbox.relayConnected': 'checking',
+        'publishQueue.network': { target: 'checking', actions: 'setNetwork' },
+        'publishQueue.relayConnected': 'checking',
       },
     },
     flushing: {
@@ -158,16 +158,16 @@ export const outboxMachine = setup({
     retrying: {
       after: { retryDelay: 'checking' },
       on: {
-        'outbox.network': [
+        'publishQueue.network': [
           { guard: 'cameOnline', target: 'checking', actions: 'setNetwork' },
           { actions: 'setNetwork' },
         ],
-        'outbox.relayConnected': 'checking',
+        'publishQueue.relayConnected': 'checking',
       },
     },
   },
 })
 
-export type OutboxMachine = typeof outboxMachine
-export type OutboxActorRef = ActorRefFrom<OutboxMachine>
-export type OutboxSnapshot = SnapshotFrom<OutboxMachine>
+export type PublishQueueMachine = typeof publishQueueMachine
+export type PublishQueueActorRef = ActorRefFrom<PublishQueueMachine>
+export type PublishQueueSnapshot = SnapshotFrom<PublishQueueMachine>

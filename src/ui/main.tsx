@@ -3,9 +3,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { connectionHints, onConnectionChange } from '../actors/app/network-hints.ts'
-import { poolRelaysOf } from '../actors/people/profile-queries.ts'
 import { inOwnTask } from '../actors/platform/own-task.ts'
-import { createRoutePrefetch } from '../actors/system/route-prefetch.ts'
 import { type PlumeSystem, startSystem } from '../actors/system.ts'
 import { PREFETCH_HOVER_DELAY_MS, prefetchAllowed } from '../core/app/prefetch.ts'
 import { CacheGate } from './components/app/CacheGate.tsx'
@@ -27,13 +25,7 @@ const preloadMode = () => (prefetchAllowed(connectionHints()) ? 'intent' : false
 function createAppRouter(system: PlumeSystem) {
   const router = createRouter({
     routeTree,
-    context: {
-      prefetch: createRoutePrefetch({
-        hub: system.hub,
-        queryClient: system.queryClient,
-        pool: poolRelaysOf(system.app),
-      }),
-    },
+    context: { prefetch: system.routePrefetch },
     defaultPreload: preloadMode(),
     defaultPreloadDelay: PREFETCH_HOVER_DELAY_MS,
     // Freshness is the query cache's business (§9 prefetch times), not the router's match cache.

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { OUTBOX_TEXTS } from '../../src/core/publish/publish-queue.ts'
+import { PUBLISH_QUEUE_TEXTS } from '../../src/core/publish/publish-queue.ts'
 import { refuseWrites } from '../peers/faults.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec } from './login.ts'
@@ -50,11 +50,11 @@ test('a note written offline is queued, survives a reload, and is published once
   await box.fill(text)
   await page.getByRole('button', { name: 'Publish' }).click()
   const queued = page.locator('.publish-queued')
-  await expect(queued).toContainText(OUTBOX_TEXTS.queued)
+  await expect(queued).toContainText(PUBLISH_QUEUE_TEXTS.queued)
   // Safe in the outbox: the draft is cleared, the queue is counted.
   await expect(box).toHaveValue('')
   const count = page.getByTestId('outbox-count')
-  await expect(count).toHaveText(OUTBOX_TEXTS.queuedCount(1))
+  await expect(count).toHaveText(PUBLISH_QUEUE_TEXTS.queuedCount(1))
   expect(relay.events().some((event) => event.content === text)).toBe(false)
   await page.screenshot({ path: testInfo.outputPath('queued-390.png') })
 
@@ -62,13 +62,13 @@ test('a note written offline is queued, survives a reload, and is published once
   await queued.getByRole('link', { name: 'View note' }).click()
   const card = page.locator('.thread-focused article').filter({ hasText: text })
   await expect(card).toBeVisible()
-  await expect(card.getByRole('status')).toHaveText(OUTBOX_TEXTS.queued)
+  await expect(card.getByRole('status')).toHaveText(PUBLISH_QUEUE_TEXTS.queued)
   const noteUrl = page.url()
 
   // Still offline, a reload (served by the service worker): the queue was kept.
   await page.reload()
-  await expect(count).toHaveText(OUTBOX_TEXTS.queuedCount(1))
-  await expect(card.getByRole('status')).toHaveText(OUTBOX_TEXTS.queued)
+  await expect(count).toHaveText(PUBLISH_QUEUE_TEXTS.queuedCount(1))
+  await expect(card.getByRole('status')).toHaveText(PUBLISH_QUEUE_TEXTS.queued)
   await page.screenshot({ path: testInfo.outputPath('queued-after-reload-390.png') })
   expect(relay.events().some((event) => event.content === text)).toBe(false)
 
@@ -107,7 +107,7 @@ test('a like queued offline that the relay refuses for good is dropped with a me
   await relay.stop()
   await card.getByRole('button', { name: 'Like' }).click()
   await expect(card.getByRole('button', { name: 'Liked' })).toBeVisible()
-  await expect(page.getByTestId('outbox-count')).toHaveText(OUTBOX_TEXTS.queuedCount(1))
+  await expect(page.getByTestId('outbox-count')).toHaveText(PUBLISH_QUEUE_TEXTS.queuedCount(1))
 
   // Back online, the relay will not take it: a reason that will not pass ('blocked:').
   relay.setFaults(refuseWrites(REFUSAL))
@@ -115,7 +115,11 @@ test('a like queued offline that the relay refuses for good is dropped with a me
   await context.setOffline(false)
   const dropped = page.getByRole('alert').filter({ hasText: 'Not sent' })
   await expect(dropped).toContainText(
-    OUTBOX_TEXTS.dropped({ kind: 7, excerpt: 'your like', reason: `${relay.url}: ${REFUSAL}` }),
+    PUBLISH_QUEUE_TEXTS.dropped({
+      kind: 7,
+      excerpt: 'your like',
+      reason: `${relay.url}: ${REFUSAL}`,
+    }),
     { timeout: 30_000 },
   )
   await expect(page.getByTestId('outbox-count')).toBeHidden()
@@ -149,7 +153,7 @@ test('a reply, a quote and a repost made offline all reach the relay once back o
   const reply = page.getByRole('dialog', { name: 'Reply' })
   await reply.getByLabel('Your reply').fill('A reply from a tunnel')
   await reply.getByRole('button', { name: 'Reply' }).click()
-  await expect(reply.locator('.publish-queued')).toContainText(OUTBOX_TEXTS.queued)
+  await expect(reply.locator('.publish-queued')).toContainText(PUBLISH_QUEUE_TEXTS.queued)
   await expect(reply.getByLabel('Your reply')).toHaveValue('')
   await reply.getByRole('button', { name: 'Close' }).click()
 
@@ -157,12 +161,12 @@ test('a reply, a quote and a repost made offline all reach the relay once back o
   const repost = page.getByRole('dialog', { name: 'Repost' })
   await repost.getByLabel('Or quote it with your words').fill('Quoted from a tunnel')
   await repost.getByRole('button', { name: 'Quote' }).click()
-  await expect(repost.locator('.publish-queued')).toContainText(OUTBOX_TEXTS.queued)
+  await expect(repost.locator('.publish-queued')).toContainText(PUBLISH_QUEUE_TEXTS.queued)
   // A plain repost too: the original cannot be fetched offline, so it goes without it.
   await repost.getByRole('button', { name: 'Repost', exact: true }).click()
-  await expect(repost.locator('.publish-queued')).toContainText(OUTBOX_TEXTS.queued)
+  await expect(repost.locator('.publish-queued')).toContainText(PUBLISH_QUEUE_TEXTS.queued)
   await repost.getByRole('button', { name: 'Close' }).click()
-  await expect(page.getByTestId('outbox-count')).toHaveText(OUTBOX_TEXTS.queuedCount(3))
+  await expect(page.getByTestId('outbox-count')).toHaveText(PUBLISH_QUEUE_TEXTS.queuedCount(3))
 
   await relay.start()
   await context.setOffline(false)

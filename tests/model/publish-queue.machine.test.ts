@@ -4,19 +4,19 @@ import { createActor } from 'xstate'
 import {
   dropOf,
   type FlushReport,
-  OUTBOX_RETRY_MS,
-  type OutboxEntry,
+  PUBLISH_QUEUE_RETRY_MS,
+  type PublishQueueEntry,
 } from '../../src/core/publish/publish-queue.ts'
 import {
-  type OutboxMachine,
-  type OutboxSnapshot,
-  outboxMachine,
+  type PublishQueueMachine,
+  type PublishQueueSnapshot,
+  publishQueueMachine,
 } from '../../src/machines/publish-queue.machine.ts'
 import { recordRequests, settleByInvokeId } from './deferred.ts'
 import { createModel, describePath, type Harness, modelPaths, walkPath } from './walk.ts'
 
 const key = generateSecretKey()
-const entry = (content: string, queuedAt: number): OutboxEntry => ({
+const entry = (content: string, queuedAt: number): PublishQueueEntry => ({
   event: finalizeEvent({ kind: 1, created_at: 1000, tags: [], content }, key),
   queuedAt,
 })
@@ -42,24 +42,24 @@ interface Fakes {
 
 function arrange() {
   const recorder = recordRequests()
-  const machine = outboxMachine.provide({
+  const machine = publishQueueMachine.provide({
     actors: { load: recorder.deferred(), flush: recorder.deferred() },
-  }) as OutboxMachine
+  }) as PublishQueueMachine
   return { machine, fakes: { recorder } }
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0)
 
 const model = createModel({
-  machine: outboxMachine,
+  machine: publishQueueMachine,
   input: { online: false },
   samples: {
-    'outbox.added': [{ type: 'outbox.added', entry: NEW }],
-    'outbox.network': [
-      { type: 'outbox.network', online: true },
-      { type: 'outbox.network', online: false },
+    'publishQueue.added': [{ type: 'publishQueue.added', entry: NEW }],
+    'publishQueue.network': [
+      { type: 'publishQueue.network', online: true },
+      { type: 'publishQueue.network', online: false },
     ],
-    'outbox.dismissed': [{ type: 'outbox.dismissed', id: STORED.event.id }],
+    'publishQueue.dismissed': [{ type: 'publishQueue.dismissed', id: STORED.event.id }],
     'xstate.done.actor.load': [
       { type: 'xstate.done.actor.load', output: [] },
       { type: 'xstate.done.actor.load', output: [STORED] },
@@ -84,7 +84,7 @@ const model = createModel({
   },
 })
 
-const harness: Harness<OutboxMachine, Fakes> = {
+const harness: Harness<PublishQueueMachine, Fakes> = {
   arrange,
   deliver: {
     ...settleByInvokeId<Fakes>(
@@ -115,7 +115,7 @@ const harness: Harness<OutboxMachine, Fakes> = {
     },
     flushing: (_snapshot, { fakes }) => {
       // The whole queue at once, oldest first (going offline meanwhile does not stop a round).
-      const { entries } = fakes.recorder.pending('flush').input as { entries: OutboxEntry[] }
+      const { entries } = fakes.recorder.pending('flush').input as { entries: PublishQueueEntry[] }
       expect(entries.map((e) => e.queuedAt)).toEqual(
         [...entries].map((e) => e.queuedAt).sort((a, b) => a - b),
       )
@@ -145,15 +145,15 @@ describe('outbox scenarios', () => {
     const actor = createActor(machine, { input: { online } }).start()
     return { actor, fakes }
   }
-  const value = (snapshot: OutboxSnapshot) => snapshot.value
+  const value = (snapshot: PublishQueueSnapshot) => snapshot.value
 
   it('keeps an event queued offline, sends it once the browser is back online', async () => {
     const { actor, fakes } = start(false)
     fakes.recorder.pending('load').resolve([])
     await settle()
-    actor.send({ type: 'outbox.added', entry: NEW })
+    actor.send({ type: 'publishQueue.added', entry: NEW })
     expect(value(actor.getSnapshot())).toBe('waiting')
-    actor.send({ type: 'outbox.network', online: true })
+    actor.send({ type: 'publishQueue.network', online: true })
     const flush = fakes.recorder.pending('flush')
     expect(flush.input).toEqual({ entries: [NEW] })
     flush.resolve(reports.allSent)
@@ -162,19 +162,19 @@ describe('outbox scenarios', () => {
     expect(actor.getSnapshot().context.queue).toEqual([])
   })
 
-  it('tries again after OUTBOX_RETRY_MS, or as soon as a write relay connects', async () => {
+  it('tries again after PUBLISH_QUEUE_RETRY_MS, or as soon as a write relay connects', async () => {
     const { actor, fakes } = start(true)
     fakes.recorder.pending('load').resolve([STORED])
     await settle()
     fakes.recorder.pending('flush').resolve(reports.allKept)
     await settle()
     expect(value(actor.getSnapshot())).toBe('retrying')
-    vi.advanceTimersByTime(OUTBOX_RETRY_MS - 1)
+    vi.advanceTimersByTime(PUBLISH_QUEUE_RETRY_MS - 1)
     expect(value(actor.getSnapshot())).toBe('retrying')
     vi.advanceTimersByTime(1)
     fakes.recorder.pending('flush').resolve(reports.allKept)
     await settle()
-    actor.send({ type: 'outbox.relayConnected' })
+    actor.send({ type: 'publishQueue.relayConnected' })
     expect(value(actor.getSnapshot())).toBe('flushing')
   })
 
@@ -183,7 +183,7 @@ describe('outbox scenarios', () => {
     fakes.recorder.pending('load').resolve([STORED])
     await settle()
     const first = fakes.recorder.pending('flush')
-    actor.send({ type: 'outbox.added', entry: NEW })
+    actor.send({ type: 'publishQueue.added', entry: NEW })
     first.resolve({ sent: [STORED.event.id], dropped: [], kept: [] })
     await settle()
     expect(fakes.recorder.pending('flush').input).toEqual({ entries: [NEW] })
@@ -199,7 +199,7 @@ describe('outbox scenarios', () => {
     await settle()
     expect(value(actor.getSnapshot())).toBe('idle')
     expect(actor.getSnapshot().context.drops.map((drop) => drop.id)).toEqual([STORED.event.id])
-    actor.send({ type: 'outbox.dismissed', id: STORED.event.id })
+    actor.send({ type: 'publishQueue.dismissed', id: STORED.event.id })
     expect(actor.getSnapshot().context.drops).toEqual([])
   })
 
@@ -208,7 +208,7 @@ describe('outbox scenarios', () => {
     fakes.recorder.pending('load').reject(new Error(LOAD_FAILED))
     await settle()
     expect(actor.getSnapshot().context.error).toBe(LOAD_FAILED)
-    actor.send({ type: 'outbox.added', entry: NEW })
+    actor.send({ type: 'publishQueue.added', entry: NEW })
     expect(value(actor.getSnapshot())).toBe('waiting')
   })
 })

@@ -1,16 +1,17 @@
 /**
- * The service worker and the app update machine, wired together. Loaded once the
- * first notes are shown (src/ui/shell/PwaLayer.tsx), never on the way to them:
- * workbox-window and this module are their own chunk.
+ * The app update machine's effects over the service worker (Workbox), and the worker's events
+ * sent to its actor. The composition root starts them once the first notes are shown
+ * (src/ui/components/app/PwaLayer.tsx asks), never on the way to them: workbox-window and this
+ * module are their own chunk.
  *
  * `update.waiting` comes from Workbox's `waiting` event (also fired for a worker that was already
  * waiting when the page loaded); `update.controlling` from `controllerchange`, which the page sees
  * when the worker it asked to skip waiting takes over.
  */
 import { Workbox } from 'workbox-window'
-import { createActor, fromPromise } from 'xstate'
+import { fromPromise } from 'xstate'
 import { isIosPlatform } from '../../core/app/app-update.ts'
-import { type AppUpdateActorRef, appUpdateMachine } from '../../machines/app-update.machine.ts'
+import type { AppUpdateActorRef, appUpdateMachine } from '../../machines/app-update.machine.ts'
 import { whenIdle } from '../platform/when-idle.ts'
 import { isStandalone } from './display-mode.ts'
 import { markUpdateReload } from './update-reload-flag.ts'
@@ -26,8 +27,6 @@ import { markUpdateReload } from './update-reload-flag.ts'
 const REGISTER_DELAY_MS = 5000
 const REGISTER_IDLE_TIMEOUT_MS = 5000
 
-let started: AppUpdateActorRef | null = null
-
 /**
  * /config.json is cached network-first as the app fetches it, but on the very first visit it was
  * fetched before any worker existed: once the new worker controls the page, fetch it again through
@@ -42,13 +41,14 @@ function warmConfigOnFirstControl(): void {
   )
 }
 
-/** Registers /sw.js once and returns the update actor (null without service workers, or in dev). */
-export function startServiceWorker(): AppUpdateActorRef | null {
-  if (started) return started
-  // The dev server has no worker to serve (vite-plugin-pwa builds it only for production).
+/** The service worker's page side, or null without service workers or in dev (none is built). */
+export function serviceWorker(): Workbox | null {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return null
-  const workbox = new Workbox('/sw.js', { scope: '/' })
-  const machine = appUpdateMachine.provide({
+  return new Workbox('/sw.js', { scope: '/' })
+}
+
+export function appUpdateEffects(workbox: Workbox) {
+  return {
     actors: {
       checkForUpdate: fromPromise(async () => {
         await workbox.update()
@@ -61,14 +61,17 @@ export function startServiceWorker(): AppUpdateActorRef | null {
         window.location.reload()
       },
     },
-  })
-  const actor = createActor(machine, {
-    input: {
-      standalone: isStandalone(),
-      ios: isIosPlatform(navigator.userAgent, navigator.platform, navigator.maxTouchPoints),
-    },
-  })
-  actor.start()
+  } satisfies Parameters<(typeof appUpdateMachine)['provide']>[0]
+}
+
+/** How this page runs: installed, and on iOS. */
+export const appUpdateInput = () => ({
+  standalone: isStandalone(),
+  ios: isIosPlatform(navigator.userAgent, navigator.platform, navigator.maxTouchPoints),
+})
+
+/** Sends the worker's events to the update actor, and registers /sw.js once the page is idle. */
+export function followServiceWorker(workbox: Workbox, actor: AppUpdateActorRef): void {
   workbox.addEventListener('waiting', () => actor.send({ type: 'update.waiting' }))
   navigator.serviceWorker.addEventListener('controllerchange', () =>
     actor.send({ type: 'update.controlling' }),
@@ -80,6 +83,4 @@ export function startServiceWorker(): AppUpdateActorRef | null {
       .register()
       .catch((error: unknown) => console.warn('Service worker not registered', error))
   setTimeout(() => whenIdle(register, { timeoutMs: REGISTER_IDLE_TIMEOUT_MS }), REGISTER_DELAY_MS)
-  started = actor
-  return actor
 }

@@ -4,14 +4,7 @@
  * change. A warm start paints the notes of the last visit before any relay answers.
  */
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
-import {
-  type Actor,
-  type ActorOptions,
-  type AnyActorLogic,
-  createActor,
-  fromCallback,
-  fromPromise,
-} from 'xstate'
+import { fromCallback, fromPromise } from 'xstate'
 import {
   asStale,
   CACHE_DATABASE,
@@ -21,7 +14,11 @@ import {
   shouldPersist,
   trimInfiniteQueries,
 } from '../../core/app/persisted-cache.ts'
-import { cacheRestoreMachine, type StoredRead } from '../../machines/cache-restore.machine.ts'
+import type {
+  CacheRestoreActorRef,
+  cacheRestoreMachine,
+  StoredRead,
+} from '../../machines/cache-restore.machine.ts'
 import { idbStore } from '../platform/idb-store.ts'
 
 /** Bump when the shape of cached data changes: older records are then removed, not loaded. */
@@ -31,10 +28,10 @@ export const SAVE_EVERY_MS = 2000
 
 type DehydratedState = ReturnType<typeof dehydrate>
 
-export function startQueryPersistence(
-  queryClient: QueryClient,
-  inspect?: ActorOptions<AnyActorLogic>['inspect'],
-): Actor<typeof cacheRestoreMachine> {
+/** What the machine starts with: records of another shape are removed, not loaded. */
+export const CACHE_RESTORE_INPUT = { buster: CACHE_BUSTER }
+
+export function cacheRestoreEffects(queryClient: QueryClient) {
   const store = idbStore(CACHE_DATABASE, CACHE_STORE)
   const save = async () => {
     const record: PersistedCacheRecord<DehydratedState> = {
@@ -50,41 +47,40 @@ export function startQueryPersistence(
     await store.set(CACHE_KEY, record).catch(() => {})
   }
 
-  const actor = createActor(
-    cacheRestoreMachine.provide({
-      actors: {
-        readRecord: fromPromise<StoredRead>(async () => ({
-          record: await store.get(CACHE_KEY),
-          readAt: Date.now(),
-        })),
-        loadRecord: fromPromise<void, { record: unknown }>(async ({ input }) => {
-          const { clientState } = input.record as PersistedCacheRecord<DehydratedState>
-          hydrate(queryClient, asStale(clientState))
-        }),
-        removeRecord: fromPromise(() => store.remove(CACHE_KEY)),
-        saver: fromCallback(() => {
-          let timer: ReturnType<typeof setTimeout> | undefined
-          const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-            timer ??= setTimeout(() => {
-              timer = undefined
-              void save()
-            }, SAVE_EVERY_MS)
-          })
-          return () => {
-            unsubscribe()
-            clearTimeout(timer)
-          }
-        }),
-      },
-    }),
-    { input: { buster: CACHE_BUSTER }, inspect },
-  )
+  return {
+    actors: {
+      readRecord: fromPromise<StoredRead>(async () => ({
+        record: await store.get(CACHE_KEY),
+        readAt: Date.now(),
+      })),
+      loadRecord: fromPromise<void, { record: unknown }>(async ({ input }) => {
+        const { clientState } = input.record as PersistedCacheRecord<DehydratedState>
+        hydrate(queryClient, asStale(clientState))
+      }),
+      removeRecord: fromPromise(() => store.remove(CACHE_KEY)),
+      saver: fromCallback(() => {
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+          timer ??= setTimeout(() => {
+            timer = undefined
+            void save()
+          }, SAVE_EVERY_MS)
+        })
+        return () => {
+          unsubscribe()
+          clearTimeout(timer)
+        }
+      }),
+    },
+  } satisfies Parameters<(typeof cacheRestoreMachine)['provide']>[0]
+}
+
+/** "Reported" (spec §4): the app still starts; the console says what was dropped and why. */
+export function reportCacheErrors(actor: CacheRestoreActorRef): void {
   let reported: string | null = null
   actor.subscribe(({ context }) => {
-    // "Reported" (spec §4): the app still starts; the console says what was dropped and why.
     if (!context.error || context.error === reported) return
     reported = context.error
     console.warn(reported)
   })
-  return actor.start()
 }

@@ -1,11 +1,12 @@
 /**
  * The preferences machine's effects: local storage under the spec's keys (§3), the theme on the
- * document, and the login's sign-out (spec §4: sign-out turns Follow Only off).
+ * document, and the login's sign-out (spec §4: sign-out turns Follow Only off). The composition
+ * root provides them to the machine.
  */
 import { fromCallback } from 'xstate'
 import { readStoredPreferences, storedEntries } from '../../core/app/preferences.ts'
 import type { LoginActorRef } from '../../machines/login.machine.ts'
-import { type PreferencesEvent, preferencesMachine } from '../../machines/preferences.machine.ts'
+import type { PreferencesEvent, preferencesMachine } from '../../machines/preferences.machine.ts'
 
 // Storage may be refused (private mode, quota, disabled): preferences then last the session.
 function read(key: string): string | null {
@@ -24,7 +25,7 @@ function write(key: string, value: string): void {
   }
 }
 
-export const preferencesLogic = preferencesMachine.provide({
+export const preferencesEffects = {
   actors: {
     // Synchronous, so the first render already has the stored preferences (no flash of defaults).
     loadStored: fromCallback<PreferencesEvent>(({ sendBack }) => {
@@ -48,4 +49,4 @@ export const preferencesLogic = preferencesMachine.provide({
       document.documentElement.style.colorScheme = theme
     },
   },
-})
+} satisfies Parameters<(typeof preferencesMachine)['provide']>[0]

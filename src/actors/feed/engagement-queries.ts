@@ -17,7 +17,6 @@ import { REPOST_KIND } from '../../core/feed/nip18.ts'
 import { REACTION_KIND } from '../../core/feed/reaction.ts'
 import { createGatherer } from '../platform/gather.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
-import type { PlumeSystem } from '../system.ts'
 
 /** Notes per REQ, and events of each side asked for per note in it. */
 const MAX_NOTES = 50
@@ -74,26 +73,40 @@ export function askEngagement(
   for (const id of noteIds) void queryClient.prefetchQuery(engagementQueryOptions(load, id))
 }
 
-const loaders = new WeakMap<PlumeSystem, EngagementLoader>()
-
-/** The system's engagement loader, made on first use; the viewer is whoever is logged in. */
-export function engagementLoaderOf(system: PlumeSystem): EngagementLoader {
-  let load = loaders.get(system)
-  if (!load) {
-    load = createEngagementLoader(system.hub, () => system.login.getSnapshot().context.pubkey)
-    loaders.set(system, load)
-  }
-  return load
+/** What the notes' views ask of engagement. */
+export interface EngagementQueries {
+  /** Asks for these notes' engagement now; those known and fresh are not asked again. */
+  ask(noteIds: Iterable<string>): void
+  /**
+   * Whether the relays (or the cache, asked already) know a like of the note by whoever is logged
+   * in. Unknown, when no relay answers, is false: the like goes out, as it did before anyone asked.
+   */
+  likedByViewer(noteId: string): Promise<boolean>
 }
 
-/**
- * Whether the relays (or the cache, asked already) know a like of the note by whoever is logged
- * in. Unknown, when no relay answers, is false: the like goes out, as it did before anyone asked.
- */
-export async function likedOnRelays(system: PlumeSystem, noteId: string): Promise<boolean> {
-  const viewer = system.login.getSnapshot().context.pubkey
-  if (viewer === null) return false
-  const options = engagementQueryOptions(engagementLoaderOf(system), noteId)
-  const known = await system.queryClient.ensureQueryData(options).catch(() => null)
-  return known?.likers.includes(viewer) ?? false
+export interface EngagementDeps {
+  hub: Pick<RelayHub, 'query'>
+  queryClient: QueryClient
+  /** Whoever is logged in now, or null. */
+  viewer(): string | null
+}
+
+/** The app's engagement queries over one loader (made on first use). */
+export function createEngagementQueries({
+  hub,
+  queryClient,
+  viewer,
+}: EngagementDeps): EngagementQueries {
+  let loader: EngagementLoader | undefined
+  const load = () => (loader ??= createEngagementLoader(hub, viewer))
+  return {
+    ask: (noteIds) => askEngagement(queryClient, load(), noteIds),
+    async likedByViewer(noteId) {
+      const user = viewer()
+      if (user === null) return false
+      const options = engagementQueryOptions(load(), noteId)
+      const known = await queryClient.ensureQueryData(options).catch(() => null)
+      return known?.likers.includes(user) ?? false
+    },
+  }
 }

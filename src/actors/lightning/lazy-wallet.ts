@@ -4,59 +4,15 @@
  * it, or at start when wallets are saved on this device (auto-connect). Nothing of it is on the
  * path to the first note but this small file.
  */
-import type { ActorOptions, AnyActorLogic } from 'xstate'
-import type { Transaction } from '../../core/lightning/nip47.ts'
-import type { SavedWallet } from '../../core/lightning/saved-wallets.ts'
-import type { WalletInfo } from '../../core/lightning/wallet-connection.ts'
 import { SAVED_WALLETS_KEY } from '../../core/lightning/wallet-storage-key.ts'
-import type { Secret } from '../../core/platform/secret.ts'
 import type { LoginActorRef } from '../../machines/login.machine.ts'
-import type { WalletStatus } from '../../machines/wallet-connection.machine.ts'
-import type { Signer } from '../platform/signer.ts'
 import { whenIdle } from '../platform/when-idle.ts'
+import type { WalletHandle, WalletRuntime, WalletView } from './wallet-handle.ts'
 
-export interface WalletView {
-  status: WalletStatus
-  info: WalletInfo | null
-  /** The last failure to show ('Failed to connect NWC wallet: …'), or null. */
-  error: string | null
-  /** The balance is being read again. */
-  refreshing: boolean
-  manualDisconnect: boolean
-  /** The signed-in user's saved wallets. */
-  saved: SavedWallet[]
-}
-
-export interface WalletHandle {
-  view(): WalletView
-  /** Called after every change of the view. */
-  subscribe(listener: () => void): () => void
-  /** Loads the wallet, which auto-connects (spec §4: on mount) when it may. */
-  start(): void
-  /** Connects a remote wallet by its pairing string (checked with parsePairingCode first). */
-  connect(pairing: Secret<string>, save: { name: string } | null): void
-  connectWebln(save: { name: string } | null): void
-  connectSaved(id: string): void
-  disconnect(): void
-  refreshBalance(): void
-  /** Pays through the connected wallet; rejects with 'Wallet not connected' or the wallet's error. */
-  payInvoice(invoice: string): Promise<{ preimage: string }>
-  makeInvoice(amountSats: number, description: string): Promise<{ invoice: string }>
-  listTransactions(): Promise<Transaction[]>
-  removeSaved(id: string): Promise<void>
-  /** Clear Stored Wallet: disconnects and removes every saved wallet and its encrypted record. */
-  clearStored(): Promise<void>
-}
-
-/** What the loaded wallet offers beyond the handle: sign-out, forwarded from here. */
-export interface WalletRuntime extends Omit<WalletHandle, 'start'> {
-  signedOut(pubkey: string): void
-}
-
-export interface WalletDeps {
+export interface LazyWalletDeps {
   login: LoginActorRef
-  signer: () => Signer
-  inspect?: ActorOptions<AnyActorLogic>['inspect']
+  /** Loads the wallet's code and starts it (the composition root's wiring). */
+  load(): Promise<WalletRuntime>
 }
 
 export const IDLE_WALLET_VIEW: WalletView = {
@@ -76,7 +32,7 @@ function hasSavedWallets(): boolean {
   }
 }
 
-export function lazyWallet(deps: WalletDeps): WalletHandle {
+export function lazyWallet(deps: LazyWalletDeps): WalletHandle {
   let runtime: WalletRuntime | undefined
   let loading: Promise<WalletRuntime> | undefined
   const listeners = new Set<() => void>()
@@ -84,8 +40,8 @@ export function lazyWallet(deps: WalletDeps): WalletHandle {
     for (const listener of listeners) listener()
   }
   const load = () => {
-    loading ??= import('./wallet-connection.effects.ts').then((module) => {
-      runtime = module.startWallet(deps)
+    loading ??= deps.load().then((loaded) => {
+      runtime = loaded
       runtime.subscribe(notify)
       notify()
       return runtime

@@ -1,11 +1,12 @@
 /**
- * The follow machine's effects and its one actor per system: the contact list read and published
- * through own-events (newest wins, never built from nothing), and the query caches changed at
- * once: the user's contact list (the Follow button, the following count, Follow Only) and the
- * person's followers. A rollback puts back exactly what the caches held before the change.
+ * The follow machine's effects: the contact list read and published through own-events (newest
+ * wins, never built from nothing), and the query caches changed at once: the user's contact list
+ * (the Follow button, the following count, Follow Only) and the person's followers. A rollback
+ * puts back exactly what the caches held before the change. The composition root holds the one
+ * follow actor, started on first use (the profile page's, not the feed's).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
-import { createActor, fromPromise } from 'xstate'
+import { fromPromise } from 'xstate'
 import {
   CONTACTS_KIND,
   CONTACTS_QUERY_LIMIT,
@@ -19,20 +20,25 @@ import {
   type FollowRequest,
 } from '../../core/people/follow.ts'
 import type { Followers } from '../../core/people/followers.ts'
-import {
-  type ConfirmParams,
-  type FollowActorRef,
-  type FollowChange,
-  followMachine,
-  type PublishContactsInput,
-  type PublishedContacts,
-  type UserInput,
+import type {
+  ConfirmParams,
+  FollowActorRef,
+  FollowChange,
+  PublishContactsInput,
+  PublishedContacts,
+  UserInput,
 } from '../../machines/follow.machine.ts'
-import { canSign } from '../../machines/login.machine.ts'
-import type { PlumeSystem } from '../system.ts'
-import { type OwnEvents, ownEventsFor } from './own-events.ts'
+import type { OwnEvents } from './own-events.ts'
 import { profileKeys } from './profile-keys.ts'
 import type { ContactList } from './profile-queries.ts'
+
+/** The profile page's follow: the actor and the way to ask it. */
+export interface Follow {
+  actor: FollowActorRef
+  /** Asks to follow or unfollow, as the machine checks it (who can sign now, the relays). */
+  request(action: FollowAction, target: string): void
+  dismiss(): void
+}
 
 export interface FollowDeps {
   own: OwnEvents
@@ -118,17 +124,12 @@ export function followEffects({ own, queryClient, now }: FollowDeps) {
   }
 }
 
-const actors = new WeakMap<PlumeSystem, FollowActorRef>()
-
-/** The system's follow actor, started on first use (the profile page's chunk, not the feed's). */
-export function followActorFor(system: PlumeSystem): FollowActorRef {
-  let actor = actors.get(system)
-  if (!actor) {
-    const effects = followEffects({ own: ownEventsFor(system), queryClient: system.queryClient })
-    actor = createActor(followMachine.provide(effects)).start()
-    actors.set(system, actor)
-  }
-  return actor
+export interface FollowRequestDeps {
+  /** Who is logged in and can sign, or null. */
+  user(): string | null
+  /** The relay pool runs. */
+  ready(): boolean
+  own: Pick<OwnEvents, 'writeTargets'>
 }
 
 /**
@@ -136,17 +137,9 @@ export function followActorFor(system: PlumeSystem): FollowActorRef {
  * signed in for this purpose; a locked key is unlocked by the UI before it asks.
  */
 export function followRequest(
-  system: PlumeSystem,
+  { user, ready, own }: FollowRequestDeps,
   action: FollowAction,
   target: string,
 ): FollowRequest {
-  const login = system.login.getSnapshot()
-  const user = login.matches('signedIn') && canSign(login) ? login.context.pubkey : null
-  return {
-    action,
-    target,
-    user,
-    ready: system.app.getSnapshot().children.relays !== undefined,
-    relays: ownEventsFor(system).writeTargets(),
-  }
+  return { action, target, user: user(), ready: ready(), relays: own.writeTargets() }
 }

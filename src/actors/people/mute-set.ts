@@ -1,19 +1,16 @@
 /**
- * The user's current mute set (NIP-51 kind 10000, public part), held by one actor per system as
- * follows are held: in the query cache under the user's mute list key, which a mute or unmute
- * (mute.ts) sets at once and the persisted cache brings back on a reload, so the first paint
- * after one is filtered already. While someone is logged in (a public key is enough to read the
- * list) the actor follows that query and holds it parsed; logged out, it mutes nothing.
+ * The user's current mute set (NIP-51 kind 10000, public part), held by one actor (the
+ * composition root starts it on first use) as follows are held: in the query cache under the
+ * user's mute list key, which a mute or unmute (mute.ts) sets at once and the persisted cache
+ * brings back on a reload, so the first paint after one is filtered already. While someone is
+ * logged in (a public key is enough to read the list) the actor follows that query and holds it
+ * parsed; logged out, it mutes nothing.
  */
 import { type QueryClient, QueryObserver } from '@tanstack/react-query'
-import { type ActorRefFrom, createActor, fromTransition } from 'xstate'
+import { type ActorRefFrom, fromTransition } from 'xstate'
 import type { MuteList } from '../../core/people/mute-list.ts'
 import { type MuteSet, muteSetOf, NO_MUTES } from '../../core/people/mute-set.ts'
-import type { PlumeSystem } from '../system.ts'
-import { type ProfileQueries, poolRelaysOf, profileQueries } from './profile-queries.ts'
-
-type LoginSnapshot = ReturnType<PlumeSystem['login']['getSnapshot']>
-const userOf = (login: LoginSnapshot) => (login.matches('signedIn') ? login.context.pubkey : null)
+import type { ProfileQueries } from './profile-queries.ts'
 
 /**
  * `known`: the list has been read (from relays or the stored copy), or the relays failed, or
@@ -56,12 +53,14 @@ export interface MuteSetDeps {
 }
 
 /**
- * A mute set actor fed by the user's mute list query, for as long as the watch runs. The stored
- * copy shows at once; the relays are asked only once the pool has some, since a query with no
- * relay to ask ends empty and would stand for "mutes nothing".
+ * Feeds a mute set actor with the user's mute list query, for as long as the watch runs. The
+ * stored copy shows at once; the relays are asked only once the pool has some, since a query with
+ * no relay to ask ends empty and would stand for "mutes nothing".
  */
-export function startMuteSet({ queryClient, muteList, watch }: MuteSetDeps): MuteSetActorRef {
-  const actor = createActor(muteSetLogic).start()
+export function feedMuteSet(
+  actor: MuteSetActorRef,
+  { queryClient, muteList, watch }: MuteSetDeps,
+): void {
   const show = (list: MuteList | null | undefined, known: boolean) =>
     actor.send({ type: 'mutes.changed', list: list ?? null, known })
   const shown = (result: { data: MuteList | null | undefined; status: string }) =>
@@ -87,41 +86,4 @@ export function startMuteSet({ queryClient, muteList, watch }: MuteSetDeps): Mut
     shown(observer.getCurrentResult())
     stop = observer.subscribe(shown)
   })
-  return actor
-}
-
-const actors = new WeakMap<PlumeSystem, MuteSetActorRef>()
-
-/** The system's mute set actor, started on first use and fed for the system's life. */
-export function muteSetActorFor(system: PlumeSystem): MuteSetActorRef {
-  const known = actors.get(system)
-  if (known) return known
-  const { hub, queryClient, app, login } = system
-  const queries = profileQueries({ hub, queryClient, pool: poolRelaysOf(app) })
-  const actor = startMuteSet({
-    queryClient,
-    muteList: queries.muteList,
-    watch: (listener) => {
-      const pool = () => app.getSnapshot().children.relays
-      const report = () =>
-        listener({
-          user: userOf(login.getSnapshot()),
-          relays: (pool()?.getSnapshot().context.sockets.length ?? 0) > 0,
-        })
-      // The pool starts with the app's config; its sockets change in its own snapshots.
-      let poolWatch: { unsubscribe(): void } | undefined
-      const appWatch = app.subscribe(() => {
-        poolWatch ??= pool()?.subscribe(report)
-        report()
-      })
-      poolWatch = pool()?.subscribe(report)
-      const loginWatch = login.subscribe(report)
-      report()
-      return () => {
-        for (const subscription of [appWatch, poolWatch, loginWatch]) subscription?.unsubscribe()
-      }
-    },
-  })
-  actors.set(system, actor)
-  return actor
 }

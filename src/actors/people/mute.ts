@@ -15,9 +15,7 @@ import {
 } from '../../core/people/mute-edit.ts'
 import { MUTE_LIST_KIND, parseMuteList } from '../../core/people/mute-list.ts'
 import type { PublishResult } from '../../core/relays/publish-result.ts'
-import { canSign } from '../../machines/login.machine.ts'
-import type { PlumeSystem } from '../system.ts'
-import { type OwnEvents, ownEventsFor } from './own-events.ts'
+import type { OwnEvents } from './own-events.ts'
 import { profileKeys } from './profile-keys.ts'
 import type { PublicMuteList } from './profile-queries.ts'
 
@@ -37,6 +35,12 @@ export interface MuteDeps {
 
 /** Each relay's answer; empty when the list already was as asked. */
 export type MuteOutcome = PublishResult[]
+
+/** Mute and Unmute for the profile page. */
+export interface Mute {
+  /** Rejects with the spec's message, or a MuteFailure once the read or the publish failed. */
+  change(action: MuteAction, target: string): Promise<MuteOutcome>
+}
 
 /** The read or the publish failed: 'Mute failed' or 'Unmute failed', and why. */
 export class MuteFailure extends Error {
@@ -97,17 +101,4 @@ async function applyMute(
   const { event, results } = await own.publish(muteListTemplate(base, tags, seconds()), user)
   await show(event)
   return results
-}
-
-/** The deps from the system: the user counts only when their login can sign. */
-export function muteDepsOf(system: PlumeSystem): MuteDeps {
-  return {
-    own: ownEventsFor(system),
-    queryClient: system.queryClient,
-    user: () => {
-      const login = system.login.getSnapshot()
-      return login.matches('signedIn') && canSign(login) ? login.context.pubkey : null
-    },
-    ready: () => system.app.getSnapshot().children.relays !== undefined,
-  }
 }

@@ -16,7 +16,7 @@
  */
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { FOLLOW_MESSAGES } from '../../core/people/follow.ts'
-import { OUTBOX_TEXTS } from '../../core/publish/publish-queue.ts'
+import { PUBLISH_QUEUE_TEXTS } from '../../core/publish/publish-queue.ts'
 import { assertPublishable } from '../../core/relays/publish-checks.ts'
 import { type PublishResult, publishFailedMessage } from '../../core/relays/publish-result.ts'
 import { newestEvent } from '../../core/relays/relay-list.ts'
@@ -25,7 +25,6 @@ import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { browserOnline } from '../platform/online.ts'
 import type { Signer } from '../platform/signer.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
-import type { PlumeSystem } from '../system.ts'
 
 export interface OwnEventsDeps {
   hub: Pick<RelayHub, 'query' | 'publish'>
@@ -115,7 +114,7 @@ export function createOwnEvents(deps: OwnEventsDeps): OwnEvents {
    * the relays, which cannot be read now, and one sent later could undo newer changes.
    */
   const assertOnline = () => {
-    if (!online()) throw new Error(OUTBOX_TEXTS.replaceableOffline)
+    if (!online()) throw new Error(PUBLISH_QUEUE_TEXTS.replaceableOffline)
   }
   /** The newest event of each kind and author seen this session: fetched or published. */
   const seen = new Map<string, NostrEvent>()
@@ -162,21 +161,4 @@ export function createOwnEvents(deps: OwnEventsDeps): OwnEvents {
 
     writeTargets,
   }
-}
-
-// One per system: the session's newest copies are shared by follows, mutes and profile edits.
-const bySystem = new WeakMap<PlumeSystem, OwnEvents>()
-
-/** The system's reader and publisher of the user's own events, created on first use. */
-export function ownEventsFor(system: PlumeSystem): OwnEvents {
-  let own = bySystem.get(system)
-  if (!own) {
-    own = createOwnEvents({
-      hub: system.hub,
-      signer: system.signer,
-      pool: () => system.app.getSnapshot().children.relays,
-    })
-    bySystem.set(system, own)
-  }
-  return own
 }

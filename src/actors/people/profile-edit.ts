@@ -19,6 +19,17 @@ import { METADATA_LIMIT, metadataKey } from './metadata-queries.ts'
 import type { OwnEvents, Published } from './own-events.ts'
 import { profileKeys } from './profile-keys.ts'
 
+/** Profile editing for the edit profile modal: the base read, and the edited one published. */
+export interface ProfileEdit {
+  read(user: string): Promise<NostrEvent | null>
+  publish(
+    user: string,
+    base: NostrEvent | null,
+    form: ProfileForm,
+    onResult: (result: PublishResult) => void,
+  ): Promise<Published>
+}
+
 export interface ProfileEditDeps {
   own: OwnEvents
   queryClient: QueryClient
@@ -49,3 +60,8 @@ export async function publishProfile(
   queryClient.setQueryData(metadataKey(user), metadata)
   return published
 }
+
+export const profileEdit = (deps: ProfileEditDeps): ProfileEdit => ({
+  read: (user) => readOwnProfile(deps, user),
+  publish: (user, base, form, onResult) => publishProfile(deps, user, base, form, onResult),
+})

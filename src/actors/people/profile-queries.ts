@@ -1,7 +1,7 @@
 /**
  * The profile page's queries (spec §7): metadata, contact list, followers, mute list, relay list,
- * NIP-05 check and notes. Built from what the system already holds (hub, query client, and the
- * pool's relays through the app actor), so the page needs nothing new from it.
+ * NIP-05 check and notes. Built once by the composition root from what it already holds (hub,
+ * query client, the pool's relays, the outbox router), so the page needs nothing new.
  */
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import {
@@ -16,10 +16,9 @@ import { type ProfileMetadata, parseProfileMetadata } from '../../core/people/pr
 import { newestEvent } from '../../core/relays/relay-list.ts'
 import { FAILED_TO_LOAD_PROFILE } from '../../core/relays/relay-messages.ts'
 import { profileLiveOptions, profileNotesQueryOptions } from '../feed/profile-notes.ts'
-import { outboxRelaysFor, type PoolRelay } from '../relays/outbox-relays.ts'
+import { createOutboxRelays, type OutboxRelays, type PoolRelay } from '../relays/outbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { answeredEvents, queryStored } from '../relays/stored-events.ts'
-import type { PlumeSystem } from '../system.ts'
 import { METADATA_LIMIT, metadataKey } from './metadata-queries.ts'
 import { checkNip05 } from './nip05-check.ts'
 import { profileKeys } from './profile-keys.ts'
@@ -45,18 +44,16 @@ export interface ProfileDeps {
   queryClient: QueryClient
   /** The pool's relays now; they change as the user edits them. */
   pool(): readonly PoolRelay[]
+  /** The app's outbox router (NIP-65); absent: one of its own. */
+  outbox?: OutboxRelays
 }
-
-/** The relays of the app's pool now; empty before the pool has started. */
-export const poolRelaysOf = (app: PlumeSystem['app']) => (): readonly PoolRelay[] =>
-  app.getSnapshot().children.relays?.getSnapshot().context.entries ?? []
 
 async function newestOf(hub: RelayHub, kind: number, pubkey: string, limit: number) {
   return newestEvent(await hub.query([{ kinds: [kind], authors: [pubkey], limit }]))
 }
 
-export function profileQueries({ hub, queryClient, pool }: ProfileDeps) {
-  const outbox = outboxRelaysFor(hub)
+export function profileQueries({ hub, queryClient, pool, ...deps }: ProfileDeps) {
+  const outbox = deps.outbox ?? createOutboxRelays(hub)
   return {
     /**
      * Kind 0, newest of 10 (§7); null when the relays that answered have none or it is not JSON.

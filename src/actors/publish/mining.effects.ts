@@ -1,11 +1,9 @@
 /**
- * Proof of work (NIP-13) for the app: a mining session (src/machines/mining.machine.ts) whose
- * miner is a pool of Comlink workers, one per core, each searching its own stripe of the nonce
- * space with the fast core (src/core/publish/pow-miner.ts).
+ * Proof of work (NIP-13) for the app: the miner of a mining session (src/machines/mining.machine.ts)
+ * is a pool of Comlink workers, one per core, each searching its own stripe of the nonce space with
+ * the fast core (src/core/publish/pow-miner.ts). The composition root starts the sessions
+ * (actors/system/mining.ts, loaded with `import()`: it is not for the feed's first paint):
  *
- * How a screen uses it (load it with `import()`: it is not for the feed's first paint):
- *
- *   const { powTargetFor, mineNote, minedEventProblem } = await import('../../actors/miner.ts')
  *   // writeRelayUrls: useRelayEntries().filter((e) => canWrite(e.permission)).map((e) => e.url)
  *   const bits = await powTargetFor(writeRelayUrls)  // null: proof of work is off in Settings
  *   if (bits !== null) {
@@ -21,22 +19,18 @@
  */
 import { type Endpoint, proxy, wrap } from 'comlink'
 import { verifyEvent } from 'nostr-tools/pure'
-import { type Actor, createActor, fromCallback } from 'xstate'
+import { type Actor, fromCallback } from 'xstate'
 import {
   chooseTargetBits,
   committedTarget,
   idDifficulty,
   POW_ERRORS,
 } from '../../core/publish/nip13.ts'
-import {
-  type MinedEvent,
-  NONCES_PER_BLOCK,
-  type PowTemplate,
-} from '../../core/publish/pow-miner.ts'
-import {
-  type MinerCommand,
-  type MinerInput,
-  type MiningEvent,
+import { type MinedEvent, NONCES_PER_BLOCK } from '../../core/publish/pow-miner.ts'
+import type {
+  MinerCommand,
+  MinerInput,
+  MiningEvent,
   miningMachine,
 } from '../../machines/mining.machine.ts'
 import type { PowApi } from '../../workers/pow-api.ts'
@@ -115,11 +109,7 @@ export function minerLogic(spawn: () => PowWorker = startPowWorker) {
   })
 }
 
-/** The session machine with the worker pool as its miner. */
-export const miningLogic = (spawn?: () => PowWorker) =>
-  miningMachine.provide({ actors: { miner: minerLogic(spawn) } })
-
-export type MiningActor = Actor<ReturnType<typeof miningLogic>>
+export type MiningActor = Actor<typeof miningMachine>
 
 export interface MiningSession {
   /** The session's actor, for <MiningProgress session={...} /> and useSelector. */
@@ -134,36 +124,6 @@ export interface MineOptions {
   workers?: number
   /** How to start a worker (tests, the bench). */
   spawn?: () => PowWorker
-}
-
-/** Starts mining `template` (its pubkey set to `pubkey`) at `targetBits`. */
-export function mineNote(
-  template: Omit<PowTemplate, 'pubkey'> & { pubkey?: string },
-  targetBits: number,
-  pubkey: string,
-  options: MineOptions = {},
-): MiningSession {
-  const actor = createActor(miningLogic(options.spawn)).start()
-  const result = new Promise<MinedEvent>((resolve, reject) => {
-    const watch = actor.subscribe((snapshot) => {
-      const { minedEvent, error } = snapshot.context
-      if (snapshot.matches('complete') && minedEvent) resolve(minedEvent)
-      else if (snapshot.matches('aborted')) reject(new Error(POW_ERRORS.aborted))
-      else if (snapshot.matches('error')) reject(new Error(error ?? 'Mining failed'))
-      else return
-      watch.unsubscribe()
-    })
-  })
-  actor.send({
-    type: 'mining.start',
-    template: { ...template, pubkey },
-    targetBits,
-    pubkey,
-    sessionId: crypto.randomUUID(),
-    at: Date.now(),
-    workers: options.workers ?? powWorkerCount(),
-  })
-  return { actor, result, abort: () => actor.send({ type: 'mining.abort' }) }
 }
 
 /**

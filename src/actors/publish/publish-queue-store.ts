@@ -3,23 +3,23 @@
  * first. Every change is a read, an edit and a write, one at a time, so two quick publishes
  * cannot overwrite each other.
  */
-import { type OutboxEntry, parseQueue, withEntry } from '../../core/publish/publish-queue.ts'
+import { type PublishQueueEntry, parseQueue, withEntry } from '../../core/publish/publish-queue.ts'
 import { idbStore, type KeyValueStore } from '../platform/idb-store.ts'
 
-export const OUTBOX_DATABASE = 'plume-outbox'
-export const OUTBOX_STORE = 'events'
+export const PUBLISH_QUEUE_DATABASE = 'plume-outbox'
+export const PUBLISH_QUEUE_STORE = 'events'
 const QUEUE_KEY = 'queue'
 
-export interface OutboxStore {
-  read(): Promise<OutboxEntry[]>
-  add(entry: OutboxEntry): Promise<void>
+export interface PublishQueueStore {
+  read(): Promise<PublishQueueEntry[]>
+  add(entry: PublishQueueEntry): Promise<void>
   /** Takes these event ids out of the queue. */
   remove(ids: readonly string[]): Promise<void>
 }
 
-export function outboxStore(
-  store: KeyValueStore = idbStore(OUTBOX_DATABASE, OUTBOX_STORE),
-): OutboxStore {
+export function publishQueueStore(
+  store: KeyValueStore = idbStore(PUBLISH_QUEUE_DATABASE, PUBLISH_QUEUE_STORE),
+): PublishQueueStore {
   let last: Promise<unknown> = Promise.resolve()
   /** Runs the edits in order; a failed one does not stop the next. */
   const serial = <T>(work: () => Promise<T>): Promise<T> => {

@@ -1,5 +1,6 @@
 /**
- * The outbox's effects and its running actor (machines/outbox.machine.ts): the stored queue
+ * The publish queue's effects and what runs beside its actor (machines/publish-queue.machine.ts),
+ * which the composition root starts: the stored queue
  * (publish-queue-store.ts), the browser's online and offline events, the write relays connecting, and
  * the round that sends every queued event to the write relays the way a publish does (each relay
  * on its own, every answer awaited), then takes what a relay took, or refused for good, out of
@@ -11,7 +12,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { createActor, fromPromise } from 'xstate'
+import { fromPromise } from 'xstate'
 import { REPOST_KIND } from '../../core/feed/nip18.ts'
 import { ownActionKey } from '../../core/feed/own-actions.ts'
 import { REACTION_KIND } from '../../core/feed/reaction.ts'
@@ -19,40 +20,40 @@ import {
   dropOf,
   type FlushReport,
   isQueueable,
-  OUTBOX_TEXTS,
-  type OutboxEntry,
+  PUBLISH_QUEUE_TEXTS,
+  type PublishQueueEntry,
   verdictOf,
 } from '../../core/publish/publish-queue.ts'
 import type { PublishRequest } from '../../core/publish/publish-request.ts'
-import { outboxPendingKey } from '../../core/publish/queued-mark.ts'
+import { queuedMarkKey } from '../../core/publish/queued-mark.ts'
 import type { PublishResult } from '../../core/relays/publish-result.ts'
 import { canWrite } from '../../core/relays/relay-permission.ts'
-import {
-  type FlushInput,
-  type OutboxActorRef,
-  outboxMachine,
+import type {
+  FlushInput,
+  PublishQueueActorRef,
+  publishQueueMachine,
 } from '../../machines/publish-queue.machine.ts'
 import type { PoolEntry, RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { noteKey } from '../feed/thread-queries.ts'
 import { browserOnline } from '../platform/online.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
-import { type OutboxStore, outboxStore } from './publish-queue-store.ts'
+import type { PublishQueueStore } from './publish-queue-store.ts'
 import { rememberPublished } from './published-cache.ts'
 
-/** The part of the app actor the outbox reads: the relay pool, once it runs. */
+/** The part of the app actor the publish queue reads: the relay pool, once it runs. */
 export interface PoolSource {
   getSnapshot(): { children: { relays?: RelayPoolActorRef } }
   subscribe(listener: () => void): { unsubscribe(): void }
 }
 
-/** The part of `window` the outbox listens to. */
+/** The part of `window` the publish queue listens to. */
 export type NetworkEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>
 
-export interface OutboxDeps {
+export interface PublishQueueDeps {
   hub: Pick<RelayHub, 'publish'>
   app: PoolSource
   queryClient: QueryClient
-  store?: OutboxStore
+  store?: PublishQueueStore
   /** The browser reports a network (navigator.onLine). */
   online?: () => boolean
   /** Where 'online' and 'offline' are announced (window). */
@@ -60,8 +61,8 @@ export interface OutboxDeps {
   now?: () => number
 }
 
-export interface Outbox {
-  actor: OutboxActorRef
+export interface PublishQueue {
+  actor: PublishQueueActorRef
   /**
    * Stores the signed event in the queue and shows it as the user's own, marked pending. Resolves
    * once it is stored; rejects (nothing queued) for a replaceable event or a store that fails.
@@ -82,7 +83,7 @@ function requestOf(event: NostrEvent): PublishRequest {
 
 /**
  * The relays a publish goes to: write and readwrite, as publish.effects.ts picks them. Not imported
- * from there: the outbox loads at idle start-up, and should not bring the publishing code along.
+ * from there: the publish queue loads at idle start-up, and should not bring the publishing code along.
  */
 const writeRelays = (entries: readonly PoolEntry[]): string[] => [
   ...new Set(entries.filter((entry) => canWrite(entry.permission)).map((entry) => entry.url)),
@@ -139,7 +140,10 @@ function watchWriteRelays(app: PoolSource, onConnected: () => void): () => void 
   }
 }
 
-export function outboxEffects(deps: Required<Pick<OutboxDeps, 'store'>> & OutboxDeps) {
+/** The deps with the store chosen (the root's, or a test's). */
+export type PublishQueueRunDeps = Required<Pick<PublishQueueDeps, 'store'>> & PublishQueueDeps
+
+export function publishQueueEffects(deps: PublishQueueRunDeps) {
   const { store, queryClient } = deps
   const targets = () =>
     writeRelays(deps.app.getSnapshot().children.relays?.getSnapshot().context.entries ?? [])
@@ -163,7 +167,7 @@ export function outboxEffects(deps: Required<Pick<OutboxDeps, 'store'>> & Outbox
 
   return {
     actors: {
-      load: fromPromise<OutboxEntry[]>(async () => {
+      load: fromPromise<PublishQueueEntry[]>(async () => {
         const entries = await store.read()
         // Shown again after a reload, and any mark left from an earlier queue cleared.
         const queued = new Set(entries.map((entry) => entry.event.id))
@@ -175,7 +179,7 @@ export function outboxEffects(deps: Required<Pick<OutboxDeps, 'store'>> & Outbox
           // and their empty answer once online would hide the note: that request is dropped.
           await queryClient.cancelQueries({ queryKey: noteKey(event.id), exact: true })
           rememberPublished(queryClient, { event, request: requestOf(event) })
-          queryClient.setQueryData(outboxPendingKey(event.id), true)
+          queryClient.setQueryData(queuedMarkKey(event.id), true)
         }
         return entries
       }),
@@ -196,39 +200,42 @@ export function outboxEffects(deps: Required<Pick<OutboxDeps, 'store'>> & Outbox
         const done = [...report.sent, ...report.dropped.map((drop) => drop.id)]
         await store.remove(done)
         for (const id of done) {
-          queryClient.removeQueries({ queryKey: outboxPendingKey(id), exact: true })
+          queryClient.removeQueries({ queryKey: queuedMarkKey(id), exact: true })
         }
         return report
       }),
     },
-  }
+  } satisfies Parameters<(typeof publishQueueMachine)['provide']>[0]
 }
 
-export function startOutbox(deps: OutboxDeps): Outbox {
-  const store = deps.store ?? outboxStore()
+/**
+ * The queue over its started actor: the network's changes and the write relays connecting sent to
+ * it, and the events to queue stored and shown.
+ */
+export function runPublishQueue(
+  actor: PublishQueueActorRef,
+  deps: PublishQueueRunDeps,
+): PublishQueue {
+  const { store } = deps
   const online = deps.online ?? browserOnline
   const network = deps.network ?? window
   const now = deps.now ?? Date.now
-  const actor = createActor(outboxMachine.provide(outboxEffects({ ...deps, store })), {
-    input: { online: online() },
-  }).start()
-
-  const changed = () => actor.send({ type: 'outbox.network', online: online() })
+  const changed = () => actor.send({ type: 'publishQueue.network', online: online() })
   network.addEventListener('online', changed)
   network.addEventListener('offline', changed)
   const stopWatching = watchWriteRelays(deps.app, () =>
-    actor.send({ type: 'outbox.relayConnected' }),
+    actor.send({ type: 'publishQueue.relayConnected' }),
   )
 
   return {
     actor,
     async enqueue(event) {
-      if (!isQueueable(event)) throw new Error(OUTBOX_TEXTS.replaceableOffline)
+      if (!isQueueable(event)) throw new Error(PUBLISH_QUEUE_TEXTS.replaceableOffline)
       const entry = { event, queuedAt: now() }
       await store.add(entry)
       rememberPublished(deps.queryClient, { event, request: requestOf(event) }, now())
-      deps.queryClient.setQueryData(outboxPendingKey(event.id), true)
-      actor.send({ type: 'outbox.added', entry })
+      deps.queryClient.setQueryData(queuedMarkKey(event.id), true)
+      actor.send({ type: 'publishQueue.added', entry })
     },
     stop() {
       network.removeEventListener('online', changed)

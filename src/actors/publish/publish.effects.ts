@@ -8,7 +8,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
-import { createActor, fromCallback, fromPromise, type PromiseActorLogic, waitFor } from 'xstate'
+import { fromCallback, fromPromise, type PromiseActorLogic } from 'xstate'
 import { committedTarget } from '../../core/publish/nip13.ts'
 import { mustQueue } from '../../core/publish/publish-queue.ts'
 import {
@@ -21,26 +21,38 @@ import { assertPublishable } from '../../core/relays/publish-checks.ts'
 import type { PublishResult } from '../../core/relays/publish-result.ts'
 import { canRead, canWrite } from '../../core/relays/relay-permission.ts'
 import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
-import {
-  type AcceptedParams,
-  type BuildInput,
-  isPublished,
-  type PublishActorRef,
-  type PublishEvent,
+import type {
+  AcceptedParams,
+  BuildInput,
+  PublishEvent,
   publishMachine,
-  type SendInput,
-  type TemplateInput,
+  SendInput,
+  TemplateInput,
 } from '../../machines/publish.machine.ts'
 import type { PoolEntry, RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { browserOnline } from '../platform/online.ts'
 import type { Signer } from '../platform/signer.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { SIGNER_MISMATCH } from '../relays/relay-list.effects.ts'
-import type { PlumeSystem } from '../system.ts'
-import type { Outbox } from './publish-queue.effects.ts'
+import type { MiningActor } from './mining.effects.ts'
+import type { PublishQueue } from './publish-queue.effects.ts'
 import { rememberPublished } from './published-cache.ts'
 
 export type PrepareLogic = PromiseActorLogic<EventTemplate, TemplateInput>
+
+/** The publish machine as the app provides it. */
+export type PublishLogic = typeof publishMachine
+
+/** Publishing for the composers, the modals and the like button. */
+export interface Publishing {
+  /** The publish machine with the app's effects; proof of work shows its session to `onMining`. */
+  logic(onMining: (session: MiningActor) => void): PublishLogic
+  /**
+   * Publishes one request (a like) and resolves once a relay accepted it or it was queued
+   * offline, with null, or once it failed, with the message. Other relays are not waited for.
+   */
+  once(request: PublishRequest): Promise<string | null>
+}
 
 export interface PublishDeps {
   hub: Pick<RelayHub, 'publish' | 'query'>
@@ -56,7 +68,7 @@ export interface PublishDeps {
   /** The step between building and signing (proof of work); absent: none. */
   prepare?: PrepareLogic
   /** Where a publish made offline waits (loaded on first use); absent: it is sent anyway. */
-  outbox?: () => Promise<Pick<Outbox, 'enqueue'>>
+  publishQueue?: () => Promise<Pick<PublishQueue, 'enqueue'>>
   /** The browser reports a network (navigator.onLine). */
   online?: () => boolean
 }
@@ -92,7 +104,7 @@ export function publishEffects(deps: PublishDeps) {
   const now = deps.now ?? Date.now
   const entries = () => deps.pool()?.getSnapshot().context.entries ?? []
   const online = deps.online ?? browserOnline
-  /** Offline, or every write relay down: the signed event waits in the outbox. */
+  /** Offline, or every write relay down: the signed event waits in the publish queue. */
   const offline = () => {
     const phase = deps.pool()?.getSnapshot().context.phase ?? {}
     return mustQueue(
@@ -111,7 +123,7 @@ export function publishEffects(deps: PublishDeps) {
         assertPublishable(request.kind === 'note' ? conditions : { ...conditions, target })
         const createdAt = Math.floor(now() / 1000)
         // Offline the original cannot be fetched: the repost is queued without it.
-        if (request.kind === 'repost' && deps.outbox && offline()) {
+        if (request.kind === 'repost' && deps.publishQueue && offline()) {
           return bareRepostTemplate(request.target, createdAt, relayHint(entries()))
         }
         const original =
@@ -155,12 +167,12 @@ export function publishEffects(deps: PublishDeps) {
             )
           }
         }
-        if (deps.outbox && offline()) {
+        if (deps.publishQueue && offline()) {
           // Stored even if the screen closes meanwhile: nothing written is lost. A store that
           // fails (private mode, full disk) leaves the relays to answer, and the draft is kept.
           deps
-            .outbox()
-            .then((outbox) => outbox.enqueue(event))
+            .publishQueue()
+            .then((queue) => queue.enqueue(event))
             .then(
               () => {
                 if (!stopped) sendBack({ type: 'publish.queued' })
@@ -180,44 +192,4 @@ export function publishEffects(deps: PublishDeps) {
         rememberPublished(deps.queryClient, accepted, now()),
     },
   }
-}
-
-/** The publish machine with the app's effects. */
-export const publishLogic = (deps: PublishDeps) => publishMachine.provide(publishEffects(deps))
-
-/** The app's effects, from the system the UI holds. */
-export function publishDepsOf(system: PlumeSystem, prepare?: PrepareLogic): PublishDeps {
-  return {
-    hub: system.hub,
-    signer: system.signer,
-    pubkey: () => system.login.getSnapshot().context.pubkey,
-    pool: () => system.app.getSnapshot().children.relays,
-    queryClient: system.queryClient,
-    outbox: system.outbox,
-    ...(prepare ? { prepare } : {}),
-  }
-}
-
-/** A running publish actor, for one-shot actions (a like, a repost) outside a component. */
-export function startPublisher(deps: PublishDeps): PublishActorRef {
-  return createActor(publishLogic(deps)).start()
-}
-
-/**
- * Publishes one request (a like) and resolves once a relay accepted it or it was queued offline,
- * with null, or once it failed, with the message. The answers of the other relays are not waited
- * for.
- */
-export async function publishOnce(
-  deps: PublishDeps,
-  request: PublishRequest,
-): Promise<string | null> {
-  const actor = startPublisher(deps)
-  actor.send({ type: 'publish.submitted', request })
-  const end = await waitFor(
-    actor,
-    (snapshot) => isPublished(snapshot) || snapshot.matches('queued') || snapshot.matches('failed'),
-  )
-  actor.stop()
-  return end.matches('failed') ? end.context.error : null
 }

@@ -99,16 +99,3 @@ export function createOutboxRelays(hub: RelayHub, lru?: Lru<string, PersonRelays
     },
   }
 }
-
-// The system owns the hub; until it also owns this router, one router (and its LRU) per hub.
-const routers = new WeakMap<RelayHub, OutboxRelays>()
-
-/** The outbox router of this hub, created on first use. */
-export function outboxRelaysFor(hub: RelayHub): OutboxRelays {
-  let router = routers.get(hub)
-  if (!router) {
-    router = createOutboxRelays(hub)
-    routers.set(hub, router)
-  }
-  return router
-}

@@ -5,7 +5,7 @@
  * machine learns of the pool's start, who is logged in and whether they can sign.
  */
 import type { Filter } from 'nostr-tools/filter'
-import { type ActorOptions, type AnyActorLogic, createActor, fromPromise } from 'xstate'
+import { fromPromise } from 'xstate'
 import type { RuntimeConfig } from '../../core/platform/runtime-config.ts'
 import {
   normalizeRelayEntries,
@@ -40,7 +40,7 @@ import type {
   StoredCopy,
   StoreParams,
 } from '../../machines/relay-list.context.ts'
-import { type RelayListActorRef, relayListMachine } from '../../machines/relay-list.machine.ts'
+import type { RelayListActorRef } from '../../machines/relay-list.machine.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { CONNECT_TIMEOUT_MS } from '../../machines/socket.machine.ts'
 import type { Signer } from '../platform/signer.ts'
@@ -193,13 +193,6 @@ export function userRelayEffects(deps: UserRelaysDeps) {
       },
     },
   }
-}
-
-export function startRelayList(
-  deps: UserRelaysDeps,
-  inspect?: ActorOptions<AnyActorLogic>['inspect'],
-): RelayListActorRef {
-  return createActor(relayListMachine.provide(userRelayEffects(deps)), { inspect }).start()
 }
 
 /**

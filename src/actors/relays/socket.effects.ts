@@ -1,7 +1,7 @@
 /**
- * The app's sockets to relays: the socket machine over real WebSockets, and each relay's
- * messages handed from its WebSocket straight to whoever listens for that relay. One set per
- * pool (the pool holds one socket per URL); tests make their own.
+ * The app's sockets to relays: the socket machine's connection over real WebSockets, and each
+ * relay's messages handed from its WebSocket straight to whoever listens for that relay. One set
+ * per pool (the pool holds one socket per URL); tests make their own.
  */
 
 import { type SocketActorRef, socketMachine } from '../../machines/socket.machine.ts'
@@ -11,16 +11,21 @@ import { webSocketConnection } from './websocket-connection.ts'
 
 export type MessageListener = (data: string) => void
 
-export interface RelaySockets {
-  /** The socket machine, connecting for real. */
-  machine: typeof socketMachine
+export interface RelaySocketLinks {
+  /** The socket machine's effects: its connection, a real WebSocket. */
+  effects: { actors: { connection: ReturnType<typeof webSocketConnection> } }
   /** The hub's view of one of these sockets. */
   link(socket: SocketActorRef): RelayLink
   /** What the relay at `url` sends, as it arrives; returns the unsubscribe. */
   onMessage(url: string, listener: MessageListener): () => void
 }
 
-export function createRelaySockets(): RelaySockets {
+export interface RelaySockets extends RelaySocketLinks {
+  /** The socket machine, connecting for real. */
+  machine: typeof socketMachine
+}
+
+export function relaySocketLinks(): RelaySocketLinks {
   const listeners = new Map<string, Set<MessageListener>>()
   const onMessage = (url: string, listener: MessageListener) => {
     const forUrl = listeners.get(url) ?? new Set()
@@ -35,8 +40,17 @@ export function createRelaySockets(): RelaySockets {
     for (const listener of listeners.get(url) ?? []) listener(data)
   }
   return {
-    machine: socketMachine.provide({ actors: { connection: webSocketConnection(deliver) } }),
+    effects: { actors: { connection: webSocketConnection(deliver) } },
     link: (socket) => socketLink(socket, onMessage),
     onMessage,
   }
+}
+
+/**
+ * The sockets with the machine provided, for tests and peers that run pools without the app (the
+ * app's composition root provides the machine itself).
+ */
+export function createRelaySockets(): RelaySockets {
+  const links = relaySocketLinks()
+  return { ...links, machine: socketMachine.provide(links.effects) }
 }

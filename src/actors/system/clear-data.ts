@@ -8,7 +8,7 @@ import type { Query, QueryClient } from '@tanstack/react-query'
 import { type CacheGroup, groupOf } from '../../core/app/cache-breakdown.ts'
 import { type ProofBook, unbackedSats } from '../../core/ecash/cashu-proof-book.ts'
 import { CASHU_DATABASE } from '../ecash/cashu-store.ts'
-import { OUTBOX_DATABASE } from '../publish/publish-queue-store.ts'
+import { PUBLISH_QUEUE_DATABASE } from '../publish/publish-queue-store.ts'
 
 interface ClearTargets {
   queryClient: QueryClient
@@ -17,7 +17,7 @@ interface ClearTargets {
 }
 
 /** The app's databases; `indexedDB.databases()` finds any others where the browser has it. */
-const KNOWN_DATABASES = ['keyval-store', 'nostr-feed', CASHU_DATABASE, OUTBOX_DATABASE]
+const KNOWN_DATABASES = ['keyval-store', 'nostr-feed', CASHU_DATABASE, PUBLISH_QUEUE_DATABASE]
 /** Workbox's precache: the offline shell. */
 const isShell = (cacheName: string) => cacheName.includes('precache')
 /**

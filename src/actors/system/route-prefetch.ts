@@ -10,22 +10,20 @@ import type { QueryClient } from '@tanstack/react-query'
 import { prefetchAllowed, prefetchTarget } from '../../core/app/prefetch.ts'
 import { connectionHints } from '../app/network-hints.ts'
 import { noteQueryOptions } from '../feed/thread-queries.ts'
-import { profileQueries } from '../people/profile-queries.ts'
-import type { PoolRelay } from '../relays/outbox-relays.ts'
+import type { ProfileQueries } from '../people/profile-queries.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 
 export interface RoutePrefetchDeps {
   hub: RelayHub
   queryClient: QueryClient
-  pool(): readonly PoolRelay[]
+  profiles: Pick<ProfileQueries, 'metadata'>
 }
 
 /** Prefetches the data of the path's screen; false when the path gets no prefetch at all. */
 export type RoutePrefetch = (pathname: string) => boolean
 
 export function createRoutePrefetch(deps: RoutePrefetchDeps): RoutePrefetch {
-  const { hub, queryClient } = deps
-  const profiles = profileQueries(deps)
+  const { hub, queryClient, profiles } = deps
   return (pathname) => {
     // Checked at each prefetch: a link rendered before data saver was turned on still tries.
     if (!prefetchAllowed(connectionHints())) return false

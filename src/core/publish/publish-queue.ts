@@ -1,5 +1,5 @@
 /**
- * Publishing offline: a signed event waits in the outbox until the app is back online,
+ * Publishing offline: a signed event waits in the publish queue until the app is back online,
  * then goes to the write relays. These are the pure parts: when to queue rather than send, which
  * events may wait at all, and what a round of relay answers means for a queued event.
  */
@@ -9,13 +9,13 @@ import type { PublishResult } from '../relays/publish-result.ts'
 import { QUEUED_TEXT } from './queued-mark.ts'
 
 /** A signed event waiting to be sent, with when it was queued (ms). */
-export interface OutboxEntry {
+export interface PublishQueueEntry {
   event: NostrEvent
   queuedAt: number
 }
 
 /** A queued event a relay refused for good: dropped, and the user told why. */
-export interface OutboxDrop {
+export interface PublishQueueDrop {
   id: string
   kind: number
   /** The start of its text, so the user knows which one it was. */
@@ -27,15 +27,15 @@ export interface OutboxDrop {
 /** What one attempt did to each queued event it sent. */
 export interface FlushReport {
   sent: string[]
-  dropped: OutboxDrop[]
+  dropped: PublishQueueDrop[]
   /** Refused for a reason that may pass (no connection, no answer, rate limit): tried again later. */
   kept: string[]
 }
 
 /** After a round where nothing got through, the queue is tried again this much later. */
-export const OUTBOX_RETRY_MS = 30_000
+export const PUBLISH_QUEUE_RETRY_MS = 30_000
 
-export const OUTBOX_TEXTS = {
+export const PUBLISH_QUEUE_TEXTS = {
   queued: QUEUED_TEXT,
   /**
    * Notes, replies, likes and reposts alike: 'items'. Online with the queue still waiting, it is
@@ -48,7 +48,7 @@ export const OUTBOX_TEXTS = {
   sending: (count: number) =>
     count === 1 ? 'Sending 1 queued item…' : `Sending ${count} queued items…`,
   /** A note by its first words, in quotes; a like or a repost by what it is. */
-  dropped: ({ kind, excerpt, reason }: Pick<OutboxDrop, 'kind' | 'excerpt' | 'reason'>) =>
+  dropped: ({ kind, excerpt, reason }: Pick<PublishQueueDrop, 'kind' | 'excerpt' | 'reason'>) =>
     `Not sent: ${kind === 7 || kind === 6 ? excerpt : `"${excerpt}"`} was refused by ${reason}`,
   /** Follow and mute lists and the profile are built from their newest copy on the relays. */
   replaceableOffline:
@@ -57,7 +57,7 @@ export const OUTBOX_TEXTS = {
 } as const
 
 /**
- * Whether an event may wait in the outbox: not a replaceable one (a list changed offline would
+ * Whether an event may wait in the publish queue: not a replaceable one (a list changed offline would
  * be built from a copy that may be old by the time it is sent, and undo newer changes).
  */
 export const isQueueable = (event: Pick<NostrEvent, 'kind'>): boolean =>
@@ -67,7 +67,7 @@ export const isQueueable = (event: Pick<NostrEvent, 'kind'>): boolean =>
 export type WritePhase = 'idle' | 'connecting' | 'connected' | 'disconnected'
 
 /**
- * A publish goes to the outbox when the browser reports no network, or when every write relay is
+ * A publish goes to the publish queue when the browser reports no network, or when every write relay is
  * down. An idle relay (a write-only one, opened on demand) or one connecting may still take it.
  */
 export const mustQueue = (online: boolean, writePhases: readonly WritePhase[]): boolean =>
@@ -111,7 +111,7 @@ export function excerptOf(event: Pick<NostrEvent, 'kind' | 'content'>): string {
 }
 
 /** A dropped event with the relays' reasons. */
-export const dropOf = (event: NostrEvent, results: readonly PublishResult[]): OutboxDrop => ({
+export const dropOf = (event: NostrEvent, results: readonly PublishResult[]): PublishQueueDrop => ({
   id: event.id,
   kind: event.kind,
   excerpt: excerptOf(event),
@@ -120,28 +120,31 @@ export const dropOf = (event: NostrEvent, results: readonly PublishResult[]): Ou
 
 /** The queue after a round: what was sent or dropped leaves it. */
 export function afterFlush(
-  queue: readonly OutboxEntry[],
+  queue: readonly PublishQueueEntry[],
   report: Pick<FlushReport, 'sent' | 'dropped'>,
-): OutboxEntry[] {
+): PublishQueueEntry[] {
   const gone = new Set([...report.sent, ...report.dropped.map((drop) => drop.id)])
   return queue.filter((entry) => !gone.has(entry.event.id))
 }
 
 /** Adds an entry once (the same event queued twice is one), oldest first. */
-export function withEntry(queue: readonly OutboxEntry[], entry: OutboxEntry): OutboxEntry[] {
+export function withEntry(
+  queue: readonly PublishQueueEntry[],
+  entry: PublishQueueEntry,
+): PublishQueueEntry[] {
   if (queue.some((queued) => queued.event.id === entry.event.id)) return [...queue]
   return [...queue, entry].sort((a, b) => a.queuedAt - b.queuedAt)
 }
 
 /** A stored queue as read back: anything that is not an entry list is an empty queue. */
-export function parseQueue(stored: unknown): OutboxEntry[] {
+export function parseQueue(stored: unknown): PublishQueueEntry[] {
   if (!Array.isArray(stored)) return []
   return stored.filter(
-    (entry): entry is OutboxEntry =>
+    (entry): entry is PublishQueueEntry =>
       typeof entry === 'object' &&
       entry !== null &&
-      typeof (entry as OutboxEntry).queuedAt === 'number' &&
-      typeof (entry as OutboxEntry).event?.id === 'string' &&
-      typeof (entry as OutboxEntry).event?.sig === 'string',
+      typeof (entry as PublishQueueEntry).queuedAt === 'number' &&
+      typeof (entry as PublishQueueEntry).event?.id === 'string' &&
+      typeof (entry as PublishQueueEntry).event?.sig === 'string',
   )
 }

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react'
+import type { FirstScreen } from '../../actors/app/first-screen.ts'
 import { whenIdle } from '../../actors/platform/when-idle.ts'
-import type { PlumeSystem } from '../../actors/system.ts'
 import { useSystem } from '../system-context.tsx'
 
 /** Idle this long at most before the work waiting runs anyway. */
@@ -26,18 +26,21 @@ function afterLoadAndIdle(run: () => void): () => void {
  * thread is idle: when a view may load what shows nothing on the first screen.
  */
 export function useAfterFirstScreen(): boolean {
-  const system = useSystem()
+  const { firstScreen } = useSystem()
   const [ready, setReady] = useState(false)
   // In a transition: what was waiting (every card's zap total, the prompts) renders in slices,
   // not in one long task of the idle moment they all share.
-  useEffect(() => afterFirstScreen(system, () => startTransition(() => setReady(true))), [system])
+  useEffect(
+    () => afterFirstScreen(firstScreen, () => startTransition(() => setReady(true))),
+    [firstScreen],
+  )
   return ready
 }
 
 /** Runs `run` once the first screen is drawn, the page has loaded and it is idle. The cancel. */
-export function afterFirstScreen(system: PlumeSystem, run: () => void): () => void {
+export function afterFirstScreen(firstScreen: FirstScreen, run: () => void): () => void {
   let stopWaiting = () => {}
-  const cancel = system.firstScreen.after(() => {
+  const cancel = firstScreen.after(() => {
     stopWaiting = afterLoadAndIdle(run)
   })
   return () => {

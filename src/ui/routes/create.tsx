@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { Suspense } from 'react'
 import { Composer } from '../components/publish/Composer.tsx'
 import { usePublisher } from '../components/publish/use-publisher.ts'
 import '../components/publish/compose.css'
@@ -6,7 +7,16 @@ import '../components/publish/compose.css'
 /** /create (spec §2): a new note. */
 export const Route = createFileRoute('/create')({ component: CreatePage })
 
+// The page shows once the publishing code is loaded, as it shows once its own code is.
 function CreatePage() {
+  return (
+    <Suspense fallback={null}>
+      <CreateForm />
+    </Suspense>
+  )
+}
+
+function CreateForm() {
   const publisher = usePublisher()
   return (
     <section className="create-page" aria-labelledby="create-title">

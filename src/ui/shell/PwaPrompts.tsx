@@ -1,21 +1,21 @@
-import { startServiceWorker } from '../../actors/app/app-update.effects.ts'
 import { InstallPrompt } from '../components/app/InstallPrompt.tsx'
 import { OfflineNotice } from '../components/app/OfflineNotice.tsx'
 import { UpdatePrompt } from '../components/app/UpdatePrompt.tsx'
-import { OutboxNotice } from '../components/publish/PublishQueueNotice.tsx'
-
-// Module scope: registered once, however often the layer mounts (StrictMode mounts twice).
-const update = startServiceWorker()
+import { PublishQueueNotice } from '../components/publish/PublishQueueNotice.tsx'
+import { useLoaded } from '../hooks/use-loaded.ts'
+import { useSystem } from '../system-context.tsx'
 
 /**
- * The installable app's layer: offline notice, the outbox's queue, install prompt, update prompt.
+ * The installable app's layer: offline notice, the publish queue, install prompt, update prompt.
  */
 export default function PwaPrompts() {
+  // The system's: registered once, however often the layer mounts (StrictMode mounts twice).
+  const update = useLoaded(useSystem().appUpdate)
   return (
     <>
       <div className="status-bars">
         <OfflineNotice />
-        <OutboxNotice />
+        <PublishQueueNotice />
       </div>
       <InstallPrompt />
       <div className="pwa-prompts">{update && <UpdatePrompt actor={update} />}</div>

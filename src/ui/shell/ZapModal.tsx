@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { type ZapTarget, zapsOf } from '../../actors/lightning/zap.effects.ts'
+import { lazy, Suspense, use, useEffect, useState } from 'react'
+import type { ZapTarget } from '../../actors/lightning/zap.effects.ts'
 import { parseNoteSearchParam } from '../../core/app/route-ids.ts'
 import { shownName } from '../../core/people/display-name-cache.ts'
 import { groupDigits } from '../../core/platform/group-digits.ts'
@@ -58,10 +58,11 @@ function ZapNoteById({ id, onClose }: { id: string; onClose(): void }) {
 
 /**
  * Zap a note: amount and comment, then the zap machine's steps; the invoice as a QR code when no
- * wallet pays it. The zap actor lives while it is open.
+ * wallet pays it. The zap actor lives while it is open. Until the zaps' code is loaded it
+ * suspends, as the modal's own code does.
  */
 function ZapNote({ note, onClose }: { note: ZapTarget; onClose(): void }) {
-  const system = useSystem()
+  const zaps = use(useSystem().zaps())
   const wallet = useZapWallet()
   const [actor, setActor] = useState<ZapActorRef | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
@@ -73,23 +74,21 @@ function ZapNote({ note, onClose }: { note: ZapTarget; onClose(): void }) {
   useEffect(() => {
     let started: ZapActorRef | null = null
     let closed = false
-    zapsOf(system)
-      .startZap(note, wallet)
-      .then(
-        (zap) => {
-          if (closed) zap.stop()
-          else {
-            started = zap
-            setActor(zap)
-          }
-        },
-        (error: unknown) => setProblem((error as Error).message),
-      )
+    zaps.startZap(note, wallet).then(
+      (zap) => {
+        if (closed) zap.stop()
+        else {
+          started = zap
+          setActor(zap)
+        }
+      },
+      (error: unknown) => setProblem((error as Error).message),
+    )
     return () => {
       closed = true
       started?.stop()
     }
-  }, [system, note.id, note.pubkey])
+  }, [zaps, note.id, note.pubkey])
 
   useEffect(() => {
     actor?.send({ type: 'zap.wallet', connected: wallet.connected })
@@ -128,8 +127,7 @@ function ZapNote({ note, onClose }: { note: ZapTarget; onClose(): void }) {
 
 /** The recipient's name from the display-name cache, fetched when the cache allows. */
 function useDisplayName(pubkey: string): string | null {
-  const system = useSystem()
-  const names = zapsOf(system).displayNames
+  const names = use(useSystem().zaps()).displayNames
   const [name, setName] = useState(() => shownName(names.get(pubkey)))
   useEffect(() => {
     let live = true

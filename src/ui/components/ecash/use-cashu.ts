@@ -16,7 +16,7 @@ export function useCashu(): { wallet: CashuWallet; view: CashuView } | null {
   const [wallet, setWallet] = useState<CashuWallet | null>(null)
   useEffect(() => {
     let live = true
-    system.cashu().then((loaded) => {
+    system.ecash().then((loaded) => {
       if (live) setWallet(loaded)
     })
     return () => {

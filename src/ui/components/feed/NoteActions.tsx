@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, memo, Suspense, useState } from 'react'
-import { engagementKey, likedOnRelays } from '../../../actors/feed/engagement-queries.ts'
+import { engagementKey } from '../../../actors/feed/engagement-queries.ts'
 import { type Engagement, viewerSide } from '../../../core/feed/engagement.ts'
 import type { Note } from '../../../core/feed/note.ts'
 import { type OwnAction, ownActionKey } from '../../../core/feed/own-actions.ts'
@@ -60,15 +60,13 @@ export const NoteActions = memo(function NoteActions({ note }: { note: Note }) {
     setLiking(true)
     setError(null)
     try {
-      const { publishDepsOf, publishOnce } = await import(
-        '../../../actors/publish/publish.effects.ts'
-      )
+      const publishing = await system.publishing()
       // A like made before (another device, or before a reload) may not have shown yet: the
       // relays are asked first, and a known like is shown rather than sent again (NIP-25 counts
       // one reaction per person).
-      if (await likedOnRelays(system, note.id)) return
+      if (await system.engagement.likedByViewer(note.id)) return
       const target = { id: note.id, pubkey: note.pubkey, kind: 1 }
-      setError(await publishOnce(publishDepsOf(system), { kind: 'reaction', target }))
+      setError(await publishing.once({ kind: 'reaction', target }))
     } catch (problem) {
       // The publishing code failed to load (offline after an update, say).
       setError((problem as Error).message)

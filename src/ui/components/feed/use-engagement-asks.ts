@@ -4,19 +4,18 @@
  * thread, and none on the way to the first screen. A note is asked for once per view.
  */
 import { useEffect, useRef } from 'react'
-import { askEngagement, engagementLoaderOf } from '../../../actors/feed/engagement-queries.ts'
 import { afterFirstScreen } from '../../hooks/use-after-first-screen.ts'
 import { useSystem } from '../../system-context.tsx'
 
 export function useEngagementAsks(noteIds: readonly string[]): void {
-  const system = useSystem()
+  const { firstScreen, engagement } = useSystem()
   const asked = useRef(new Set<string>())
   useEffect(() => {
     const fresh = noteIds.filter((id) => !asked.current.has(id))
     if (fresh.length === 0) return
-    return afterFirstScreen(system, () => {
+    return afterFirstScreen(firstScreen, () => {
       for (const id of fresh) asked.current.add(id)
-      askEngagement(system.queryClient, engagementLoaderOf(system), fresh)
+      engagement.ask(fresh)
     })
-  }, [system, noteIds])
+  }, [firstScreen, engagement, noteIds])
 }

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import { zapsOf } from '../../../actors/lightning/zap.effects.ts'
+import { use } from 'react'
 import { groupDigits } from '../../../core/platform/group-digits.ts'
 import { useSystem } from '../../system-context.tsx'
 
-/** The note's zap total in sats (valid receipts only, NIP-57 appendix F); nothing while none. */
+/**
+ * The note's zap total in sats (valid receipts only, NIP-57 appendix F); nothing while none, or
+ * while the zaps' code loads (it suspends, like this lazy component's own code).
+ */
 export default function ZapTotal({ note }: { note: { id: string; pubkey: string } }) {
-  const system = useSystem()
-  const { data } = useQuery(zapsOf(system).totalsQuery(note))
+  const zaps = use(useSystem().zaps())
+  const { data } = useQuery(zaps.totalsQuery(note))
   if (!data?.count) return null
   const text = `${groupDigits(data.sats)} sats`
   return (

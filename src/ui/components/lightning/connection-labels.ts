@@ -1,5 +1,5 @@
 /** How the wallet's state reads in the settings and its modals. */
-import type { WalletView } from '../../../actors/lightning/lazy-wallet.ts'
+import type { WalletView } from '../../../actors/lightning/wallet-handle.ts'
 import { LOGIN_REQUIRED, type WalletInfo } from '../../../core/lightning/wallet-connection.ts'
 import { SIGNING_UNAVAILABLE } from '../../../machines/login.machine.ts'
 import type { LoginView } from '../../hooks/use-login.ts'

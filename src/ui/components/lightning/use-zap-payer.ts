@@ -9,7 +9,7 @@ import { useSystem } from '../../system-context.tsx'
 import { useWalletConnected } from './use-lightning.ts'
 
 export function useZapWallet(): ZapWallet {
-  const wallet = useSystem().wallet()
+  const wallet = useSystem().lightning
   const connected = useWalletConnected()
   return useMemo(
     () => ({ connected, payInvoice: (invoice: string) => wallet.payInvoice(invoice) }),

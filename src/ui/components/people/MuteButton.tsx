@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { changeMute, MuteFailure, muteDepsOf } from '../../../actors/people/mute.ts'
+import { MuteFailure } from '../../../actors/people/mute.ts'
 import type { MuteAction } from '../../../core/people/mute-edit.ts'
 import { useGated } from '../../hooks/use-gated.ts'
 import { useLogin } from '../../hooks/use-login.ts'
@@ -20,7 +20,7 @@ export function MuteButton({ pubkey }: { pubkey: string }) {
   const list = useQuery({ ...queries.muteList(user ?? ''), enabled: signedIn && !!user })
   const gate = useGated('mute')
   const mutation = useMutation({
-    mutationFn: (action: MuteAction) => changeMute(muteDepsOf(system), action, pubkey),
+    mutationFn: async (action: MuteAction) => (await system.mute()).change(action, pubkey),
   })
   // Shown until dismissed or the next click.
   const [shown, setShown] = useState(false)

@@ -1,12 +1,13 @@
 /**
  * The follow actor for the profile page: what it is doing and a way to ask it. The actor (and the
- * publishing code behind it) is created on first use, in the profile page's chunk.
+ * publishing code behind it) is the system's, loaded on first use, in the profile page's time;
+ * until then nothing is under way.
  */
 import { useSelector } from '@xstate/react'
-import { useCallback, useMemo } from 'react'
-import { followActorFor, followRequest } from '../../../actors/people/follow.effects.ts'
+import { useCallback } from 'react'
 import type { FollowAction } from '../../../core/people/follow.ts'
 import type { FollowSnapshot } from '../../../machines/follow.machine.ts'
+import { useLoaded } from '../../hooks/use-loaded.ts'
 import { useSystem } from '../../system-context.tsx'
 
 export interface FollowView {
@@ -18,25 +19,33 @@ export interface FollowView {
   detail: string | null
 }
 
-const viewOf = (snapshot: FollowSnapshot): FollowView => ({
-  changing: snapshot.matches('busy') ? (snapshot.context.change?.target ?? null) : null,
-  target: snapshot.context.change?.target ?? null,
-  error: snapshot.context.error,
-  detail: snapshot.context.detail,
-})
+const IDLE: FollowView = { changing: null, target: null, error: null, detail: null }
+
+const viewOf = (snapshot: FollowSnapshot | undefined): FollowView =>
+  snapshot
+    ? {
+        changing: snapshot.matches('busy') ? (snapshot.context.change?.target ?? null) : null,
+        target: snapshot.context.change?.target ?? null,
+        error: snapshot.context.error,
+        detail: snapshot.context.detail,
+      }
+    : IDLE
 
 const sameView = (a: FollowView, b: FollowView) =>
   a.changing === b.changing && a.target === b.target && a.error === b.error && a.detail === b.detail
 
 export function useFollow() {
   const system = useSystem()
-  const actor = useMemo(() => followActorFor(system), [system])
-  const view = useSelector(actor, viewOf, sameView)
+  const follow = useLoaded(system.follow)
+  const view = useSelector(follow?.actor, viewOf, sameView)
   const request = useCallback(
     (action: FollowAction, target: string) =>
-      actor.send({ type: 'follow.requested', request: followRequest(system, action, target) }),
-    [actor, system],
+      void system.follow().then((loaded) => loaded.request(action, target)),
+    [system],
   )
-  const dismiss = useCallback(() => actor.send({ type: 'follow.dismissed' }), [actor])
+  const dismiss = useCallback(
+    () => void system.follow().then((loaded) => loaded.dismiss()),
+    [system],
+  )
   return { ...view, request, dismiss }
 }

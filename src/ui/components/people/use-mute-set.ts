@@ -1,7 +1,6 @@
 /** The user's current mute set (actors/people/mute-set.ts): what every view of other people's events hides. */
 import { useSelector } from '@xstate/react'
 import { useMemo } from 'react'
-import { muteSetActorFor } from '../../../actors/people/mute-set.ts'
 import {
   isMuted,
   type MuteSet,
@@ -10,10 +9,7 @@ import {
 } from '../../../core/people/mute-set.ts'
 import { useSystem } from '../../system-context.tsx'
 
-const useMuteSetActor = () => {
-  const system = useSystem()
-  return useMemo(() => muteSetActorFor(system), [system])
-}
+const useMuteSetActor = () => useSystem().muteSet()
 
 export const useMuteSet = (): MuteSet =>
   useSelector(useMuteSetActor(), (snapshot) => snapshot.context.set)

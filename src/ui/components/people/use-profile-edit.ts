@@ -3,9 +3,7 @@
  * (again on Retry), and the edited one published with each relay's answer as it comes.
  */
 import type { NostrEvent } from 'nostr-tools/pure'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { ownEventsFor } from '../../../actors/people/own-events.ts'
-import { publishProfile, readOwnProfile } from '../../../actors/people/profile-edit.ts'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ProfileForm } from '../../../core/people/profile-edit.ts'
 import type { PublishResult } from '../../../core/relays/publish-result.ts'
 import { useSystem } from '../../system-context.tsx'
@@ -26,10 +24,6 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 export function useProfileEdit(user: string) {
   const system = useSystem()
-  const deps = useMemo(
-    () => ({ own: ownEventsFor(system), queryClient: system.queryClient }),
-    [system],
-  )
   const [base, setBase] = useState<BaseState>({ status: 'loading' })
   const [save, setSave] = useState<SaveState>({ status: 'idle' })
   // Only the latest read may set the state (Retry, or another user, starts a new one).
@@ -38,12 +32,15 @@ export function useProfileEdit(user: string) {
   const load = useCallback(() => {
     const id = ++reading.current
     setBase({ status: 'loading' })
-    readOwnProfile(deps, user).then(
-      (event) => id === reading.current && setBase({ status: 'loaded', event }),
-      (error: unknown) =>
-        id === reading.current && setBase({ status: 'failed', message: messageOf(error) }),
-    )
-  }, [deps, user])
+    system
+      .profileEdit()
+      .then((edit) => edit.read(user))
+      .then(
+        (event) => id === reading.current && setBase({ status: 'loaded', event }),
+        (error: unknown) =>
+          id === reading.current && setBase({ status: 'failed', message: messageOf(error) }),
+      )
+  }, [system, user])
 
   useEffect(() => {
     load()
@@ -65,24 +62,28 @@ export function useProfileEdit(user: string) {
             : { status: settled ?? 'saving', results },
         )
       setSave({ status: 'saving', results })
-      publishProfile(deps, user, base.event, form, (result) => {
+      const onResult = (result: PublishResult) => {
         results = [...results, result]
         show()
-      }).then(
-        ({ event }) => {
-          settled = 'saved'
-          show()
-          // The next save builds on what was just published.
-          setBase({ status: 'loaded', event })
-        },
-        (error: unknown) => {
-          settled = 'failed'
-          failure = messageOf(error)
-          show()
-        },
-      )
+      }
+      system
+        .profileEdit()
+        .then((edit) => edit.publish(user, base.event, form, onResult))
+        .then(
+          ({ event }) => {
+            settled = 'saved'
+            show()
+            // The next save builds on what was just published.
+            setBase({ status: 'loaded', event })
+          },
+          (error: unknown) => {
+            settled = 'failed'
+            failure = messageOf(error)
+            show()
+          },
+        )
     },
-    [base, deps, user],
+    [base, system, user],
   )
 
   return { base, retry: load, save, publish }

@@ -1,11 +1,7 @@
 /** The profile page's hooks: who it shows, its queries, and its URL-held overlays. */
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
-import {
-  type ProfileQueries,
-  poolRelaysOf,
-  profileQueries,
-} from '../../../actors/people/profile-queries.ts'
+import type { ProfileQueries } from '../../../actors/people/profile-queries.ts'
 import { type ProfileTarget, parseProfileParam } from '../../../core/app/route-ids.ts'
 import type { ContactsView } from '../../../core/people/profile-search.ts'
 import { useSystem } from '../../system-context.tsx'
@@ -24,13 +20,7 @@ export function useProfilePubkey(): string {
   return target.pubkey
 }
 
-export function useProfileQueries(): ProfileQueries {
-  const { hub, queryClient, app } = useSystem()
-  return useMemo(
-    () => profileQueries({ hub, queryClient, pool: poolRelaysOf(app) }),
-    [hub, queryClient, app],
-  )
-}
+export const useProfileQueries = (): ProfileQueries => useSystem().profiles
 
 /** contacts=followers|following (spec §2): the people lists as a modal. */
 export function useContactsModal() {

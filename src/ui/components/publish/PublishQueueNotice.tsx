@@ -1,33 +1,33 @@
 import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
-import type { Outbox } from '../../../actors/publish/publish-queue.effects.ts'
-import { OUTBOX_TEXTS } from '../../../core/publish/publish-queue.ts'
-import type { OutboxActorRef } from '../../../machines/publish-queue.machine.ts'
+import type { PublishQueue } from '../../../actors/publish/publish-queue.effects.ts'
+import { PUBLISH_QUEUE_TEXTS } from '../../../core/publish/publish-queue.ts'
+import type { PublishQueueActorRef } from '../../../machines/publish-queue.machine.ts'
 import { useSystem } from '../../system-context.tsx'
 
 /**
- * What waits in the outbox (publishing queued until back online): how many items, that
+ * What waits in the publish queue (publishing queued until back online): how many items, that
  * they are being sent, and any a relay refused for good, until dismissed. Mounting it starts the
- * outbox, so what was queued before a reload goes out once the network is back.
+ * queue, so what was queued before a reload goes out once the network is back.
  */
-export function OutboxNotice() {
+export function PublishQueueNotice() {
   const system = useSystem()
-  const [outbox, setOutbox] = useState<Outbox | null>(null)
+  const [queue, setQueue] = useState<PublishQueue | null>(null)
   useEffect(() => {
     let live = true
-    system.outbox().then(
-      (started) => live && setOutbox(started),
-      // The outbox's code failed to load (offline right after an update): nothing to show.
+    system.publishQueue().then(
+      (started) => live && setQueue(started),
+      // The queue's code failed to load (offline right after an update): nothing to show.
       () => {},
     )
     return () => {
       live = false
     }
   }, [system])
-  return outbox ? <OutboxStatus actor={outbox.actor} /> : null
+  return queue ? <PublishQueueStatus actor={queue.actor} /> : null
 }
 
-function OutboxStatus({ actor }: { actor: OutboxActorRef }) {
+function PublishQueueStatus({ actor }: { actor: PublishQueueActorRef }) {
   const count = useSelector(actor, (snapshot) => snapshot.context.queue.length)
   const flushing = useSelector(actor, (snapshot) => snapshot.matches('flushing'))
   const online = useSelector(actor, (snapshot) => snapshot.context.online)
@@ -38,17 +38,19 @@ function OutboxStatus({ actor }: { actor: OutboxActorRef }) {
     <div className="outbox-notice">
       {count > 0 && (
         <p role="status" data-testid="outbox-count">
-          {flushing ? OUTBOX_TEXTS.sending(count) : OUTBOX_TEXTS.queuedCount(count, online)}
+          {flushing
+            ? PUBLISH_QUEUE_TEXTS.sending(count)
+            : PUBLISH_QUEUE_TEXTS.queuedCount(count, online)}
         </p>
       )}
-      {error && <p role="alert">{OUTBOX_TEXTS.storeFailed(error)}</p>}
+      {error && <p role="alert">{PUBLISH_QUEUE_TEXTS.storeFailed(error)}</p>}
       {drops.map((drop) => (
         <p key={drop.id} role="alert" className="outbox-drop">
-          <span>{OUTBOX_TEXTS.dropped(drop)}</span>
+          <span>{PUBLISH_QUEUE_TEXTS.dropped(drop)}</span>
           <button
             type="button"
             className="button-quiet"
-            onClick={() => actor.send({ type: 'outbox.dismissed', id: drop.id })}
+            onClick={() => actor.send({ type: 'publishQueue.dismissed', id: drop.id })}
           >
             Dismiss
           </button>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { noteParam } from '../../../core/app/route-ids.ts'
 import { TEXT_NOTE_KIND } from '../../../core/feed/nip18.ts'
-import { OUTBOX_TEXTS } from '../../../core/publish/publish-queue.ts'
+import { PUBLISH_QUEUE_TEXTS } from '../../../core/publish/publish-queue.ts'
 import {
   isPublished,
   type PublishSnapshot,
@@ -17,7 +17,7 @@ const STEP_TEXT = {
 
 /**
  * Where the last publish stands: the step under way, the error (the text is kept), queued in the
- * outbox while offline, or success with every relay's answer as it comes (accepted, or refused
+ * publish queue while offline, or success with every relay's answer as it comes (accepted, or refused
  * with the relay's reason).
  */
 export function PublishStatus({ snapshot }: { snapshot: PublishSnapshot }) {
@@ -38,7 +38,7 @@ export function PublishStatus({ snapshot }: { snapshot: PublishSnapshot }) {
       )}
       {step === 'queued' && (
         <p className="publish-queued" role="status">
-          {OUTBOX_TEXTS.queued}
+          {PUBLISH_QUEUE_TEXTS.queued}
           {event?.kind === TEXT_NOTE_KIND && (
             <>
               {' · '}

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { outboxPendingKey, QUEUED_TEXT } from '../../../core/publish/queued-mark.ts'
+import { QUEUED_TEXT, queuedMarkKey } from '../../../core/publish/queued-mark.ts'
 import { useCachedFlag } from '../../hooks/use-cached-flag.ts'
 
 /**
  * 'Queued: will send when back online' under one of the user's own notes that waits in the
- * outbox (actors/publish/publish-queue.effects.ts), read from the query cache (use-cached-flag.ts).
+ * publish queue (actors/publish/publish-queue.effects.ts), read from the query cache (use-cached-flag.ts).
  */
 export default function QueuedMark({
   noteId,
@@ -14,7 +14,7 @@ export default function QueuedMark({
   /** The card's own client: this chunk then needs nothing of react-query's. */
   queryClient: QueryClient
 }) {
-  const queued = useCachedFlag(queryClient, outboxPendingKey(noteId))
+  const queued = useCachedFlag(queryClient, queuedMarkKey(noteId))
   return queued ? (
     <p className="note-pending" role="status">
       {QUEUED_TEXT}

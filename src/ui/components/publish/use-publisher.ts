@@ -1,17 +1,11 @@
 /**
  * A publish machine for a composer or a modal, with the app's effects, for the component's life,
- * and its snapshot. Imported by lazily loaded screens only: the publishing code stays out of the
- * first feed paint.
+ * and its snapshot. The publishing code is the system's, loaded on first use: until it is, the
+ * component suspends (as a lazily loaded screen does while its code loads).
  */
 import { useActorRef, useSelector } from '@xstate/react'
-import { useMemo, useState } from 'react'
+import { use, useMemo, useState } from 'react'
 import type { MiningActor } from '../../../actors/publish/mining.effects.ts'
-import { powPrepare } from '../../../actors/publish/pow-prepare.ts'
-import {
-  publishDepsOf,
-  publishLogic,
-  writeRelays,
-} from '../../../actors/publish/publish.effects.ts'
 import type { PublishActorRef, PublishSnapshot } from '../../../machines/publish.machine.ts'
 import { useSystem } from '../../system-context.tsx'
 
@@ -23,17 +17,9 @@ export interface Publisher {
 }
 
 export function usePublisher(): Publisher {
-  const system = useSystem()
+  const publishing = use(useSystem().publishing())
   const [mining, setMining] = useState<MiningActor | null>(null)
-  const logic = useMemo(() => {
-    const prepare = powPrepare({
-      relays: () =>
-        writeRelays(system.app.getSnapshot().children.relays?.getSnapshot().context.entries ?? []),
-      pubkey: () => system.login.getSnapshot().context.pubkey,
-      onSession: setMining,
-    })
-    return publishLogic(publishDepsOf(system, prepare))
-  }, [system])
+  const logic = useMemo(() => publishing.logic(setMining), [publishing])
   const actor = useActorRef(logic)
   const snapshot = useSelector(actor, (current) => current)
   return { actor, snapshot, mining }

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { type ReactNode, useEffect, useMemo } from 'react'
-import { poolRelaysOf } from '../../../actors/people/profile-queries.ts'
-import { fetchRelayInfo } from '../../../actors/relays/relay-info.ts'
-import { type SearchQueries, searchQueries } from '../../../actors/search/search-queries.ts'
+import { type ReactNode, Suspense, use, useEffect } from 'react'
+import type { SearchQueries } from '../../../actors/search/search-queries.ts'
 import { noteParam, profileParam } from '../../../core/app/route-ids.ts'
 import { parseNip05 } from '../../../core/people/nip05.ts'
 import { SEARCH_MESSAGES, type SearchQuery } from '../../../core/search/search-query.ts'
@@ -11,17 +9,19 @@ import { useSystem } from '../../system-context.tsx'
 import { useUnmuted } from '../people/use-mute-set.ts'
 import { NoteResults, PeopleResults } from './SearchResults.tsx'
 
-/** The search page's lookups, built from the system (hub, query client, pool, NIP-11 client). */
-function useSearchQueries(): SearchQueries {
-  const { hub, queryClient, app } = useSystem()
-  return useMemo(
-    () => searchQueries({ hub, queryClient, pool: poolRelaysOf(app), relayInfo: fetchRelayInfo }),
-    [hub, queryClient, app],
-  )
-}
+/** The search page's lookups, the system's: the lookup suspends until their code is loaded. */
+const useSearchQueries = (): SearchQueries => use(useSystem().search())
 
 /** What the query named, looked up: a page to open, a message, or results. */
 export function SearchOutcome({ query, text }: { query: SearchQuery; text: string }) {
+  return (
+    <Suspense fallback={null}>
+      <Outcome query={query} text={text} />
+    </Suspense>
+  )
+}
+
+function Outcome({ query, text }: { query: SearchQuery; text: string }) {
   switch (query.kind) {
     case 'empty':
       return null

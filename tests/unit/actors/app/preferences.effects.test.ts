@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createActor, fromCallback, setup } from 'xstate'
-import { preferencesLogic } from '../../../../src/actors/app/preferences.effects.ts'
+import { preferencesLogic } from '../../../../src/actors/system/app.ts'
 import { DEFAULT_PREFERENCES } from '../../../../src/core/app/preferences.ts'
 
 /** The preferences as the app runs them: a child next to a login registered as 'login'. */

@@ -1,8 +1,8 @@
 import { QueryClient, queryOptions } from '@tanstack/react-query'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startMuteSet } from '../../../../src/actors/people/mute-set.ts'
 import { profileKeys } from '../../../../src/actors/people/profile-keys.ts'
 import type { PublicMuteList } from '../../../../src/actors/people/profile-queries.ts'
+import { startMuteSet } from '../../../../src/actors/system/people.ts'
 import { NO_MUTES } from '../../../../src/core/people/mute-set.ts'
 
 const USER = '1'.repeat(64)

@@ -3,12 +3,12 @@ import { finalizeEvent, generateSecretKey, getPublicKey, verifyEvent } from 'nos
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   minedEventProblem,
-  mineNote,
   type PowWorker,
   powTargetFor,
   powWorkerCount,
 } from '../../../../src/actors/publish/mining.effects.ts'
 import { savePowTargetBits, setPowEnabled } from '../../../../src/actors/publish/pow-settings.ts'
+import { mineNote } from '../../../../src/actors/system/mining.ts'
 import { idDifficulty, POW_ERRORS, WORKER_TIMEOUT_MS } from '../../../../src/core/publish/nip13.ts'
 import { createPowApi, type PowApi } from '../../../../src/workers/pow-api.ts'
 

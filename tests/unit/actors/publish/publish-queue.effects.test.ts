@@ -13,22 +13,20 @@ import { noteKey } from '../../../../src/actors/feed/thread-queries.ts'
 import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
 import { createOwnEvents } from '../../../../src/actors/people/own-events.ts'
 import { idbStore } from '../../../../src/actors/platform/idb-store.ts'
+import type { PublishDeps } from '../../../../src/actors/publish/publish.effects.ts'
+import type { PublishQueue } from '../../../../src/actors/publish/publish-queue.effects.ts'
 import {
-  type PublishDeps,
-  publishLogic,
-  publishOnce,
-} from '../../../../src/actors/publish/publish.effects.ts'
-import { type Outbox, startOutbox } from '../../../../src/actors/publish/publish-queue.effects.ts'
-import {
-  type OutboxStore,
-  outboxStore,
+  type PublishQueueStore,
+  publishQueueStore,
 } from '../../../../src/actors/publish/publish-queue-store.ts'
 import type { RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
 import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
+import { startPublishQueue } from '../../../../src/actors/system/publish-queue.ts'
+import { publishLogic, publishOnce } from '../../../../src/actors/system/publishing.ts'
 import { ownActionKey } from '../../../../src/core/feed/own-actions.ts'
 import { Secret } from '../../../../src/core/platform/secret.ts'
-import { OUTBOX_TEXTS } from '../../../../src/core/publish/publish-queue.ts'
-import { outboxPendingKey } from '../../../../src/core/publish/queued-mark.ts'
+import { PUBLISH_QUEUE_TEXTS } from '../../../../src/core/publish/publish-queue.ts'
+import { queuedMarkKey } from '../../../../src/core/publish/queued-mark.ts'
 import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
 import { publishStep } from '../../../../src/machines/publish.machine.ts'
 import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
@@ -55,7 +53,7 @@ expose(createVerifyApi(initNostrWasm), channel.port1)
 let home: RelayHandle
 let refusing: RelayHandle
 const pools: RelayPoolActorRef[] = []
-const outboxes: Outbox[] = []
+const outboxes: PublishQueue[] = []
 let databases = 0
 
 beforeAll(async () => {
@@ -92,9 +90,9 @@ interface World {
   hub: RelayHub
   pool: RelayPoolActorRef
   queryClient: QueryClient
-  store: OutboxStore
+  store: PublishQueueStore
   net: ReturnType<typeof network>
-  outbox(): Outbox
+  outbox(): PublishQueue
   publishDeps: PublishDeps
 }
 
@@ -107,10 +105,10 @@ function world(relays: RelayEntry[], { online = false, store = freshStore() } = 
   pools.push(pool)
   const queryClient = new QueryClient()
   const net = network(online)
-  let outbox: Outbox | undefined
+  let outbox: PublishQueue | undefined
   const start = () => {
     if (outbox) return outbox
-    outbox = startOutbox({
+    outbox = startPublishQueue({
       hub,
       // The app with its pool running already: nothing more to watch for.
       app: {
@@ -140,13 +138,13 @@ function world(relays: RelayEntry[], { online = false, store = freshStore() } = 
       pool: () => pool,
       queryClient,
       online: net.online,
-      outbox: async () => start(),
+      publishQueue: async () => start(),
     },
   }
 }
 
-function freshStore(): OutboxStore {
-  return outboxStore(idbStore(`outbox-test-${++databases}`, 'events'))
+function freshStore(): PublishQueueStore {
+  return publishQueueStore(idbStore(`outbox-test-${++databases}`, 'events'))
 }
 
 const stored = (relay: RelayHandle, id: string): NostrEvent | undefined =>
@@ -165,7 +163,7 @@ async function publishNote(deps: PublishDeps, content: string) {
   return end
 }
 
-const untilIdle = (outbox: Outbox) =>
+const untilIdle = (outbox: PublishQueue) =>
   waitFor(outbox.actor, (s) => s.matches('idle'), { timeout: 15_000 })
 
 describe('publishing offline', () => {
@@ -179,14 +177,14 @@ describe('publishing offline', () => {
     expect(stored(home, event.id)).toBeUndefined()
     expect((await w.store.read()).map((entry) => entry.event.sig)).toEqual([event.sig])
     expect(w.queryClient.getQueryData(noteKey(event.id))).toMatchObject({ id: event.id })
-    expect(w.queryClient.getQueryData(outboxPendingKey(event.id))).toBe(true)
+    expect(w.queryClient.getQueryData(queuedMarkKey(event.id))).toBe(true)
     expect(w.outbox().actor.getSnapshot().value).toBe('waiting')
 
     w.net.set(true)
     await untilIdle(w.outbox())
     expect(stored(home, event.id)).toMatchObject({ id: event.id, sig: event.sig })
     expect(await w.store.read()).toEqual([])
-    expect(w.queryClient.getQueryData(outboxPendingKey(event.id))).toBeUndefined()
+    expect(w.queryClient.getQueryData(queuedMarkKey(event.id))).toBeUndefined()
   })
 
   it('queues a like too: the button shows it at once, the relay gets it once online', async () => {
@@ -194,7 +192,7 @@ describe('publishing offline', () => {
     const target = { id: root.id, pubkey: root.pubkey, kind: 1 }
     expect(await publishOnce(w.publishDeps, { kind: 'reaction', target })).toBeNull()
     const likeId = w.queryClient.getQueryData<string>(ownActionKey('reacted', mePub, root.id))!
-    expect(w.queryClient.getQueryData(outboxPendingKey(likeId))).toBe(true)
+    expect(w.queryClient.getQueryData(queuedMarkKey(likeId))).toBe(true)
     w.net.set(true)
     await untilIdle(w.outbox())
     expect(stored(home, likeId)).toMatchObject({ kind: 7, pubkey: mePub })
@@ -229,7 +227,7 @@ describe('publishing offline', () => {
       event.id,
     ])
     expect(after.queryClient.getQueryData(noteKey(event.id))).toMatchObject({ id: event.id })
-    expect(after.queryClient.getQueryData(outboxPendingKey(event.id))).toBe(true)
+    expect(after.queryClient.getQueryData(queuedMarkKey(event.id))).toBe(true)
     after.net.set(true)
     await untilIdle(outbox)
     expect(stored(home, event.id)).toMatchObject({ id: event.id, sig: event.sig })
@@ -252,7 +250,7 @@ describe('publishing offline', () => {
       },
     ])
     expect(await w.store.read()).toEqual([])
-    expect(w.queryClient.getQueryData(outboxPendingKey(event.id))).toBeUndefined()
+    expect(w.queryClient.getQueryData(queuedMarkKey(event.id))).toBeUndefined()
   })
 
   it('a like no relay will take is dropped and its button can be used again', async () => {
@@ -300,7 +298,9 @@ describe('replaceable events are not queued', () => {
   it('the outbox refuses a follow list', async () => {
     const w = world([{ url: home.url, permission: 'readwrite' }])
     const contacts = finalizeEvent({ kind: 3, created_at: 1, tags: [], content: '' }, me)
-    await expect(w.outbox().enqueue(contacts)).rejects.toThrow(OUTBOX_TEXTS.replaceableOffline)
+    await expect(w.outbox().enqueue(contacts)).rejects.toThrow(
+      PUBLISH_QUEUE_TEXTS.replaceableOffline,
+    )
     expect(await w.store.read()).toEqual([])
   })
 
@@ -313,10 +313,10 @@ describe('replaceable events are not queued', () => {
       online: () => false,
     })
     await expect(own.read(3, mePub, 1, 'unreadable')).rejects.toThrow(
-      OUTBOX_TEXTS.replaceableOffline,
+      PUBLISH_QUEUE_TEXTS.replaceableOffline,
     )
     await expect(
       own.publish({ kind: 10000, created_at: 1, tags: [], content: '' }, mePub),
-    ).rejects.toThrow(OUTBOX_TEXTS.replaceableOffline)
+    ).rejects.toThrow(PUBLISH_QUEUE_TEXTS.replaceableOffline)
   })
 })

@@ -19,13 +19,12 @@ import {
 import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
 import {
   type PublishDeps,
-  publishLogic,
-  publishOnce,
   relayHint,
   writeRelays,
 } from '../../../../src/actors/publish/publish.effects.ts'
 import { SIGNER_MISMATCH } from '../../../../src/actors/relays/relay-list.effects.ts'
 import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
+import { publishLogic, publishOnce } from '../../../../src/actors/system/publishing.ts'
 import type { FeedEntry } from '../../../../src/core/feed/feed-entry.ts'
 import type { Note } from '../../../../src/core/feed/note.ts'
 import { ownActionKey } from '../../../../src/core/feed/own-actions.ts'

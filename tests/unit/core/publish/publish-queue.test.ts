@@ -6,8 +6,8 @@ import {
   excerptOf,
   isQueueable,
   mustQueue,
-  OUTBOX_TEXTS,
-  type OutboxEntry,
+  PUBLISH_QUEUE_TEXTS,
+  type PublishQueueEntry,
   parseQueue,
   verdictOf,
   withEntry,
@@ -93,12 +93,12 @@ describe("a queued event's fate from the relays' answers", () => {
       excerpt: `${'word '.repeat(8).trim()}…`,
       reason: `${A}: blocked: no; ${B}: invalid: bad`,
     })
-    expect(OUTBOX_TEXTS.dropped(drop)).toBe(
+    expect(PUBLISH_QUEUE_TEXTS.dropped(drop)).toBe(
       `Not sent: "${drop.excerpt}" was refused by ${drop.reason}`,
     )
     expect(excerptOf({ kind: 7, content: '+' })).toBe('your like')
     expect(
-      OUTBOX_TEXTS.dropped({ kind: 7, excerpt: 'your like', reason: `${A}: blocked: no` }),
+      PUBLISH_QUEUE_TEXTS.dropped({ kind: 7, excerpt: 'your like', reason: `${A}: blocked: no` }),
     ).toBe(`Not sent: your like was refused by ${A}: blocked: no`)
     expect(excerptOf({ kind: 6, content: '{}' })).toBe('your repost')
     expect(excerptOf({ kind: 1, content: '  short\n note ' })).toBe('short note')
@@ -106,8 +106,8 @@ describe("a queued event's fate from the relays' answers", () => {
 })
 
 describe('the queue', () => {
-  const first: OutboxEntry = { event: event('one'), queuedAt: 1 }
-  const second: OutboxEntry = { event: event('two'), queuedAt: 2 }
+  const first: PublishQueueEntry = { event: event('one'), queuedAt: 1 }
+  const second: PublishQueueEntry = { event: event('two'), queuedAt: 2 }
 
   it('keeps each event once, oldest first', () => {
     expect(withEntry(withEntry([], second), first)).toEqual([first, second])
@@ -115,7 +115,7 @@ describe('the queue', () => {
   })
 
   it('loses what was sent or dropped after a round, keeps the rest', () => {
-    const third: OutboxEntry = { event: event('three'), queuedAt: 3 }
+    const third: PublishQueueEntry = { event: event('three'), queuedAt: 3 }
     const report = { sent: [first.event.id], dropped: [dropOf(third.event, [])] }
     expect(afterFlush([first, second, third], report)).toEqual([second])
   })
@@ -129,13 +129,13 @@ describe('the queue', () => {
   })
 
   it('counts items for the notice', () => {
-    expect(OUTBOX_TEXTS.queuedCount(1)).toBe(
+    expect(PUBLISH_QUEUE_TEXTS.queuedCount(1)).toBe(
       'Queued: 1 item will be sent when you are back online.',
     )
-    expect(OUTBOX_TEXTS.queuedCount(3)).toBe(
+    expect(PUBLISH_QUEUE_TEXTS.queuedCount(3)).toBe(
       'Queued: 3 items will be sent when you are back online.',
     )
-    expect(OUTBOX_TEXTS.queuedCount(2, true)).toBe(
+    expect(PUBLISH_QUEUE_TEXTS.queuedCount(2, true)).toBe(
       'Queued: 2 items will be sent when your relays can be reached.',
     )
   })

@@ -1,0 +1,80 @@
+/**
+ * What the profile page does to people (loaded with it, not with the feed): follow and unfollow
+ * (the follow machine's one actor), mute and unmute, and editing one's own profile, all reading
+ * and publishing the user's own lists through one own-events (its newest copies are shared).
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import { createActor } from 'xstate'
+import { followMachine } from '../../machines/follow.machine.ts'
+import { canSign, type LoginActorRef } from '../../machines/login.machine.ts'
+import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
+import { type Follow, followEffects, followRequest } from '../people/follow.effects.ts'
+import { changeMute, type Mute } from '../people/mute.ts'
+import { createOwnEvents, type OwnEvents } from '../people/own-events.ts'
+import { type ProfileEdit, profileEdit } from '../people/profile-edit.ts'
+import type { Signer } from '../platform/signer.ts'
+import type { RelayHub } from '../relays/relay-hub.ts'
+
+export interface PeopleActionsDeps {
+  hub: Pick<RelayHub, 'query' | 'publish'>
+  /** The signer of whoever is logged in now. */
+  signer(): Signer
+  /** The relay pool, once it runs. */
+  pool(): RelayPoolActorRef | undefined
+  login: LoginActorRef
+  queryClient: QueryClient
+}
+
+export interface PeopleActions {
+  /** The follow actor, started on first use. */
+  follow(): Follow
+  mute: Mute
+  profileEdit: ProfileEdit
+}
+
+interface Asker {
+  own: OwnEvents
+  queryClient: QueryClient
+  /** Who is logged in and can sign (a public key only cannot), or null. */
+  user(): string | null
+  /** The relay pool runs. */
+  ready(): boolean
+}
+
+function startFollow({ own, queryClient, user, ready }: Asker): Follow {
+  const actor = createActor(followMachine.provide(followEffects({ own, queryClient }))).start()
+  return {
+    actor,
+    request: (action, target) =>
+      actor.send({
+        type: 'follow.requested',
+        request: followRequest({ user, ready, own }, action, target),
+      }),
+    dismiss: () => actor.send({ type: 'follow.dismissed' }),
+  }
+}
+
+export function startPeopleActions({
+  hub,
+  signer,
+  pool,
+  login,
+  queryClient,
+}: PeopleActionsDeps): PeopleActions {
+  const own = createOwnEvents({ hub, signer, pool })
+  const asker: Asker = {
+    own,
+    queryClient,
+    user: () => {
+      const snapshot = login.getSnapshot()
+      return snapshot.matches('signedIn') && canSign(snapshot) ? snapshot.context.pubkey : null
+    },
+    ready: () => pool() !== undefined,
+  }
+  let follow: Follow | undefined
+  return {
+    follow: () => (follow ??= startFollow(asker)),
+    mute: { change: (action, target) => changeMute(asker, action, target) },
+    profileEdit: profileEdit({ own, queryClient }),
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Zaps (NIP-57), made on first use (the totals and the zap modal load lazily): the receipts loader
+ * and the totals query, the display names of whom a zap goes to, and one zap actor per modal with
+ * its effects and a watch for its receipt.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import { createActor } from 'xstate'
+import { zapMachine } from '../../machines/zap.machine.ts'
+import { readCorsProxy } from '../lightning/cors-proxy-setting.ts'
+import { watchReceipt, type Zaps, zapEffects, zapInput } from '../lightning/zap.effects.ts'
+import { createReceiptLoader, zapTotalsQueryOptions } from '../lightning/zap-totals.ts'
+import { createDisplayNames } from '../people/display-names.ts'
+import type { metadataQueryOptions } from '../people/metadata-queries.ts'
+import type { Signer } from '../platform/signer.ts'
+import type { RelayHub } from '../relays/relay-hub.ts'
+
+export interface ZapsDeps {
+  hub: RelayHub
+  queryClient: QueryClient
+  /** The signer of whoever is logged in now. */
+  signer(): Signer
+  metadataQuery(pubkey: string): ReturnType<typeof metadataQueryOptions>
+  /** The relays the app reads: the recipient's service publishes the receipt there. */
+  readRelays(): string[]
+}
+
+export function startZaps(deps: ZapsDeps): Zaps {
+  const { hub, queryClient } = deps
+  const loadReceipts = createReceiptLoader(hub)
+  const totals = {
+    hub,
+    queryClient,
+    // Totals take the profile the card already has, however old.
+    metadata: (pubkey: string) => queryClient.ensureQueryData(deps.metadataQuery(pubkey)),
+    proxy: readCorsProxy,
+  }
+  return {
+    displayNames: createDisplayNames({ hub }),
+    totalsQuery: (note) => zapTotalsQueryOptions(totals, loadReceipts, note),
+    startZap: async (note, wallet) => {
+      const { input, proxy } = await zapInput({ ...deps, proxy: readCorsProxy }, note, wallet)
+      const effects = zapEffects({ signer: deps.signer, proxy, wallet })
+      const actor = createActor(zapMachine.provide(effects), { input })
+      watchReceipt(deps, actor, note.id)
+      actor.start()
+      return actor
+    },
+  }
+}
