@@ -24,6 +24,7 @@ import { asciiCache } from './feed/ascii-cache.ts'
 import { createEngagementQueries, type EngagementQueries } from './feed/engagement-queries.ts'
 import { feedQueryOptions, followLiveFeed } from './feed/feed-queries.ts'
 import { loadedNoteQueryOptions } from './feed/note-loader.ts'
+import { type ProfileNotesQueries, profileNotesQueries } from './feed/profile-notes.ts'
 import { createRowLoader } from './feed/row-loader.ts'
 import { createSignerSource } from './identity/current-signer.ts'
 import type { Keystore } from './identity/keystore.ts'
@@ -86,8 +87,10 @@ export interface PlumeSystem {
   relayInfoQuery(url: string): ReturnType<typeof relayInfoQueryOptions>
   /** A linked screen's data fetched ahead of a click (the router's preload). */
   routePrefetch: RoutePrefetch
-  /** The profile page's queries; notes are asked of each person's outbox relays (NIP-65). */
+  /** The profile page's queries. */
   profiles: ProfileQueries
+  /** A person's notes, asked of their outbox relays (NIP-65). */
+  profileNotes: ProfileNotesQueries
   /** Who liked and reposted the notes shown, asked together once the first screen is drawn. */
   engagement: EngagementQueries
   /** The user's mute set, which every view of other people's events hides: started on first use. */
@@ -185,12 +188,8 @@ export function startSystem(
 
   const poolRelays = poolRelaysOf(pool)
   const metadataQuery = (pubkey: string) => metadataQueryOptions(rowLoader.metadata, pubkey)
-  const profiles = profileQueries({
-    hub,
-    queryClient,
-    pool: poolRelays,
-    outbox: createOutboxRelays(hub),
-  })
+  const outbox = createOutboxRelays(hub)
+  const profiles = profileQueries({ hub, queryClient, pool: poolRelays, outbox })
   const viewer = () => login.getSnapshot().context.pubkey
   const publishQueue = once(() =>
     import('./system/publish-queue.ts').then(({ startPublishQueue }) =>
@@ -234,6 +233,7 @@ export function startSystem(
     relayInfoQuery: (url) => relayInfoQueryOptions(fetchRelayInfo, url),
     routePrefetch: createRoutePrefetch({ hub, queryClient, profiles }),
     profiles,
+    profileNotes: profileNotesQueries({ hub, outbox, pool: poolRelays }),
     engagement: createEngagementQueries({ hub, queryClient, viewer }),
     muteSet: once(() => startUserMuteSet({ app, login, queryClient, muteList: profiles.muteList })),
     relayList,

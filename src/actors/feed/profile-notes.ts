@@ -93,3 +93,11 @@ export function addProfileLive(queryClient: QueryClient, pubkey: string, entry: 
     mergeEntries(rows, [entry]),
   )
 }
+
+/** A person's notes tab: its pages (from their outbox relays, NIP-65) and the live rows on top. */
+export const profileNotesQueries = (deps: ProfileNotesDeps) => ({
+  notes: (pubkey: string) => profileNotesQueryOptions(deps, pubkey),
+  liveNotes: profileLiveOptions,
+})
+
+export type ProfileNotesQueries = ReturnType<typeof profileNotesQueries>

@@ -15,7 +15,6 @@ import { MUTE_LIST_KIND, type MuteList, parseMuteList } from '../../core/people/
 import { type ProfileMetadata, parseProfileMetadata } from '../../core/people/profile.ts'
 import { newestEvent } from '../../core/relays/relay-list.ts'
 import { FAILED_TO_LOAD_PROFILE } from '../../core/relays/relay-messages.ts'
-import { profileLiveOptions, profileNotesQueryOptions } from '../feed/profile-notes.ts'
 import { createOutboxRelays, type OutboxRelays, type PoolRelay } from '../relays/outbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { answeredEvents, queryStored } from '../relays/stored-events.ts'
@@ -126,10 +125,6 @@ export function profileQueries({ hub, queryClient, pool, ...deps }: ProfileDeps)
         queryFn: () => checkNip05(identifier, pubkey),
         retry: false,
       }),
-
-    notes: (pubkey: string) => profileNotesQueryOptions({ hub, outbox, pool }, pubkey),
-
-    liveNotes: profileLiveOptions,
   }
 }
 

@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef } from 'react'
 import { type FeedEntry, mergeEntries } from '../../../core/feed/feed-entry.ts'
 import { FAILED_TO_LOAD_NOTES, NO_NOTES_YET } from '../../../core/relays/relay-messages.ts'
 import { useNow } from '../../hooks/use-now.ts'
-import { useProfilePubkey, useProfileQueries } from '../people/use-profile.ts'
+import { useSystem } from '../../system-context.tsx'
+import { useProfilePubkey } from '../people/use-profile.ts'
 import { NoteCard } from './NoteCard.tsx'
 import { useEngagementAsks } from './use-engagement-asks.ts'
 
@@ -13,7 +14,7 @@ import { useEngagementAsks } from './use-engagement-asks.ts'
  */
 export function ProfileNotes() {
   const pubkey = useProfilePubkey()
-  const queries = useProfileQueries()
+  const queries = useSystem().profileNotes
   const now = useNow()
   const query = useInfiniteQuery(queries.notes(pubkey))
   const live = useQuery(queries.liveNotes(pubkey)).data ?? []

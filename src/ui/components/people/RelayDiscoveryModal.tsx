@@ -7,6 +7,7 @@ import {
   notesPerRelay,
 } from '../../../core/relays/relay-discovery.ts'
 import { PERMISSION_BADGE } from '../../../core/relays/relay-permission.ts'
+import { useSystem } from '../../system-context.tsx'
 import { CopyButton } from '../kit/CopyButton.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { useRelayEntries } from '../relays/use-relays.ts'
@@ -27,7 +28,8 @@ export function RelayDiscoveryModal({
 }) {
   const queries = useProfileQueries()
   const person = useQuery(queries.relays(target.pubkey))
-  const notes = useInfiniteQuery(queries.notes(target.pubkey))
+  const { profileNotes } = useSystem()
+  const notes = useInfiniteQuery(profileNotes.notes(target.pubkey))
   const entries = useRelayEntries()
   const pages = notes.data?.pages ?? []
   const rows = discoverRelays({

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { QueryClient } from '@tanstack/react-query'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { profileNotesQueries } from '../../../../src/actors/feed/profile-notes.ts'
 import { metadataKey } from '../../../../src/actors/people/metadata-queries.ts'
 import { checkNip05 } from '../../../../src/actors/people/nip05-check.ts'
 import { profileQueries } from '../../../../src/actors/people/profile-queries.ts'
@@ -81,7 +82,11 @@ const readwrite = (...relays: RelayHandle[]): PoolRelay[] =>
 function setup(...relays: RelayHandle[]) {
   const hub = hubFor(...relays)
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const queries = profileQueries({ hub, queryClient, pool: () => readwrite(...relays) })
+  const pool = () => readwrite(...relays)
+  const queries = {
+    ...profileQueries({ hub, queryClient, pool }),
+    ...profileNotesQueries({ hub, outbox: createOutboxRelays(hub), pool }),
+  }
   return { hub, queryClient, queries }
 }
 
@@ -188,7 +193,11 @@ describe('profile queries, answered or not', () => {
     try {
       const hub = hubs.connect([silent.url], { eoseTimeoutMs: 300 }).hub
       const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-      const unheard = profileQueries({ hub, queryClient: client, pool: () => readwrite(silent) })
+      const pool = () => readwrite(silent)
+      const unheard = {
+        ...profileQueries({ hub, queryClient: client, pool }),
+        ...profileNotesQueries({ hub, outbox: createOutboxRelays(hub), pool }),
+      }
       await expect(client.fetchQuery(unheard.metadata(ALICE))).rejects.toThrow(
         'Failed to load profile',
       )
