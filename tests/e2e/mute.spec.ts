@@ -100,7 +100,10 @@ function sightings(relay: RelayHandle, world: DemoWorld, person: DemoAccount) {
         newest: tagged.filter((e) => tagsOf(e, 't').includes(tag)).slice(0, 50),
       })),
     )
-    .find(({ note, newest }) => newest.includes(note) && newest.length > 1)
+    .find(
+      ({ note, newest }) =>
+        newest.includes(note) && newest.some((other) => other.pubkey !== person.pubkey),
+    )
   // A reply or a mention of the demo account today, well inside the last 24 hours.
   const now = Math.floor(Date.now() / 1000)
   const notification = events

@@ -37,11 +37,31 @@ export function useHeldRows(all: readonly FeedEntry[], initialTopId: string | nu
     release: () => {
       window.scrollTo({ top: 0 })
       setTopId(null)
-      // The rows let in are measured before the virtualizer hears of the scroll: it keeps its
-      // old offset and moves the page back down to hold it. The top again, once they are in.
-      requestAnimationFrame(() => {
-        if (window.scrollY !== 0) window.scrollTo({ top: 0 })
-      })
+      holdTop()
     },
   }
+}
+
+/** How long the page is held at the top after Show: measured rows under load take longer. */
+const HOLD_TOP_MS = 2000
+const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
+
+/**
+ * The rows let in are measured after the virtualizer last heard of the scroll: it keeps its old
+ * offset and moves the page back down to hold it, one frame or (on a busy phone) many later. Any
+ * scroll that is not the reader's is undone until the hold ends or the reader moves.
+ */
+function holdTop(): void {
+  const toTop = () => {
+    if (window.scrollY !== 0) window.scrollTo({ top: 0 })
+  }
+  const stop = () => {
+    clearTimeout(deadline)
+    window.removeEventListener('scroll', toTop)
+    for (const type of READER_INPUT) window.removeEventListener(type, stop, true)
+  }
+  const deadline = setTimeout(stop, HOLD_TOP_MS)
+  window.addEventListener('scroll', toTop, { passive: true })
+  for (const type of READER_INPUT) window.addEventListener(type, stop, true)
+  requestAnimationFrame(toTop)
 }
