@@ -1,5 +1,5 @@
 // What may import what in src (docs/architecture.md). `npm run deps` checks it and `npm test` runs
-// that check; the imports being fixed are let pass, one by one, by scripts/deps-known.ts (rule 4).
+// that check.
 // The tables below are the design; the rules under them are generated from the tables.
 // Every import counts: type-only, dynamic import() and re-exports alike (an import('...') inside a
 // type, which the parser does not report, is refused by scripts/deps-import-types.ts).

@@ -1,8 +1,7 @@
 // `npm run deps`: checks what imports what in src against .dependency-cruiser.cjs (floors, rooms, no
 // cycles) and prints either one OK line with the counts or each violation with both files and the
 // rule. Exits 1 on any violation. Runs offline, in a few seconds.
-import { relative } from 'node:path'
-import { checkDependencies, ROOT, type Violation } from './deps-check.ts'
+import { checkDependencies, type Violation } from './deps-check.ts'
 
 const started = performance.now()
 const report = await checkDependencies()
@@ -15,7 +14,6 @@ function show({ rule, says, from, to, cycle }: Violation): string {
   return `  ✗ ${rule}: ${path}\n      ${says}`
 }
 
-const knownFile = relative(process.cwd(), `${ROOT}/scripts/deps-known.ts`)
 const counts = `${report.modules} modules, ${report.dependencies} dependencies`
 if (report.violations.length === 0) {
   console.log(`deps: OK, ${counts}, 0 cycles (${seconds} s)`)
@@ -24,14 +22,5 @@ if (report.violations.length === 0) {
   const total = plural(report.violations.length, 'violation')
   const cycleCount = plural(cycles(report.violations), 'cycle')
   console.log(`deps: ${total} (${cycleCount} among them), ${counts} (${seconds} s)`)
-}
-if (report.known.length > 0) {
-  const knownCycles = cycles(report.known)
-  const imports = report.known.length - knownCycles
-  const what = `${plural(imports, 'import')} and ${plural(knownCycles, 'cycle')}`
-  console.log(`  known, let pass by ${knownFile}: ${what}`)
-}
-for (const entry of report.unusedKnown) {
-  console.log(`  ! ${knownFile}: ${entry.from} -> ${entry.to} no longer breaks a rule: remove it`)
 }
 process.exit(report.violations.length === 0 ? 0 : 1)

@@ -8,8 +8,10 @@ import { type PlumeSystem, startSystem } from '../actors/system.ts'
 import { PREFETCH_HOVER_DELAY_MS, prefetchAllowed } from '../core/app/prefetch.ts'
 import { CacheGate } from './components/app/CacheGate.tsx'
 import { ErrorFallback } from './components/app/ErrorFallback.tsx'
+import { NoteActionsSlot } from './components/feed/note-actions-slot.ts'
 import { rememberRoutes, startPwaShell } from './pwa/start.ts'
 import { routeTree } from './routeTree.gen.ts'
+import { NoteActions } from './shell/NoteActions.tsx'
 import { SystemProvider } from './system-context.tsx'
 import './styles.css'
 
@@ -56,11 +58,13 @@ function render(system: PlumeSystem, router: ReturnType<typeof createAppRouter>)
     root.render(
       <StrictMode>
         <SystemProvider system={system}>
-          <QueryClientProvider client={system.queryClient}>
-            <CacheGate>
-              <RouterProvider router={router} />
-            </CacheGate>
-          </QueryClientProvider>
+          <NoteActionsSlot.Provider value={NoteActions}>
+            <QueryClientProvider client={system.queryClient}>
+              <CacheGate>
+                <RouterProvider router={router} />
+              </CacheGate>
+            </QueryClientProvider>
+          </NoteActionsSlot.Provider>
         </SystemProvider>
       </StrictMode>,
     ),

@@ -16,10 +16,10 @@
  */
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { FOLLOW_MESSAGES } from '../../core/people/follow.ts'
-import { PUBLISH_QUEUE_TEXTS } from '../../core/publish/publish-queue.ts'
 import { assertPublishable } from '../../core/relays/publish-checks.ts'
 import { type PublishResult, publishFailedMessage } from '../../core/relays/publish-result.ts'
 import { newestEvent } from '../../core/relays/relay-list.ts'
+import { REPLACEABLE_OFFLINE } from '../../core/relays/relay-messages.ts'
 import { canWrite } from '../../core/relays/relay-permission.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { browserOnline } from '../platform/online.ts'
@@ -114,7 +114,7 @@ export function createOwnEvents(deps: OwnEventsDeps): OwnEvents {
    * the relays, which cannot be read now, and one sent later could undo newer changes.
    */
   const assertOnline = () => {
-    if (!online()) throw new Error(PUBLISH_QUEUE_TEXTS.replaceableOffline)
+    if (!online()) throw new Error(REPLACEABLE_OFFLINE)
   }
   /** The newest event of each kind and author seen this session: fetched or published. */
   const seen = new Map<string, NostrEvent>()

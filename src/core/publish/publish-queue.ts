@@ -3,9 +3,11 @@
  * then goes to the write relays. These are the pure parts: when to queue rather than send, which
  * events may wait at all, and what a round of relay answers means for a queued event.
  */
+
 import type { NostrEvent } from 'nostr-tools/pure'
 import { isReplaceableKind } from '../relays/nip01.ts'
 import type { PublishResult } from '../relays/publish-result.ts'
+import { REPLACEABLE_OFFLINE } from '../relays/relay-messages.ts'
 import { QUEUED_TEXT } from './queued-mark.ts'
 
 /** A signed event waiting to be sent, with when it was queued (ms). */
@@ -51,8 +53,7 @@ export const PUBLISH_QUEUE_TEXTS = {
   dropped: ({ kind, excerpt, reason }: Pick<PublishQueueDrop, 'kind' | 'excerpt' | 'reason'>) =>
     `Not sent: ${kind === 7 || kind === 6 ? excerpt : `"${excerpt}"`} was refused by ${reason}`,
   /** Follow and mute lists and the profile are built from their newest copy on the relays. */
-  replaceableOffline:
-    'You are offline: follows, mutes and your profile are changed from their newest copy on your relays, so this can only be done online.',
+  replaceableOffline: REPLACEABLE_OFFLINE,
   storeFailed: (reason: string) => `Queued posts could not be read: ${reason}`,
 } as const
 

@@ -28,3 +28,10 @@ export const NO_RELAYS_CONFIGURED = 'No relays configured'
 /** The relay health modal's empty tabs. */
 export const NO_HEALTHY_RELAYS = 'No healthy relays found'
 export const NO_UNHEALTHY_RELAYS = 'No unhealthy relays found'
+
+/**
+ * Follow and mute lists and the profile are built from their newest copy on the relays, so they
+ * are never changed offline (nor queued: a list built from an old copy would undo newer changes).
+ */
+export const REPLACEABLE_OFFLINE =
+  'You are offline: follows, mutes and your profile are changed from their newest copy on your relays, so this can only be done online.'

@@ -1,10 +1,10 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkDependencies, globToRegExp } from '../../../scripts/deps-check.ts'
+import { checkDependencies } from '../../../scripts/deps-check.ts'
 
 // Each folder of tests/fixtures/deps is a tiny src tree with one planted break (or none: clean).
 const tree = (name: string) => join(import.meta.dirname, '../../fixtures/deps', name)
-const check = (name: string) => checkDependencies(tree(name), [])
+const check = (name: string) => checkDependencies(tree(name))
 const broken = async (name: string) =>
   (await check(name)).violations.map(({ rule, from, to, cycle }) => ({ rule, from, to, cycle }))
 
@@ -105,42 +105,5 @@ describe('npm run deps: the import rules of .dependency-cruiser.cjs', () => {
     expect(violation?.says).toBe(
       'room people may not import a later room: identity, feed, publish, lightning, ecash, notifications, search',
     )
-  })
-})
-
-describe('known imports (scripts/deps-known.ts)', () => {
-  const known = (from: string, to: string) => ({ from, to, why: 'being fixed' })
-
-  it('let a known room break pass, and name entries that match nothing', async () => {
-    const used = known('src/core/people/{follow,mute}.ts', 'src/core/feed/*')
-    const unused = known('src/core/people/follow.ts', 'src/core/ecash/*')
-    const report = await checkDependencies(tree('room'), [used, unused])
-    expect(report.violations).toEqual([])
-    expect(report.known.map(({ from, to }) => `${from} -> ${to}`)).toEqual([
-      'src/core/people/follow.ts -> src/core/feed/note.ts',
-    ])
-    expect(report.unusedKnown).toEqual([unused])
-  })
-
-  it('let a cycle pass when one of its imports is known', async () => {
-    const report = await checkDependencies(tree('type-cycle'), [
-      known('src/core/feed/b.ts', 'src/core/feed/a.ts'),
-    ])
-    expect(report.violations).toEqual([])
-    expect(report.known).toHaveLength(1)
-  })
-
-  it('never let a floor break pass', async () => {
-    const report = await checkDependencies(tree('upward'), [known('src/**', 'src/**')])
-    expect(report.violations.map(({ rule }) => rule)).toEqual(['floors/core'])
-  })
-
-  it('match with *, ** and {a,b}', () => {
-    expect(globToRegExp('src/core/*.ts').test('src/core/a.ts')).toBe(true)
-    expect(globToRegExp('src/core/*.ts').test('src/core/feed/a.ts')).toBe(false)
-    expect(globToRegExp('src/**').test('src/core/feed/a.ts')).toBe(true)
-    expect(globToRegExp('src/{core,ui}/a.ts').test('src/ui/a.ts')).toBe(true)
-    expect(globToRegExp('src/{core,ui}/a.ts').test('src/uiXa.ts')).toBe(false)
-    expect(globToRegExp('src/a.ts').test('src/aXts')).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { type HistoryState, Link } from '@tanstack/react-router'
-import { type KeyboardEvent, type MouseEvent, useId, useMemo } from 'react'
+import { type KeyboardEvent, type MouseEvent, useContext, useId, useMemo } from 'react'
 import { noteParam, profileParam } from '../../../core/app/route-ids.ts'
 import type { RepostInfo } from '../../../core/feed/feed-entry.ts'
 import { repliedTo } from '../../../core/feed/nip10.ts'
@@ -10,8 +10,8 @@ import { displayName } from '../../../core/people/profile.ts'
 import { absoluteTime, relativeTime } from '../../../core/platform/relative-time.ts'
 import { useSystem } from '../../system-context.tsx'
 import { Avatar } from '../people/Avatar.tsx'
-import { NoteActions } from './NoteActions.tsx'
 import { NoteContent } from './NoteContent.tsx'
+import { NoteActionsSlot } from './note-actions-slot.ts'
 import { SensitiveContent } from './SensitiveContent.tsx'
 
 interface NoteCardProps {
@@ -54,6 +54,7 @@ export function NoteCard({
   actions = true,
 }: NoteCardProps) {
   const system = useSystem()
+  const NoteActions = useContext(NoteActionsSlot)
   const { data: metadata } = useQuery(system.metadataQuery(note.pubkey))
   const name = displayName(metadata, note.pubkey)
   const headingId = useId()
@@ -122,7 +123,7 @@ export function NoteCard({
         <SensitiveContent reason={sensitive} revealed={revealed} onReveal={onReveal}>
           <NoteContent content={note.content} tags={note.tags} imageMode={imageMode} />
         </SensitiveContent>
-        {actions && <NoteActions note={note} />}
+        {actions && NoteActions && <NoteActions note={note} />}
       </div>
     </article>
   )

@@ -1,11 +1,11 @@
-import { useState } from 'react'
+import { useContext, useState } from 'react'
 import { useGated } from '../../hooks/use-gated.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
-import { NutzapButton } from '../ecash/NutzapButton.tsx'
 import { ActionError } from './ActionError.tsx'
 import { FollowButton } from './FollowButton.tsx'
 import { MuteButton } from './MuteButton.tsx'
+import { ProfilePaySlot } from './profile-pay-slot.ts'
 import { useRelayDiscoveryModal } from './use-profile.ts'
 import './profile-actions.css'
 
@@ -14,6 +14,7 @@ import './profile-actions.css'
  * Relay discovery on every profile.
  */
 export function ProfileActions({ pubkey }: { pubkey: string }) {
+  const Pay = useContext(ProfilePaySlot)
   const { signedIn, pubkey: user } = useLogin()
   const own = signedIn && user === pubkey
   return (
@@ -24,7 +25,7 @@ export function ProfileActions({ pubkey }: { pubkey: string }) {
         <>
           <FollowButton pubkey={pubkey} />
           <MuteButton pubkey={pubkey} />
-          <NutzapButton pubkey={pubkey} />
+          {Pay && <Pay pubkey={pubkey} />}
         </>
       )}
       <DiscoverButton />

@@ -9,22 +9,22 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, memo, Suspense, useState } from 'react'
-import { engagementKey } from '../../../actors/feed/engagement-queries.ts'
-import { type Engagement, viewerSide } from '../../../core/feed/engagement.ts'
-import type { Note } from '../../../core/feed/note.ts'
-import { type OwnAction, ownActionKey } from '../../../core/feed/own-actions.ts'
-import { PUBLISH_ERRORS } from '../../../core/relays/publish-checks.ts'
-import { useAfterFirstScreen } from '../../hooks/use-after-first-screen.ts'
-import { useCachedData, useCachedFlag } from '../../hooks/use-cached-flag.ts'
-import { useSystem } from '../../system-context.tsx'
-import { withSigner } from '../identity/signing-gate.ts'
-import '../publish/compose.css'
-import '../lightning/zap-action.css'
+import { engagementKey } from '../../actors/feed/engagement-queries.ts'
+import { type Engagement, viewerSide } from '../../core/feed/engagement.ts'
+import type { Note } from '../../core/feed/note.ts'
+import { type OwnAction, ownActionKey } from '../../core/feed/own-actions.ts'
+import { PUBLISH_ERRORS } from '../../core/relays/publish-checks.ts'
+import { withSigner } from '../components/identity/signing-gate.ts'
+import { useAfterFirstScreen } from '../hooks/use-after-first-screen.ts'
+import { useCachedData, useCachedFlag } from '../hooks/use-cached-flag.ts'
+import { useSystem } from '../system-context.tsx'
+import '../components/publish/compose.css'
+import '../components/lightning/zap-action.css'
 
 // The zap total, and the mark of a note written offline and still in the outbox, load once the
 // first screen is drawn and the page is idle.
-const ZapTotal = lazy(() => import('../lightning/ZapTotal.tsx'))
-const QueuedMark = lazy(() => import('../publish/QueuedMark.tsx'))
+const ZapTotal = lazy(() => import('../components/lightning/ZapTotal.tsx'))
+const QueuedMark = lazy(() => import('../components/publish/QueuedMark.tsx'))
 
 /** Whether the logged-in user did this to the note (the event's id), from the query cache. */
 const useOwnAction = (action: OwnAction, pubkey: string | null, noteId: string): boolean =>
