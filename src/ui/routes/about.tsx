@@ -2,6 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { version } from '../../../package.json'
 import { parseModalSearch } from '../../core/app/modal-search.ts'
 import { useGoBack } from '../hooks/use-go-back.ts'
+import '../components/app/about.css'
+import '../components/kit/page-bar.css'
 
 /** The NIPs Plume implements today, each linked to its text. */
 const NIPS: ReadonlyArray<readonly [number, string]> = [

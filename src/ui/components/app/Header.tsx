@@ -5,6 +5,8 @@ import { AccountButton } from '../identity/AccountButton.tsx'
 import { useLogin } from '../identity/use-login.ts'
 import { RelayLights } from '../relays/RelayLights.tsx'
 import { Logo } from './Logo.tsx'
+import '../kit/icon-button.css'
+import './header.css'
 
 // Not in the first note's bundle: the square's code and query load only for a logged-in user.
 const NotificationsSquare = lazy(() => import('../notifications/NotificationsSquare.tsx'))

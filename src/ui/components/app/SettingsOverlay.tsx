@@ -8,6 +8,7 @@ import { PowSection } from '../publish/PowSection.tsx'
 import { RelaySection } from '../relays/RelaySection.tsx'
 import { CacheSection } from './CacheSection.tsx'
 import { ModesSection } from './ModesSection.tsx'
+import './settings.css'
 
 /** Settings: a full-screen overlay (?settings=true) with a Back button (spec §2). */
 export function SettingsOverlay() {

@@ -9,6 +9,7 @@ import { CashuContext, sats } from './cashu-context.ts'
 import { RelayRestore } from './RelayRestore.tsx'
 import { useCashu } from './use-cashu.ts'
 import './cashu.css'
+import '../kit/page-bar.css'
 
 /**
  * /wallet: the ecash wallet of whoever is logged in. Without a login it asks for one; without a

@@ -51,6 +51,7 @@ import { useFeedSource } from './use-feed-source.ts'
 import { useHeldRows } from './use-held-rows.ts'
 import { usePageAsks } from './use-page-asks.ts'
 import { useRestoreRow } from './use-restore-row.ts'
+import './feed.css'
 
 /** Rows rendered beyond the screen, above and below: ready for j/k and quick scrolls. */
 const OVERSCAN = 8

@@ -1,5 +1,6 @@
 import { FAILED_TO_LOAD_NOTES } from '../../../core/relays/relay-messages.ts'
 import type { FeedSourceState } from './use-feed-source.ts'
+import './feed.css'
 
 interface FeedStatusProps {
   state: FeedSourceState['status']

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { addHashtag } from '../../../core/feed/hashtags.ts'
 import { useHashtagError, usePreferences, useSendPreferences } from '../app/use-preferences.ts'
 import { FormError } from '../kit/Form.tsx'
+import './hashtag-filter.css'
 
 /**
  * The custom hashtags (spec §2, §5): the feed shows notes tagged with any of them, every note when

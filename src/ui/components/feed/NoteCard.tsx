@@ -13,6 +13,7 @@ import { Avatar } from '../people/Avatar.tsx'
 import { NoteActions } from './NoteActions.tsx'
 import { NoteContent } from './NoteContent.tsx'
 import { SensitiveContent } from './SensitiveContent.tsx'
+import './note.css'
 
 interface NoteCardProps {
   note: Note

@@ -4,6 +4,7 @@ import { useModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { ProfileAvatar } from '../people/ProfileAvatar.tsx'
 import { useLogin } from './use-login.ts'
+import './account-button.css'
 
 /** The name and tooltip of the account button while the saved key is locked. */
 const KEY_LOCKED_LABEL = 'Key locked — unlock'

@@ -12,6 +12,7 @@ import { CopyButton } from '../kit/CopyButton.tsx'
 import { Field, FormError, PassphraseField } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { useLogin } from './use-login.ts'
+import './key-list.css'
 
 /** View nsec: only for a saved key, after its passphrase is checked again (spec §4). */
 export function ViewNsecModal() {

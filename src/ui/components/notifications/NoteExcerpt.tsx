@@ -3,6 +3,7 @@ import { type ReactNode, useMemo } from 'react'
 import { segmentContent } from '../../../core/feed/content.ts'
 import { displayName } from '../../../core/people/profile.ts'
 import { useSystem } from '../../system-context.tsx'
+import '../feed/note.css'
 
 /** Longer links are shortened; the row is a link to the note, so nothing inside is a link. */
 const LINK_TEXT_MAX = 32

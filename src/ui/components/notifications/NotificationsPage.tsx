@@ -8,6 +8,8 @@ import { useLogin } from '../identity/use-login.ts'
 import { NotificationMutes } from './NotificationMutes.tsx'
 import { NotificationRow } from './NotificationRow.tsx'
 import { useNotificationSettings, useNotifications } from './use-notifications.ts'
+import '../kit/page-bar.css'
+import './notifications.css'
 
 /** The notifications page: the mutes, then the last day's notifications, newest first. */
 export function NotificationsPage() {

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { NOTIFICATIONS_STALE_MS } from '../../../actors/notifications/notification-queries.ts'
 import { glowTier } from '../../../core/notifications/notifications.ts'
 import { useNotifications } from './use-notifications.ts'
+import './notifications-square.css'
 
 /** What the square says to a screen reader and in its tooltip. */
 export function squareLabel(unread: number | undefined): string {

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import './avatar.css'
 
 /** A profile picture, or the first letter of the name on a colour of the pubkey when there is none. */
 export function Avatar({

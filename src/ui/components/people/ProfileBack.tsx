@@ -1,5 +1,6 @@
 import { useCanGoBack, useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
 import './profile-navigation.ts'
+import './profile.css'
 
 /**
  * Back from a profile (spec §2): to `backToPath` when the link that opened it said where it came

@@ -6,6 +6,7 @@ import { useNow } from '../../hooks/use-now.ts'
 import { NoteCard } from '../feed/NoteCard.tsx'
 import { useEngagementAsks } from '../feed/use-engagement-asks.ts'
 import { useProfilePubkey, useProfileQueries } from './use-profile.ts'
+import '../feed/feed.css'
 
 /**
  * The notes tab: their notes and reposts, newest first, with what they published in this session

@@ -10,6 +10,8 @@ import { RelayDetail } from './RelayDetail.tsx'
 import { RelayListStatus } from './RelayListStatus.tsx'
 import { useRelayEdit } from './use-relay-list.ts'
 import { useAllSockets, useRelayEntries, useRelayLight } from './use-relays.ts'
+import './relay-lights.css'
+import './relay-section.css'
 
 /**
  * Settings, "Relay Management" (spec §2): add with Enter or Add (what is wrong with a refused URL

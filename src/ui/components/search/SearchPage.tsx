@@ -3,6 +3,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { parseSearchQuery, SEARCH_MESSAGES } from '../../../core/search/search-query.ts'
 import { useGoBack } from '../../hooks/use-go-back.ts'
 import { SearchOutcome } from './SearchOutcome.tsx'
+import '../kit/page-bar.css'
+import './search.css'
 
 /** The search page: the input, then what the query turned out to be. */
 export function SearchPage() {
