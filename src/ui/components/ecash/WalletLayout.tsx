@@ -1,15 +1,14 @@
 import { Link, Outlet, useMatchRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { CashuView } from '../../../actors/ecash/cashu-wallet-api.ts'
-import { useGoBack } from '../../hooks/use-go-back.ts'
 import { useSystem } from '../../system-context.tsx'
 import { useLogin } from '../identity/use-login.ts'
+import { PageBar } from '../kit/PageBar.tsx'
 import { BackupWords } from './BackupWords.tsx'
 import { CashuContext, sats } from './cashu-context.ts'
 import { RelayRestore } from './RelayRestore.tsx'
 import { useCashu } from './use-cashu.ts'
 import './cashu.css'
-import '../kit/page-bar.css'
 
 /**
  * /wallet: the ecash wallet of whoever is logged in. Without a login it asks for one; without a
@@ -17,17 +16,9 @@ import '../kit/page-bar.css'
  */
 export function WalletLayout() {
   const { signedIn, pubkey } = useLogin()
-  const goBack = useGoBack()
   return (
     <section className="cashu-page" aria-labelledby="cashu-title">
-      <div className="page-bar">
-        <button type="button" className="button-quiet" onClick={goBack}>
-          ← Back
-        </button>
-        <h1 id="cashu-title" className="page-title">
-          Ecash Wallet
-        </h1>
-      </div>
+      <PageBar titleId="cashu-title">Ecash Wallet</PageBar>
       {signedIn && pubkey ? <OpenWallet key={pubkey} /> : <LoggedOut />}
     </section>
   )
