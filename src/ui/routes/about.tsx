@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { version } from '../../../package.json'
 import { parseModalSearch } from '../../core/app/modal-search.ts'
-import { useGoBack } from '../hooks/use-go-back.ts'
+import { PageBar } from '../components/kit/PageBar.tsx'
+import '../components/app/about.css'
 
 /** The NIPs Plume implements today, each linked to its text. */
 const NIPS: ReadonlyArray<readonly [number, string]> = [
@@ -37,17 +38,9 @@ export const Route = createFileRoute('/about')({
 })
 
 function AboutPage() {
-  const goBack = useGoBack()
   return (
     <article className="about-page" aria-labelledby="about-title">
-      <div className="page-bar">
-        <button type="button" className="button-quiet" onClick={goBack}>
-          ← Back
-        </button>
-        <h1 id="about-title" className="page-title">
-          About Plume
-        </h1>
-      </div>
+      <PageBar titleId="about-title">About Plume</PageBar>
       <div className="about-body">
         <p>
           Plume is a client for Nostr, an open network where people publish short notes, signed with

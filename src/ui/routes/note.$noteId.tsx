@@ -4,6 +4,7 @@ import { parseNoteParam } from '../../core/app/route-ids.ts'
 import { InvalidNoteId } from '../components/feed/NoteFromParam.tsx'
 import { ThreadView } from '../components/feed/ThreadView.tsx'
 import { typing } from '../components/feed/use-feed-keys.ts'
+import { BackButton } from '../components/kit/PageBar.tsx'
 
 /** /note/{noteId} (spec §2): a note or nevent identifier, the note and its thread. */
 export const Route = createFileRoute('/note/$noteId')({ component: NotePage })
@@ -15,9 +16,7 @@ function NotePage() {
   useEscape(back)
   return (
     <section className="note-page" aria-label="Note">
-      <button type="button" className="button-quiet note-page-back" onClick={back}>
-        ← Back
-      </button>
+      <BackButton className="note-page-back" onClick={back} />
       {target ? <ThreadView key={target.id} id={target.id} mode="page" /> : <InvalidNoteId />}
     </section>
   )

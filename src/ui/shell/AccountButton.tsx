@@ -1,9 +1,10 @@
-import { Link } from '@tanstack/react-router'
 import { profileParam } from '../../core/app/route-ids.ts'
+import { Glyph, IconButton, IconLink } from '../components/kit/IconButton.tsx'
 import { ProfileAvatar } from '../components/people/ProfileAvatar.tsx'
 import { useLogin } from '../hooks/use-login.ts'
 import { useModal } from '../hooks/use-modal.ts'
 import { useSystem } from '../system-context.tsx'
+import './account-button.css'
 
 /** The name and tooltip of the account button while the saved key is locked. */
 const KEY_LOCKED_LABEL = 'Key locked — unlock'
@@ -19,11 +20,10 @@ export function AccountButton() {
   const unlockKey = useModal('unlockKey')
   if (signedIn && pubkey && locked) {
     return (
-      <button
-        type="button"
-        className="icon-button account-locked"
-        aria-label={KEY_LOCKED_LABEL}
+      <IconButton
+        label={KEY_LOCKED_LABEL}
         title={KEY_LOCKED_LABEL}
+        className="account-locked"
         onClick={() => unlockKey.show()}
       >
         <ProfileAvatar pubkey={pubkey} />
@@ -33,34 +33,19 @@ export function AccountButton() {
             d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z"
           />
         </svg>
-      </button>
+      </IconButton>
     )
   }
   if (signedIn && pubkey) {
     return (
-      <Link
-        to="/npub/$npub"
-        params={{ npub: profileParam(pubkey) }}
-        className="icon-button"
-        aria-label="Your profile"
-      >
+      <IconLink to="/npub/$npub" params={{ npub: profileParam(pubkey) }} aria-label="Your profile">
         <ProfileAvatar pubkey={pubkey} />
-      </Link>
+      </IconLink>
     )
   }
   return (
-    <button
-      type="button"
-      className="icon-button"
-      aria-label="Log in"
-      onClick={() => login.send({ type: 'login.requested' })}
-    >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z"
-        />
-      </svg>
-    </button>
+    <IconButton label="Log in" onClick={() => login.send({ type: 'login.requested' })}>
+      <Glyph path="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z" />
+    </IconButton>
   )
 }

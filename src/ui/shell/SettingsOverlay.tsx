@@ -1,5 +1,6 @@
 import { CacheSection } from '../components/app/CacheSection.tsx'
 import { ModesSection } from '../components/app/ModesSection.tsx'
+import './settings.css'
 import { EcashSection } from '../components/ecash/EcashSection.tsx'
 import { FiltersSection } from '../components/feed/FiltersSection.tsx'
 import { AccountSection } from '../components/identity/AccountSection.tsx'

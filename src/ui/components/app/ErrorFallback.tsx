@@ -1,4 +1,5 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
+import './error-fallback.css'
 
 /** The error boundary texts (spec §8). */
 export const COMPONENT_ERROR = 'Component Error'

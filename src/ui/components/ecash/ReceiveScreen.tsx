@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { mintErrorText } from '../../../core/ecash/cashu-mint.ts'
+import { InputRow } from '../kit/InputRow.tsx'
 import { sats, useOpenCashu } from './cashu-context.ts'
 import { QrScanner } from './QrScanner.tsx'
 
@@ -39,20 +40,19 @@ export function ReceiveScreen() {
   return (
     <form className="cashu-screen cashu-form" onSubmit={receive}>
       <QrScanner onText={scanned} />
-      <div className="field">
-        <label htmlFor="cashu-token">Token</label>
-        <textarea
-          id="cashu-token"
-          rows={5}
-          spellCheck={false}
-          placeholder="cashuB…"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
-      <button type="submit" className="button" disabled={busy || !text.trim()}>
-        {busy ? 'Receiving…' : 'Receive'}
-      </button>
+      <InputRow stacked action={busy ? 'Receiving…' : 'Receive'} disabled={busy || !text.trim()}>
+        <div className="field">
+          <label htmlFor="cashu-token">Token</label>
+          <textarea
+            id="cashu-token"
+            rows={5}
+            spellCheck={false}
+            placeholder="cashuB…"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+      </InputRow>
       {received !== null && <p role="status">Received {sats(received)}</p>}
       {error && (
         <p className="form-error" role="alert">

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { mintErrorText } from '../../../core/ecash/cashu-mint.ts'
 import { Field } from '../kit/Form.tsx'
+import { InputRow } from '../kit/InputRow.tsx'
 import { useOpenCashu } from './cashu-context.ts'
 import { MintRow } from './MintRow.tsx'
 import { NutzapStatus } from './NutzapHistory.tsx'
@@ -54,16 +55,15 @@ function AddMint() {
   }
   return (
     <form className="cashu-form" onSubmit={add}>
-      <Field
-        id="cashu-mint-url"
-        label="Mint URL"
-        value={url}
-        onChange={setUrl}
-        placeholder="https://mint.example.com"
-      />
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Loading mint…' : 'Add mint'}
-      </button>
+      <InputRow stacked action={busy ? 'Loading mint…' : 'Add mint'} disabled={busy}>
+        <Field
+          id="cashu-mint-url"
+          label="Mint URL"
+          value={url}
+          onChange={setUrl}
+          placeholder="https://mint.example.com"
+        />
+      </InputRow>
       {error && (
         <p className="form-error" role="alert">
           {error}

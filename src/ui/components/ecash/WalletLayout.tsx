@@ -1,9 +1,9 @@
 import { Link, Outlet, useMatchRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { CashuView } from '../../../actors/ecash/cashu-wallet-api.ts'
-import { useGoBack } from '../../hooks/use-go-back.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useSystem } from '../../system-context.tsx'
+import { PageBar } from '../kit/PageBar.tsx'
 import { BackupWords } from './BackupWords.tsx'
 import { CashuContext, sats } from './cashu-context.ts'
 import { RelayRestore } from './RelayRestore.tsx'
@@ -16,17 +16,9 @@ import './cashu.css'
  */
 export function WalletLayout() {
   const { signedIn, pubkey } = useLogin()
-  const goBack = useGoBack()
   return (
     <section className="cashu-page" aria-labelledby="cashu-title">
-      <div className="page-bar">
-        <button type="button" className="button-quiet" onClick={goBack}>
-          ← Back
-        </button>
-        <h1 id="cashu-title" className="page-title">
-          Ecash Wallet
-        </h1>
-      </div>
+      <PageBar titleId="cashu-title">Ecash Wallet</PageBar>
       {signedIn && pubkey ? <OpenWallet key={pubkey} /> : <LoggedOut />}
     </section>
   )

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { asciiCache } from '../../../actors/feed/ascii-cache.ts'
 import type { AsciiArt, AsciiGrid } from '../../../core/feed/ascii-art.ts'
 import { AsciiPending, gridStyle } from './AsciiPending.tsx'
+import './note-media.css'
 
 const LINK_REL = 'noopener noreferrer nofollow'
 

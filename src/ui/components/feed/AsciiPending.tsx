@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react'
 import type { AsciiGrid } from '../../../core/feed/ascii-art.ts'
+import './note-media.css'
 
 /** The grid as CSS variables: the art's box is sized in characters (styles.css, .ascii-art). */
 export const gridStyle = ({ columns, rows }: AsciiGrid) =>

@@ -48,6 +48,7 @@ import { useListOffset } from './use-list-offset.ts'
 import { usePageAsks } from './use-page-asks.ts'
 import { usePageFetches } from './use-page-fetches.ts'
 import { useRestoreRow } from './use-restore-row.ts'
+import './feed.css'
 
 /** Below the sticky header: where a row scrolled to is placed. */
 const SCROLL_PADDING_TOP = 64

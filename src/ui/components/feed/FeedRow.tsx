@@ -6,6 +6,7 @@ import { memo, useCallback, useMemo, useRef } from 'react'
 import type { FeedEntry } from '../../../core/feed/feed-entry.ts'
 import { NoteBoundary } from './NoteBoundary.tsx'
 import { NoteCard } from './NoteCard.tsx'
+import './feed.css'
 
 /** What a row may do in the feed; one object for the feed's life, so rows can be memoized. */
 export interface RowActions {

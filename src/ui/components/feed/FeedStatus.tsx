@@ -1,5 +1,6 @@
 import type { FeedSourceState } from '../../../core/feed/feed-source-state.ts'
 import { FAILED_TO_LOAD_NOTES } from '../../../core/relays/relay-messages.ts'
+import './feed.css'
 
 interface FeedStatusProps {
   state: FeedSourceState['status']

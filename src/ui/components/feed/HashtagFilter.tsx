@@ -2,6 +2,8 @@ import { type FormEvent, useState } from 'react'
 import { addHashtag } from '../../../core/feed/hashtags.ts'
 import { useHashtagError, usePreferences, useSendPreferences } from '../app/use-preferences.ts'
 import { FormError } from '../kit/Form.tsx'
+import { InputRow } from '../kit/InputRow.tsx'
+import './hashtag-filter.css'
 
 /**
  * The custom hashtags (spec §2, §5): the feed shows notes tagged with any of them, every note when
@@ -46,7 +48,7 @@ export function HashtagFilter() {
       ) : (
         <p className="form-hint">No hashtags: the feed shows every note.</p>
       )}
-      <form className="form-row hashtag-add" onSubmit={submit}>
+      <InputRow className="hashtag-add" action="Add" onSubmit={submit}>
         <input
           type="text"
           aria-label="Add a hashtag"
@@ -60,10 +62,7 @@ export function HashtagFilter() {
             if (error) send({ type: 'preferences.hashtag.edited' })
           }}
         />
-        <button type="submit" className="button">
-          Add
-        </button>
-      </form>
+      </InputRow>
       <FormError message={error} />
     </div>
   )

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { memo } from 'react'
 import { hashtagKey } from '../../../core/feed/hashtags.ts'
+import './feed.css'
 
 // The router marks the link of the feed shown (aria-current="page"): exactly this path and query.
 const EXACT = { exact: true }

@@ -6,6 +6,7 @@ import {
   muteReason,
 } from '../../../core/people/mute-set.ts'
 import { useMuteSet } from '../people/use-mute-set.ts'
+import './note.css'
 
 interface MutedNoteProps {
   note: MuteSubject

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
+import './note.css'
 
 /** What shows in place of a note card that failed to render (spec §2). */
 export const NOTE_UNAVAILABLE = 'Note temporarily unavailable'

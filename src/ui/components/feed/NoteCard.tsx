@@ -13,6 +13,7 @@ import { Avatar } from '../people/Avatar.tsx'
 import { NoteContent } from './NoteContent.tsx'
 import { NoteActionsSlot } from './note-actions-slot.ts'
 import { SensitiveContent } from './SensitiveContent.tsx'
+import './note.css'
 
 interface NoteCardProps {
   note: Note

@@ -9,6 +9,7 @@ import { NoteMedia } from './NoteMedia.tsx'
 import { ProfileMention } from './ProfileMention.tsx'
 import { QuotedNote } from './QuotedNote.tsx'
 import { ReferenceChip } from './ReferenceChip.tsx'
+import './note.css'
 
 const LINK_REL = 'noopener noreferrer nofollow'
 /** Longer links are shortened on screen; the whole URL stays in href and title. */

@@ -3,6 +3,7 @@ import { asciiGrid } from '../../../core/feed/ascii-art.ts'
 import type { MediaInfo } from '../../../core/feed/nip92.ts'
 import { usePreferences } from '../app/use-preferences.ts'
 import { AsciiImage } from './AsciiImage.tsx'
+import './note-media.css'
 
 const LINK_REL = 'noopener noreferrer nofollow'
 

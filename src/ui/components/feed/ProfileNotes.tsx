@@ -7,6 +7,7 @@ import { useSystem } from '../../system-context.tsx'
 import { useProfilePubkey } from '../people/use-profile.ts'
 import { NoteCard } from './NoteCard.tsx'
 import { useEngagementAsks } from './use-engagement-asks.ts'
+import './feed.css'
 
 /**
  * The notes tab: their notes and reposts, newest first, with what they published in this session

@@ -11,6 +11,7 @@ import { useSystem } from '../../system-context.tsx'
 import { MutedNote } from './MutedNote.tsx'
 import { NoteContent } from './NoteContent.tsx'
 import { SensitiveContent } from './SensitiveContent.tsx'
+import './quoted-note.css'
 
 /** A quoted note (NIP-18 quote repost) inside the quoting one, fetched by id as ['note', id]. */
 export function QuotedNote({ pointer }: { pointer: EventPointer }) {

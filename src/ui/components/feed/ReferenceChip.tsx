@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { displayName } from '../../../core/people/profile.ts'
 import type { Reference } from '../../../core/platform/nip21.ts'
 import { useSystem } from '../../system-context.tsx'
+import './note.css'
 
 /** A NIP-21 reference inside note text: a person by name, a note or an article by short id. */
 export function ReferenceChip({ entity, reference }: { entity: string; reference: Reference }) {

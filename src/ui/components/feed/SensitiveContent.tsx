@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react'
 import { NO_REASON } from '../../../core/feed/sensitive-content.ts'
+import './sensitive-content.css'
 
 interface SensitiveContentProps {
   /** Why it is hidden (core/feed/sensitive-content.ts); null shows the content. */

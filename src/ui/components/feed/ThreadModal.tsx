@@ -4,6 +4,7 @@ import { Modal } from '../kit/Modal.tsx'
 import { NoteFromParam } from './NoteFromParam.tsx'
 import { ThreadView } from './ThreadView.tsx'
 import { useThreadModal } from './use-thread-modal.ts'
+import './thread.css'
 
 /** A note's thread over the current page (?thread={id}); lazy, like the other overlays. */
 export default function ThreadModal({ param }: { param: string }) {

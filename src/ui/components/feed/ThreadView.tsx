@@ -10,6 +10,7 @@ import { NoteCard } from './NoteCard.tsx'
 import { useEngagementAsks } from './use-engagement-asks.ts'
 import { useThread } from './use-thread.ts'
 import { useThreadModal } from './use-thread-modal.ts'
+import './thread.css'
 
 /** On the note page a card opens that note's page; in the modal, its thread in the same modal. */
 export type ThreadMode = 'page' | 'modal'

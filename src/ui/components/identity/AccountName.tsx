@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { displayName, shortNpub } from '../../../core/people/profile.ts'
 import { useSystem } from '../../system-context.tsx'
 import { Avatar } from '../people/Avatar.tsx'
+import './account-card.css'
 
 /** Avatar, name and short npub of an account. */
 export function AccountName({ pubkey }: { pubkey: string }) {

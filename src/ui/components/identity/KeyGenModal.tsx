@@ -10,6 +10,7 @@ import { CopyButton } from '../kit/CopyButton.tsx'
 import { FormError } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { useWarmCurve } from './use-warm-curve.ts'
+import './key-list.css'
 
 /** Generate a key pair, show it with copy buttons, then log in with it (spec §4). */
 export function KeyGenModal() {

@@ -6,6 +6,7 @@ import { CopyButton } from '../kit/CopyButton.tsx'
 import { Field, FormError } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { PubkeyLogin } from './PubkeyLogin.tsx'
+import './key-list.css'
 
 /**
  * The login gate's options (spec §4): shown while the login machine is choosing; closing it

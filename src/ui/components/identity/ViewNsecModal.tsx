@@ -12,6 +12,7 @@ import { useSystem } from '../../system-context.tsx'
 import { CopyButton } from '../kit/CopyButton.tsx'
 import { Field, FormError, PassphraseField } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
+import './key-list.css'
 
 /** View nsec: only for a saved key, after its passphrase is checked again (spec §4). */
 export function ViewNsecModal() {

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react'
 import { toast, useNotice } from './notice.ts'
+import './toast.css'
 
 /**
  * The app's toast: at the top of the window, over whatever is open. A popover, so it is drawn

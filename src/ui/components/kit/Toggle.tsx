@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import './toggle.css'
 
 interface ToggleProps {
   label: string

@@ -5,6 +5,7 @@ import { useModal } from '../../hooks/use-modal.ts'
 import { FormError } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { useWallet } from './use-lightning.ts'
+import '../identity/account-card.css'
 
 /**
  * Choose one of the user's saved wallets (?savedWallets=true, spec §2, §8): connect it (its

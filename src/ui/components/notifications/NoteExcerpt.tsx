@@ -4,6 +4,7 @@ import { segmentContent } from '../../../core/feed/content.ts'
 import { linkText } from '../../../core/feed/link-text.ts'
 import { displayName } from '../../../core/people/profile.ts'
 import { useSystem } from '../../system-context.tsx'
+import '../feed/note.css'
 
 /** Longer links are shortened; the row is a link to the note, so nothing inside is a link. */
 const LINK_TEXT_MAX = 32

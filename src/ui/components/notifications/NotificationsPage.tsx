@@ -5,28 +5,21 @@ import {
   type Notification,
   unreadCount,
 } from '../../../core/notifications/notifications.ts'
-import { useGoBack } from '../../hooks/use-go-back.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
+import { PageBar } from '../kit/PageBar.tsx'
 import { NotificationMutes } from './NotificationMutes.tsx'
 import { NotificationRow } from './NotificationRow.tsx'
 import { useNotificationSettings, useNotifications } from './use-notifications.ts'
+import './notifications.css'
 
 /** The notifications page: the mutes, then the last day's notifications, newest first. */
 export function NotificationsPage() {
   const { signedIn, pubkey } = useLogin()
-  const goBack = useGoBack()
   return (
     <section className="notifications-page" aria-labelledby="notifications-title">
-      <div className="page-bar">
-        <button type="button" className="button-quiet" onClick={goBack}>
-          ← Back
-        </button>
-        <h1 id="notifications-title" className="page-title">
-          Notifications
-        </h1>
-      </div>
+      <PageBar titleId="notifications-title">Notifications</PageBar>
       {signedIn && pubkey ? <Notifications key={pubkey} pubkey={pubkey} /> : <LoggedOut />}
     </section>
   )

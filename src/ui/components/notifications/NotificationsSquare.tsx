@@ -1,7 +1,8 @@
-import { Link } from '@tanstack/react-router'
 import { NOTIFICATIONS_STALE_MS } from '../../../actors/notifications/notification-queries.ts'
 import { glowTier } from '../../../core/notifications/notifications.ts'
+import { IconLink } from '../kit/IconButton.tsx'
 import { useNotifications } from './use-notifications.ts'
+import './notifications-square.css'
 
 /** What the square says to a screen reader and in its tooltip. */
 export function squareLabel(unread: number | undefined): string {
@@ -17,16 +18,16 @@ export function NotificationsSquare({ pubkey }: { pubkey: string }) {
   const { unread } = useNotifications(pubkey, NOTIFICATIONS_STALE_MS)
   const label = squareLabel(unread)
   return (
-    <Link
+    <IconLink
       to="/notifications"
-      className="icon-button notifications-square"
+      className="notifications-square"
       data-tier={glowTier(unread ?? 0)}
       aria-label={label}
       title={label}
       preload={false}
     >
       <span className="notifications-square-glyph" aria-hidden="true" />
-    </Link>
+    </IconLink>
   )
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { avatarHue } from '../../../core/people/profile.ts'
+import './avatar.css'
 
 /** A profile picture, or the first letter of the name on a colour of the pubkey when there is none. */
 export function Avatar({

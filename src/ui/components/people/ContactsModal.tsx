@@ -2,6 +2,7 @@ import type { ContactsView } from '../../../core/people/profile-search.ts'
 import { Modal } from '../kit/Modal.tsx'
 import { FollowersList } from './FollowersList.tsx'
 import { FollowingList } from './FollowingList.tsx'
+import './contacts-modal.css'
 
 const TITLES: Record<ContactsView, string> = { followers: 'Followers', following: 'Following' }
 

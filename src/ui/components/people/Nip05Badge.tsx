@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { nip05Display, parseNip05 } from '../../../core/people/nip05.ts'
 import { useProfileQueries } from './use-profile.ts'
+import './nip05-mark.css'
 
 /** The NIP-05 address with a verified mark, shown only once its document names this pubkey. */
 export function Nip05Badge({ identifier, pubkey }: { identifier: string; pubkey: string }) {

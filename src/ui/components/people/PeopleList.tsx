@@ -5,6 +5,7 @@ import { profileParam } from '../../../core/app/route-ids.ts'
 import { displayName, shortNpub } from '../../../core/people/profile.ts'
 import { useSystem } from '../../system-context.tsx'
 import { Avatar } from './Avatar.tsx'
+import './people-list.css'
 
 /** Rows shown at first and per "Show more": every row asks for its metadata. */
 export const PEOPLE_PAGE_SIZE = 50

@@ -1,5 +1,7 @@
 import { useCanGoBack, useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
+import { BackButton } from '../kit/PageBar.tsx'
 import './profile-navigation.ts'
+import './profile.css'
 
 /**
  * Back from a profile (spec §2): to `backToPath` when the link that opened it said where it came
@@ -17,9 +19,5 @@ export function ProfileBack() {
     } else if (canGoBack) router.history.back()
     else void navigate({ to: '/' })
   }
-  return (
-    <button type="button" className="button-quiet profile-back" onClick={back}>
-      ← Back
-    </button>
-  )
+  return <BackButton className="profile-back" onClick={back} />
 }

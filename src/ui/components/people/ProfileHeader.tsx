@@ -13,6 +13,7 @@ import { Avatar } from './Avatar.tsx'
 import { Nip05Badge } from './Nip05Badge.tsx'
 import { ProfileActions } from './ProfileActions.tsx'
 import { useContactsModal, useProfileQueries } from './use-profile.ts'
+import './profile.css'
 
 /** Banner, picture, names, NIP-05, about, website, lightning, npub and the people counts. */
 export function ProfileHeader({ target }: { target: ProfileTarget }) {

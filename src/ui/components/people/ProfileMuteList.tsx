@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { isEmptyMuteList } from '../../../core/people/mute-list.ts'
 import { PeopleList } from './PeopleList.tsx'
 import { useProfilePubkey, useProfileQueries } from './use-profile.ts'
+import './profile-mute-list.css'
 
 /** The mute list tab: the public part of their kind 10000 (people, hashtags, words, threads). */
 export function ProfileMuteList() {

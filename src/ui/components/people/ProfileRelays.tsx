@@ -4,6 +4,8 @@ import type { PersonRelays } from '../../../core/relays/person-relays.ts'
 import { PERMISSION_BADGE } from '../../../core/relays/relay-permission.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useProfilePubkey, useProfileQueries } from './use-profile.ts'
+import './people-list.css'
+import './profile-relays.css'
 
 const PERMISSION_NAME = {
   read: 'read',

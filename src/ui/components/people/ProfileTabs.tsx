@@ -1,4 +1,5 @@
 import { Link, useMatchRoute } from '@tanstack/react-router'
+import './profile-tabs.css'
 
 const TABS = [
   { to: '/npub/$npub/following', label: 'Following' },

@@ -12,6 +12,8 @@ import { CopyButton } from '../kit/CopyButton.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { useRelayEntries } from '../relays/use-relays.ts'
 import { useProfileQueries } from './use-profile.ts'
+import './profile-relays.css'
+import './relay-discovery.css'
 
 /**
  * relayDiscovery=true: every relay where this person can be found (their relay list, the relays

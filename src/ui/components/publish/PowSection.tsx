@@ -12,6 +12,7 @@ import { powRequirement } from '../../../core/relays/nip11.ts'
 import { canWrite } from '../../../core/relays/relay-permission.ts'
 import { useSystem } from '../../system-context.tsx'
 import { FormError } from '../kit/Form.tsx'
+import { InputRow } from '../kit/InputRow.tsx'
 import { Toggle } from '../kit/Toggle.tsx'
 import { useRelayEntries } from '../relays/use-relays.ts'
 import './pow.css'
@@ -75,7 +76,7 @@ export function PowSection() {
       </div>
       <form className="field" onSubmit={submit}>
         <label htmlFor={inputId}>Difficulty (leading zero bits, 1 to 24)</label>
-        <div className="pow-difficulty">
+        <InputRow className="pow-difficulty" action="Apply" disabled={!settings.enabled}>
           <input
             id={inputId}
             type="text"
@@ -91,10 +92,7 @@ export function PowSection() {
               setError(null)
             }}
           />
-          <button type="submit" className="button" disabled={!settings.enabled}>
-            Apply
-          </button>
-        </div>
+        </InputRow>
         <p id={hintId} className="form-hint">
           {powExplanation(settings.enabled, used, settings.savedBits, relay)}
         </p>

@@ -3,6 +3,7 @@ import { useDeferredValue, useMemo } from 'react'
 import { displayName } from '../../../core/people/profile.ts'
 import { contentTags, tagPreview } from '../../../core/publish/compose-note.ts'
 import { useSystem } from '../../system-context.tsx'
+import '../feed/note.css'
 
 /** What the text will tag, as the reader types: hashtags, people mentioned, notes quoted. */
 export function TagPreview({ text }: { text: string }) {

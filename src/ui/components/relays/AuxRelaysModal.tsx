@@ -8,6 +8,7 @@ import { useModal } from '../../hooks/use-modal.ts'
 import { Modal } from '../kit/Modal.tsx'
 import { useRelayManagerStats } from './use-relay-manager.ts'
 import { VerdictBadge } from './VerdictBadge.tsx'
+import './aux-relays.css'
 
 /** Auxiliary Relays (spec §2): the dynamic relay manager's statistics (?auxRelays=true). */
 export function AuxRelaysModal() {

@@ -4,6 +4,7 @@ import { useRelayInfo } from './use-relay-info.ts'
 import { useRelayFigures } from './use-relay-manager.ts'
 import { useRelayLight } from './use-relays.ts'
 import { VerdictBadge } from './VerdictBadge.tsx'
+import './relay-detail.css'
 
 interface RelayDetailProps {
   id: string

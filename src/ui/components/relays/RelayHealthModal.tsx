@@ -5,6 +5,7 @@ import { useModal } from '../../hooks/use-modal.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { Modal } from '../kit/Modal.tsx'
 import { useRelayHealth } from './use-relays.ts'
+import './relay-health.css'
 
 type Tab = 'healthy' | 'unhealthy'
 

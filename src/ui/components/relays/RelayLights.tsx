@@ -6,6 +6,7 @@ import {
   useRelayLight,
   useRelaySockets,
 } from './use-relays.ts'
+import './relay-lights.css'
 
 /** At most 9 read relays, in 3 rows (spec §2). */
 const MAX_LIGHTS = 9

@@ -5,10 +5,13 @@ import type { SocketActorRef } from '../../../machines/socket.machine.ts'
 import { useModal, useRemoveRelayModal } from '../../hooks/use-modal.ts'
 import { useSystem } from '../../system-context.tsx'
 import { Field, FormError } from '../kit/Form.tsx'
+import { InputRow } from '../kit/InputRow.tsx'
 import { RelayDetail } from './RelayDetail.tsx'
 import { RelayListStatus } from './RelayListStatus.tsx'
 import { useRelayEdit } from './use-relay-list.ts'
 import { useAllSockets, useRelayEntries, useRelayLight } from './use-relays.ts'
+import './relay-lights.css'
+import './relay-section.css'
 
 /**
  * Settings, "Relay Management" (spec §2): add with Enter or Add (what is wrong with a refused URL
@@ -96,7 +99,8 @@ export function RelaySection() {
         })}
       </ul>
       <form className="form" onSubmit={add}>
-        <div className="relay-add">
+        {/* Named apart from the hashtag filter's Add in the same Settings dialog. */}
+        <InputRow className="relay-add" action="Add" actionLabel="Add relay">
           <Field
             id="add-relay"
             label="Add a relay"
@@ -104,11 +108,7 @@ export function RelaySection() {
             value={input}
             onChange={setInput}
           />
-          {/* Named apart from the hashtag filter's Add in the same Settings dialog. */}
-          <button type="submit" className="button" aria-label="Add relay">
-            Add
-          </button>
-        </div>
+        </InputRow>
         <FormError message={error} />
         <p className="form-hint" role="status">
           {notice}

@@ -1,4 +1,5 @@
 import type { Verdict } from '../../../machines/relay-manager.machine.ts'
+import './verdict.css'
 
 const VERDICT_TEXT: Record<Verdict, string> = {
   reliable: 'Reliable',

@@ -1,23 +1,17 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { parseSearchQuery, SEARCH_MESSAGES } from '../../../core/search/search-query.ts'
-import { useGoBack } from '../../hooks/use-go-back.ts'
+import { InputRow } from '../kit/InputRow.tsx'
+import { PageBar } from '../kit/PageBar.tsx'
 import { SearchOutcome } from './SearchOutcome.tsx'
+import './search.css'
 
 /** The search page: the input, then what the query turned out to be. */
 export function SearchPage() {
   const q = useSearch({ from: '/search', select: (search) => search.q ?? '' })
-  const goBack = useGoBack()
   return (
     <section className="search-page" aria-labelledby="search-title">
-      <div className="page-bar">
-        <button type="button" className="button-quiet" onClick={goBack}>
-          ← Back
-        </button>
-        <h1 id="search-title" className="page-title">
-          Search
-        </h1>
-      </div>
+      <PageBar titleId="search-title">Search</PageBar>
       {/* Keyed by the query: Back and Forward show the query of their entry in the input. */}
       <SearchForm key={q} initial={q} />
       {q !== '' && <SearchOutcome query={parseSearchQuery(q)} text={q} />}
@@ -54,7 +48,7 @@ function SearchForm({ initial }: { initial: string }) {
   return (
     <>
       <search>
-        <form className="search-form" onSubmit={submit}>
+        <InputRow className="search-form" action="Search" primary onSubmit={submit}>
           <input
             ref={input}
             type="search"
@@ -69,10 +63,7 @@ function SearchForm({ initial }: { initial: string }) {
             value={value}
             onChange={(event) => setValue(event.target.value)}
           />
-          <button type="submit" className="button button-primary">
-            Search
-          </button>
-        </form>
+        </InputRow>
       </search>
       {refused && (
         <p className="search-message" role="alert">

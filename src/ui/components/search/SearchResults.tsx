@@ -10,6 +10,9 @@ import { NoteBoundary } from '../feed/NoteBoundary.tsx'
 import { NoteCard } from '../feed/NoteCard.tsx'
 import { Avatar } from '../people/Avatar.tsx'
 import { useProfileQueries } from '../people/use-profile.ts'
+import '../feed/feed.css'
+import '../people/nip05-mark.css'
+import '../people/people-list.css'
 
 /** People found: avatar, name and NIP-05 address, each a link to the profile. */
 export function PeopleResults({ people }: { people: readonly SearchPerson[] }) {
