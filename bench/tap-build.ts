@@ -22,7 +22,7 @@ function tapSystem(root: string): Plugin {
     name: 'plume-bench-tap-system',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (importer && resolve(importer) === entry && source === '../src/actors/system.ts') return TAP
+      if (importer && resolve(importer) === entry && source === '../actors/system.ts') return TAP
       return null
     },
   }
