@@ -6,10 +6,9 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
-import { getEventHash, type NostrEvent, verifyEvent } from 'nostr-tools/pure'
+import { getEventHash, verifyEvent } from 'nostr-tools/pure'
 import { idDifficulty } from '../../src/core/publish/nip13.ts'
 import { refuseWrites } from '../peers/faults.ts'
-import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
 import { logInInDialog } from './login.ts'
 import { publishedEvents, seededRoot } from './seeded.ts'

@@ -25,8 +25,12 @@ const ClearStoredWalletModal = lazy(
 )
 const ClearSavedKeysModal = lazy(() => import('../components/identity/ClearSavedKeysModal.tsx'))
 const ClearEverythingModal = lazy(() => import('./ClearEverythingModal.tsx'))
-const WalletConnectModal = lazy(() => import('../components/lightning/ConnectLightningModal.tsx'))
-const SavedWalletsModal = lazy(() => import('../components/lightning/SavedConnectionsModal.tsx'))
+const ConnectLightningModal = lazy(
+  () => import('../components/lightning/ConnectLightningModal.tsx'),
+)
+const SavedConnectionsModal = lazy(
+  () => import('../components/lightning/SavedConnectionsModal.tsx'),
+)
 const ThreadModal = lazy(() => import('../components/feed/ThreadModal.tsx'))
 const ReplyModal = lazy(() => import('../components/publish/ReplyModal.tsx'))
 const RepostModal = lazy(() => import('../components/publish/RepostModal.tsx'))
@@ -82,8 +86,8 @@ export function Overlays() {
       {clearSavedKeys && <ClearSavedKeysModal />}
       {clearStoredWallet && <ClearStoredWalletModal />}
       {clearAllCaches && <ClearEverythingModal />}
-      {walletConnect && <WalletConnectModal />}
-      {savedWallets && <SavedWalletsModal />}
+      {walletConnect && <ConnectLightningModal />}
+      {savedWallets && <SavedConnectionsModal />}
       {removeRelay && <RemoveRelayModal url={removeRelay} />}
     </Suspense>
   )

@@ -5,7 +5,7 @@ import { EcashSection } from '../components/ecash/EcashSection.tsx'
 import { FiltersSection } from '../components/feed/FiltersSection.tsx'
 import { AccountSection } from '../components/identity/AccountSection.tsx'
 import { Modal } from '../components/kit/Modal.tsx'
-import { WalletSection } from '../components/lightning/LightningSection.tsx'
+import { LightningSection } from '../components/lightning/LightningSection.tsx'
 import { PowSection } from '../components/publish/PowSection.tsx'
 import { RelaySection } from '../components/relays/RelaySection.tsx'
 import { useModal } from '../hooks/use-modal.ts'
@@ -17,7 +17,7 @@ export function SettingsOverlay() {
     <Modal title="Settings" onClose={settings.close} fullScreen>
       <ModesSection />
       <FiltersSection />
-      <WalletSection />
+      <LightningSection />
       <EcashSection />
       <AccountSection />
       <CacheSection />

@@ -10,7 +10,7 @@ import { InvalidNoteId } from '../components/feed/NoteFromParam.tsx'
 import { useNoteModal } from '../components/feed/use-note-modal.ts'
 import { FormError } from '../components/kit/Form.tsx'
 import { Modal } from '../components/kit/Modal.tsx'
-import { useZapWallet } from '../components/lightning/use-zap-payer.ts'
+import { useZapPayer } from '../components/lightning/use-zap-payer.ts'
 import { ZapForm } from '../components/lightning/ZapForm.tsx'
 import { ZapInvoice } from '../components/lightning/ZapInvoice.tsx'
 import { useTargetNote } from '../components/publish/TargetNote.tsx'
@@ -63,7 +63,7 @@ function ZapNoteById({ id, onClose }: { id: string; onClose(): void }) {
  */
 function ZapNote({ note, onClose }: { note: ZapTarget; onClose(): void }) {
   const zaps = use(useSystem().zaps())
-  const wallet = useZapWallet()
+  const wallet = useZapPayer()
   const [actor, setActor] = useState<ZapActorRef | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [ecash, setEcash] = useState(false)

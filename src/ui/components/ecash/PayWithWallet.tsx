@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { walletName } from '../lightning/connection-labels.ts'
-import { useWallet } from '../lightning/use-lightning.ts'
+import { useLightning } from '../lightning/use-lightning.ts'
 
 /**
  * Pays a deposit's invoice with the connected Lightning wallet (NWC or WebLN), in one click
@@ -9,7 +9,7 @@ import { useWallet } from '../lightning/use-lightning.ts'
  * connected wallet.
  */
 export function PayWithWallet({ invoice, payable }: { invoice: string; payable: boolean }) {
-  const view = useWallet()
+  const view = useLightning()
   const payment = useMutation({ mutationFn: () => view.wallet.payInvoice(invoice) })
   if (view.status !== 'connected' || !view.info) return null
   const name = walletName(view.info)

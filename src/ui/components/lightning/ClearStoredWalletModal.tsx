@@ -1,6 +1,6 @@
 import { useModal } from '../../hooks/use-modal.ts'
 import { ConfirmModal } from '../kit/ConfirmModal.tsx'
-import { useWallet } from './use-lightning.ts'
+import { useLightning } from './use-lightning.ts'
 
 /**
  * Clear Stored Wallet (?clearStoredWallet=true; spec §2 of the Lightning document: the remote
@@ -8,7 +8,7 @@ import { useWallet } from './use-lightning.ts'
  */
 export function ClearStoredWalletModal() {
   const modal = useModal('clearStoredWallet')
-  const { wallet, saved } = useWallet()
+  const { wallet, saved } = useLightning()
   return (
     <ConfirmModal
       title="Clear Stored Wallet"

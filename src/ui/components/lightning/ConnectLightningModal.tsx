@@ -8,7 +8,7 @@ import { useModal } from '../../hooks/use-modal.ts'
 import { Field, FormError } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { walletLoginHint } from './connection-labels.ts'
-import { useWallet } from './use-lightning.ts'
+import { useLightning } from './use-lightning.ts'
 
 /**
  * Connect a remote wallet by its pairing string (?walletConnect=true, spec §2): the string must be
@@ -16,9 +16,9 @@ import { useWallet } from './use-lightning.ts'
  * the name defaults to 'NWC Wallet {date}', Save for future use is on by default. The modal closes
  * once connected; on a failure everything typed stays.
  */
-export function WalletConnectModal() {
+export function ConnectLightningModal() {
   const modal = useModal('walletConnect')
-  const { wallet, status, error: walletError } = useWallet()
+  const { wallet, status, error: walletError } = useLightning()
   const login = useLogin()
   const [pairing, setPairing] = useState('')
   const [name, setName] = useState(() => defaultWalletName(new Date()))
@@ -83,4 +83,4 @@ export function WalletConnectModal() {
   )
 }
 
-export default WalletConnectModal
+export default ConnectLightningModal

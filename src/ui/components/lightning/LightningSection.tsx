@@ -8,7 +8,7 @@ import { Field, FormError } from '../kit/Form.tsx'
 import { CorsProxySetting } from './CorsProxySetting.tsx'
 import { satsLabel, statusLabel, walletLoginHint } from './connection-labels.ts'
 import { TransactionList } from './TransactionList.tsx'
-import { useWallet } from './use-lightning.ts'
+import { useLightning } from './use-lightning.ts'
 import './lightning.css'
 
 /**
@@ -16,8 +16,8 @@ import './lightning.css'
  * string (?walletConnect=true), choose a saved wallet (?savedWallets=true), the browser's WebLN
  * provider, paying an invoice and the recent transactions. Opening it loads the wallet.
  */
-export function WalletSection() {
-  const view = useWallet()
+export function LightningSection() {
+  const view = useLightning()
   const { wallet, status, info, error, saved, refreshing } = view
   const login = useLogin()
   const { canSign } = login
@@ -95,7 +95,7 @@ export function WalletSection() {
 
 /** Pays a pasted invoice through the connected wallet; the invoice stays if it fails. */
 function PayInvoice() {
-  const { wallet } = useWallet()
+  const { wallet } = useLightning()
   const [invoice, setInvoice] = useState('')
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
@@ -138,4 +138,4 @@ function PayInvoice() {
   )
 }
 
-export default WalletSection
+export default LightningSection

@@ -4,16 +4,16 @@ import { walletErrorText } from '../../../core/lightning/wallet-connection.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { FormError } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
-import { useWallet } from './use-lightning.ts'
+import { useLightning } from './use-lightning.ts'
 import '../identity/account-card.css'
 
 /**
  * Choose one of the user's saved wallets (?savedWallets=true, spec §2, §8): connect it (its
  * pairing string decrypted through the signer) or remove it. Closes once connected.
  */
-export function SavedWalletsModal() {
+export function SavedConnectionsModal() {
   const modal = useModal('savedWallets')
-  const { wallet, saved, status, error: walletError } = useWallet()
+  const { wallet, saved, status, error: walletError } = useLightning()
   const [selected, setSelected] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const submitted = useRef(false)
@@ -90,4 +90,4 @@ export function SavedWalletsModal() {
   )
 }
 
-export default SavedWalletsModal
+export default SavedConnectionsModal

@@ -3,11 +3,11 @@ import type { Transaction } from '../../../core/lightning/nip47.ts'
 import { msatToSats } from '../../../core/lightning/nip47.ts'
 import { FormError } from '../kit/Form.tsx'
 import { satsLabel } from './connection-labels.ts'
-import { useWallet } from './use-lightning.ts'
+import { useLightning } from './use-lightning.ts'
 
 /** The wallet's recent transactions (NIP-47 list_transactions), read when asked for. */
 export function TransactionList() {
-  const { wallet } = useWallet()
+  const { wallet } = useLightning()
   const [items, setItems] = useState<Transaction[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)

@@ -6,14 +6,14 @@ import { useSyncExternalStore } from 'react'
 import type { WalletHandle, WalletView } from '../../../actors/lightning/wallet-handle.ts'
 import { useSystem } from '../../system-context.tsx'
 
-export function useWallet(): WalletView & { wallet: WalletHandle } {
+export function useLightning(): WalletView & { wallet: WalletHandle } {
   const wallet = useSystem().lightning
   const view = useSyncExternalStore(wallet.subscribe, wallet.view)
   return { ...view, wallet }
 }
 
 /** True while a wallet is connected: zaps pay through it, or show the invoice when false. */
-export function useWalletConnected(): boolean {
+export function useLightningConnected(): boolean {
   const wallet = useSystem().lightning
   return useSyncExternalStore(wallet.subscribe, () => wallet.view().status === 'connected')
 }

@@ -6,11 +6,11 @@
 import { useMemo } from 'react'
 import type { ZapWallet } from '../../../actors/lightning/zap.effects.ts'
 import { useSystem } from '../../system-context.tsx'
-import { useWalletConnected } from './use-lightning.ts'
+import { useLightningConnected } from './use-lightning.ts'
 
-export function useZapWallet(): ZapWallet {
+export function useZapPayer(): ZapWallet {
   const wallet = useSystem().lightning
-  const connected = useWalletConnected()
+  const connected = useLightningConnected()
   return useMemo(
     () => ({ connected, payInvoice: (invoice: string) => wallet.payInvoice(invoice) }),
     [wallet, connected],
