@@ -18,7 +18,7 @@ const nostrWasm = fileURLToPath(
 const ENTRY_CSS = /^assets\/(index|home)-[\w-]+\.css$/
 
 /**
- * The entry's stylesheets inlined into index.html (issue 10, Lighthouse): the static header shell
+ * The entry's stylesheets inlined into index.html (Lighthouse): the static header shell
  * paints with the HTML alone, with no stylesheet request in between. They are ~8 kB compressed
  * and index.html is revalidated anyway; other screens' stylesheets still load with their chunks.
  *
@@ -56,8 +56,8 @@ function inlineEntryCss(): Plugin {
 const HOME_ROUTE_ID = `${fileURLToPath(new URL('./src/ui/routes/index.tsx', import.meta.url))}?tsr-split=component`
 
 /**
- * The home feed's screen and everything it imports as one chunk, which the entry imports (issue
- * 10). Left to the bundler, the modules it shares with other screens come as some forty chunks of
+ * The home feed's screen and everything it imports as one chunk, which the entry imports. Left to
+ * the bundler, the modules it shares with other screens come as some forty chunks of
  * a few hundred bytes each: forty requests before the first note, which over HTTP/1.1 (six at a
  * time) cost a phone on a slow line seven round trips. A visit that starts on another screen now
  * loads the feed's own modules too, about 20 kB compressed.
@@ -98,7 +98,7 @@ export default defineConfig({
       generatedRouteTree: 'src/ui/routeTree.gen.ts',
     }),
     react(),
-    // Manifest and service worker (issue 10).
+    // Manifest and service worker.
     plumePwa(),
     inlineEntryCss(),
     lowPriorityStartScripts(),

@@ -1,5 +1,5 @@
 /**
- * Receiving a 64-proof token with DLEQ proofs (issue 9): the test mint (tests/peers/mint) on
+ * Receiving a 64-proof token with DLEQ proofs: the test mint (tests/peers/mint) on
  * 127.0.0.1, a token of 64 one-sat proofs minted for each run in Node, and the built app in a
  * fresh browser context, logged in with a new wallet that knows the mint. From the click on
  * Receive until the balance reads 64 sats: the time (median of the runs, under 1 s) and the

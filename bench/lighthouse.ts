@@ -1,5 +1,5 @@
 /**
- * Lighthouse (issue 10): the performance score of the built app on Lighthouse's mobile profile
+ * Lighthouse: the performance score of the built app on Lighthouse's mobile profile
  * (its default: a mid-range phone, simulated slow 4G and a CPU slowdown), served as in production
  * against the seeded demo relay, a fresh profile each run, as a first visit sees it. Debian's
  * Chromium, started by chrome-launcher. Target: a score of at least 0.95.

@@ -23,7 +23,7 @@ function startupChunks(bundle: Rolldown.OutputBundle): Rolldown.OutputChunk[] {
 }
 
 /**
- * The compile hint on the scripts every start runs (issue 10): the entry, the home feed's chunk
+ * The compile hint on the scripts every start runs: the entry, the home feed's chunk
  * and the bundler's runtime, where nearly every function is called during the one start-up task
  * and V8 would otherwise compile each on the main thread. In Lighthouse traces on this machine,
  * interleaved, that task went from 53 to 40 ms (medians of 4); with the hint on the second line,

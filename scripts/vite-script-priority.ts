@@ -2,7 +2,7 @@ import type { Plugin } from 'vite'
 
 /**
  * The start-up scripts in index.html (the entry and its module preloads) asked for at low fetch
- * priority (issue 10, Lighthouse). They are modules, so they never held up the static shell's
+ * priority (Lighthouse). They are modules, so they never held up the static shell's
  * first paint; but Lighthouse's simulation counts a High-priority script that finished loading
  * before the first paint as render-blocking unless it finds the script's evaluation by URL, which
  * a module's trace events do not carry. On a fast line the scripts arrive before the shell has

@@ -176,7 +176,7 @@ test("a page's rows ask for their profiles and quoted notes together, a quote's 
 
 /**
  * Records every call that starts ICU: Intl's constructors and the locale-aware methods. A page's
- * first such call loads ICU's locale data, 25-140 ms of main thread on the test host (issue 10).
+ * first such call loads ICU's locale data, 25-140 ms of main thread on the test host.
  */
 const RECORD_ICU_CALLS = `
   window.__icuCalls = []

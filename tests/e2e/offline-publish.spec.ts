@@ -1,4 +1,4 @@
-// Publishing offline (issue 10): a note written with no network is signed and queued in the
+// Publishing offline: a note written with no network is signed and queued in the
 // outbox, stays queued across a reload, and reaches the relay once the network is back; a like
 // the relay refuses for good is dropped with a message. Runs against the built app (PLUME_DIST)
 // with its service worker, which serves the reload offline.

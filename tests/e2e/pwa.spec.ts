@@ -1,4 +1,4 @@
-// The installable app (issue 10): manifest, service worker, offline start, the update prompt with
+// The installable app: manifest, service worker, offline start, the update prompt with
 // a second deploy served to the same profile, Chromium's installability check, the install prompt,
 // standalone start-up and web+nostr links. Runs against the built app (PLUME_DIST).
 import { createHash } from 'node:crypto'
