@@ -16,10 +16,10 @@ import {
   withScrollPosition,
 } from '../../../core/app/scroll-positions.ts'
 
+import { onReaderInput } from './reader-input.ts'
+
 /** How long a restore waits for a page to grow tall enough. */
 const RESTORE_WAIT_MS = 1500
-/** Input that means the reader took over the scrolling. */
-const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
 
 export function useScrollMemory(): void {
   const router = useRouter()
@@ -59,11 +59,11 @@ export function useScrollMemory(): void {
       const stop = () => {
         clearTimeout(deadline)
         observer.disconnect()
-        for (const type of READER_INPUT) window.removeEventListener(type, stop, true)
+        stopListening()
         if (stopRestore === stop) stopRestore = null
       }
       observer.observe(document.body)
-      for (const type of READER_INPUT) window.addEventListener(type, stop, true)
+      const stopListening = onReaderInput(stop)
       stopRestore = stop
     }
 

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { FeedEntry } from '../../../core/feed/feed-entry.ts'
 import { heldRows, pinnedTopId } from '../../../core/feed/held-rows.ts'
+import { onReaderInput } from '../app/reader-input.ts'
 
 export interface HeldRows {
   rows: readonly FeedEntry[]
@@ -44,7 +45,6 @@ export function useHeldRows(all: readonly FeedEntry[], initialTopId: string | nu
 
 /** How long the page is held at the top after Show: measured rows under load take longer. */
 const HOLD_TOP_MS = 2000
-const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
 
 /**
  * The rows let in are measured after the virtualizer last heard of the scroll: it keeps its old
@@ -58,10 +58,10 @@ function holdTop(): void {
   const stop = () => {
     clearTimeout(deadline)
     window.removeEventListener('scroll', toTop)
-    for (const type of READER_INPUT) window.removeEventListener(type, stop, true)
+    stopListening()
   }
   const deadline = setTimeout(stop, HOLD_TOP_MS)
   window.addEventListener('scroll', toTop, { passive: true })
-  for (const type of READER_INPUT) window.addEventListener(type, stop, true)
+  const stopListening = onReaderInput(stop)
   requestAnimationFrame(toTop)
 }
