@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
-import type { PublishQueue } from '../../../actors/publish/publish-queue.effects.ts'
 import { PUBLISH_QUEUE_TEXTS } from '../../../core/publish/publish-queue.ts'
 import type { PublishQueueActorRef } from '../../../machines/publish-queue.machine.ts'
+import { useLoaded } from '../../hooks/use-loaded.ts'
 import { useSystem } from '../../system-context.tsx'
 
 /**
@@ -11,19 +10,8 @@ import { useSystem } from '../../system-context.tsx'
  * queue, so what was queued before a reload goes out once the network is back.
  */
 export function PublishQueueNotice() {
-  const system = useSystem()
-  const [queue, setQueue] = useState<PublishQueue | null>(null)
-  useEffect(() => {
-    let live = true
-    system.publishQueue().then(
-      (started) => live && setQueue(started),
-      // The queue's code failed to load (offline right after an update): nothing to show.
-      () => {},
-    )
-    return () => {
-      live = false
-    }
-  }, [system])
+  // A queue whose code failed to load (offline right after an update) shows nothing.
+  const queue = useLoaded(useSystem().publishQueue)
   return queue ? <PublishQueueStatus actor={queue.actor} /> : null
 }
 
