@@ -5,20 +5,13 @@
  * so the page can refuse them before they reach a URL or a relay.
  */
 import { decode } from 'nostr-tools/nip19'
-import {
-  type NoteTarget,
-  type ProfileTarget,
-  parseNoteParam,
-  parseProfileParam,
-} from '../app/route-ids.ts'
 import { parseNip05 } from '../people/nip05.ts'
+import { holdsSecret, type Openable, openable, unprefixed } from './search-params.ts'
 
 export type SearchQuery =
   | { kind: 'empty' }
-  /** npub or nprofile: open the profile; `identifier` is the route parameter (hints kept). */
-  | { kind: 'profile'; identifier: string; target: ProfileTarget }
-  /** note or nevent: open the note; `identifier` is the route parameter (hints kept). */
-  | { kind: 'note'; identifier: string; target: NoteTarget }
+  /** npub, nprofile, note or nevent: open its page. */
+  | Openable
   /** naddr: an addressable event, which the app cannot show yet. */
   | { kind: 'address' }
   /** 64 hex: an event id or a pubkey, only the relays can tell. */
@@ -44,8 +37,7 @@ export const SEARCH_MESSAGES = {
 
 const HEX64 = /^[0-9a-f]{64}$/i
 /** A bech32 string with one of the NIP-19 prefixes (the data part may still be wrong). */
-const BECH32 = /^(npub|nprofile|note|nevent|naddr|nsec|ncryptsec|nrelay)1[0-9a-z]+$/i
-const SECRET_ANYWHERE = /(^|[^0-9a-z])n(sec|cryptsec)1[0-9a-z]{8,}/i
+const BECH32 = /^(npub|nprofile|note|nevent|naddr|nrelay)1[0-9a-z]+$/i
 /** Letters, digits and underscore: what a hashtag in note text is made of (content.ts). */
 const HASHTAG = /^#([\p{L}\p{N}_]+)$/u
 /** `name@domain`: the local part and a domain, nothing else (a bare domain is text). */
@@ -54,32 +46,20 @@ const NIP05_SHAPE = /^[^\s@]+@[^\s@]+$/
 export function parseSearchQuery(input: string): SearchQuery {
   const raw = input.trim()
   if (raw === '') return { kind: 'empty' }
-  // A secret key anywhere in the text, not only alone: text goes to relays and into the URL.
-  if (SECRET_ANYWHERE.test(raw)) return { kind: 'secret' }
-  const value = raw.replace(/^nostr:/i, '')
+  if (holdsSecret(raw)) return { kind: 'secret' }
+  const value = unprefixed(raw)
 
   const bech32 = BECH32.exec(value)
   if (bech32) {
     const prefix = bech32[1]!.toLowerCase()
     const identifier = value.toLowerCase()
     switch (prefix) {
-      case 'nsec':
-      case 'ncryptsec':
-        return { kind: 'secret' }
       case 'npub':
-      case 'nprofile': {
-        const target = parseProfileParam(identifier)
-        return target
-          ? { kind: 'profile', identifier, target }
-          : { kind: 'invalid', message: SEARCH_MESSAGES.invalidProfile }
-      }
+      case 'nprofile':
+        return openable(identifier) ?? { kind: 'invalid', message: SEARCH_MESSAGES.invalidProfile }
       case 'note':
-      case 'nevent': {
-        const target = parseNoteParam(identifier)
-        return target
-          ? { kind: 'note', identifier, target }
-          : { kind: 'invalid', message: SEARCH_MESSAGES.invalidNote }
-      }
+      case 'nevent':
+        return openable(identifier) ?? { kind: 'invalid', message: SEARCH_MESSAGES.invalidNote }
       case 'naddr':
         return isNaddr(identifier)
           ? { kind: 'address' }
@@ -100,27 +80,6 @@ export function parseSearchQuery(input: string): SearchQuery {
   }
 
   return { kind: 'text', text: raw }
-}
-
-/** Longest query kept in the URL: an nevent with relay hints fits, a pasted essay does not. */
-export const MAX_QUERY_LENGTH = 1000
-
-/**
- * The search page's URL query: `q`, as typed; never a secret key, never empty. `q` is always
- * set, to undefined when dropped: the router merges a route's validated search over the raw one,
- * so only an explicit undefined takes a rejected value out.
- */
-export interface SearchParams {
-  q?: string
-}
-
-export function parseSearchParams(raw: Record<string, unknown>): SearchParams {
-  // A number-like query (`?q=123`) arrives parsed as a number.
-  const value = typeof raw.q === 'number' ? String(raw.q) : raw.q
-  if (typeof value !== 'string') return { q: undefined }
-  const q = value.trim().slice(0, MAX_QUERY_LENGTH)
-  if (q === '' || parseSearchQuery(q).kind === 'secret') return { q: undefined }
-  return { q }
 }
 
 /** The values to ask relays for under `#t`: as typed and lower case (NIP-24 asks for lower). */

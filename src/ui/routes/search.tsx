@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { parseModalSearch } from '../../core/app/modal-search.ts'
-import { parseSearchParams, parseSearchQuery } from '../../core/search/search-query.ts'
+import { openable, parseSearchParams } from '../../core/search/search-params.ts'
 import { SearchPage } from '../components/search/SearchPage.tsx'
 
 /**
@@ -17,11 +17,11 @@ export const Route = createFileRoute('/search')({
     if (new URLSearchParams(location.searchStr).has('q') && search.q === undefined) {
       throw redirect({ to: '/search', search: {}, replace: true })
     }
-    const query = parseSearchQuery(search.q ?? '')
-    if (query.kind === 'profile') {
+    const query = openable(search.q ?? '')
+    if (query?.kind === 'profile') {
       throw redirect({ to: '/npub/$npub', params: { npub: query.identifier }, replace: true })
     }
-    if (query.kind === 'note') {
+    if (query?.kind === 'note') {
       throw redirect({ to: '/note/$noteId', params: { noteId: query.identifier }, replace: true })
     }
   },

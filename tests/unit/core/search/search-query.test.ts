@@ -10,8 +10,6 @@ import { generateSecretKey } from 'nostr-tools/pure'
 import { describe, expect, it } from 'vitest'
 import {
   hashtagValues,
-  MAX_QUERY_LENGTH,
-  parseSearchParams,
   parseSearchQuery,
   SEARCH_MESSAGES,
 } from '../../../../src/core/search/search-query.ts'
@@ -119,29 +117,6 @@ describe('what a search query names', () => {
       ),
     ).toEqual({ kind: 'secret' })
     expect(parseSearchQuery('nsec1abc')).toEqual({ kind: 'secret' })
-  })
-})
-
-describe('the search page URL query', () => {
-  it('keeps q as typed, trimmed; drops blank, secret and non-text values', () => {
-    expect(parseSearchParams({ q: '  #nostr ' })).toEqual({ q: '#nostr' })
-    expect(parseSearchParams({ q: 42 })).toEqual({ q: '42' })
-    expect(parseSearchParams({ q: '   ' })).toEqual({})
-    expect(parseSearchParams({ q: ['a'] })).toEqual({})
-    expect(parseSearchParams({})).toEqual({})
-    expect(parseSearchParams({ q: nsecEncode(generateSecretKey()) })).toEqual({})
-  })
-
-  it('drops a value by setting q to undefined, which the router merges over the raw query', () => {
-    const dropped = parseSearchParams({ q: nsecEncode(generateSecretKey()) })
-    expect(Object.hasOwn(dropped, 'q')).toBe(true)
-    expect({ q: 'raw', ...dropped }.q).toBeUndefined()
-  })
-
-  it(`cuts a query at ${MAX_QUERY_LENGTH} characters`, () => {
-    expect(parseSearchParams({ q: 'a'.repeat(MAX_QUERY_LENGTH + 5) }).q).toHaveLength(
-      MAX_QUERY_LENGTH,
-    )
   })
 })
 
