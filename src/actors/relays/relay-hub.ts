@@ -16,6 +16,7 @@ import type { NostrEvent } from 'nostr-tools/pure'
 import { EOSE_BASE_TIMEOUT_MS, eoseTimeout } from '../../core/relays/eose-timeout.ts'
 import { parseRelayMessage } from '../../core/relays/nip01.ts'
 import type { PublishResult } from '../../core/relays/publish-result.ts'
+import type { RelayReason } from '../../core/relays/relay-reason.ts'
 import type { Signer } from '../platform/signer.ts'
 import { relayAuthSession } from './relay-auth.ts'
 import type { HubRelay, RelayLink, RequestResult } from './relay-link.ts'
@@ -27,6 +28,7 @@ import {
   type SubscriptionDeps,
   type SubscriptionHandlers,
 } from './relay-subscription.ts'
+import { createSeenOn } from './seen-on.ts'
 import type { Verifier } from './verifier.ts'
 
 export type { RelayLink, RequestResult } from './relay-link.ts'
@@ -37,8 +39,13 @@ export type { Subscription, SubscriptionHandlers } from './relay-subscription.ts
 export const EOSE_TIMEOUT_MS = EOSE_BASE_TIMEOUT_MS
 
 export interface RequestOptions {
-  /** Only these relays (outbox or indexer routing); absent: every readable relay. */
+  /**
+   * Only these relays (outbox, inbox, hint or indexer routing); absent: every readable relay of
+   * the pool. A named relay outside the pool is reached through a short-lived connection.
+   */
   relays?: readonly string[]
+  /** Why relays outside the pool are named (shown with their connection). */
+  reason?: RelayReason
 }
 
 export interface RelayHub {
@@ -58,7 +65,13 @@ export interface RelayHub {
    * relay when none are given. Resolves as soon as one relay accepts (with the answers so far);
    * rejects with 'Publish failed: …' naming every relay when none does.
    */
-  publish(event: NostrEvent, relays?: readonly string[]): Promise<PublishResult[]>
+  publish(
+    event: NostrEvent,
+    relays?: readonly string[],
+    options?: Pick<RequestOptions, 'reason'>,
+  ): Promise<PublishResult[]>
+  /** The relays a verified copy of this event came from, first first (bounded memory). */
+  seenOn(id: string): readonly string[]
   /** The current wait for end-of-stored-events at this relay, in ms. */
   eoseTimeoutFor(url: string): number
 }
@@ -89,6 +102,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
   const subscriptions = new Map<string, OpenSubscription>()
   const detach = new Map<string, Array<() => void>>()
   const rejected = new Set<string>() // "relay id:sig" already counted
+  const seenOn = createSeenOn()
   const publisher = createPublisher({
     now,
     report,
@@ -111,6 +125,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       rejected.add(key)
       onRejected(relay)
     },
+    seen: (relay, event) => seenOn.add(event.id, relay),
     closedBy: (url, reason) => options.onClosed?.(url, reason),
     forget: (id) => subscriptions.delete(id),
   }
@@ -221,6 +236,8 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
         )
       })
     },
+
+    seenOn: (id) => seenOn.get(id),
 
     eoseTimeoutFor(url) {
       const relay = relays.get(url)

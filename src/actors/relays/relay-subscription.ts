@@ -50,6 +50,8 @@ export interface SubscriptionDeps {
   report(url: string, result: RequestResult): void
   /** This relay sent an event whose id or signature did not hold. */
   invalid(relay: string, event: NostrEvent): void
+  /** This relay sent an event that checked out (first copies and later ones alike). */
+  seen(relay: string, event: NostrEvent): void
   /** A relay ended its part with CLOSED (after AUTH, if that was tried). */
   closedBy(url: string, reason: string): void
   /** It is closed: the hub forgets it. */
@@ -191,10 +193,16 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
 
   async function deliver(relay: string, event: NostrEvent) {
     // A relay may send anything: only events the filters asked for count.
-    if (seen.has(event.id) || !matchFilters(filters, event)) return
+    if (!matchFilters(filters, event)) return
+    if (seen.has(event.id)) {
+      // Another relay's copy: only which relays have it is news (the verifier remembers the pair).
+      if (await deps.verify(event)) deps.seen(relay, event)
+      return
+    }
     inflight++
     const ok = await deps.verify(event)
     inflight--
+    if (ok) deps.seen(relay, event)
     if (ok && !seen.has(event.id) && !closed) {
       seen.add(event.id)
       handlers.onEvent(event, relay)
