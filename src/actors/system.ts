@@ -193,7 +193,7 @@ export function startSystem(
   const viewer = () => login.getSnapshot().context.pubkey
   const publishQueue = once(() =>
     import('./system/publish-queue.ts').then(({ startPublishQueue }) =>
-      startPublishQueue({ hub, app, queryClient }),
+      startPublishQueue({ hub, app, queryClient, lists: outbox }),
     ),
   )
   const peopleActions = once(() =>
@@ -243,7 +243,15 @@ export function startSystem(
     profileEdit: once(() => peopleActions().then((actions) => actions.profileEdit)),
     publishing: once(() =>
       import('./system/publishing.ts').then(({ startPublishing }) =>
-        startPublishing({ hub, signer, pubkey: viewer, pool, queryClient, publishQueue }),
+        startPublishing({
+          hub,
+          signer,
+          pubkey: viewer,
+          pool,
+          queryClient,
+          publishQueue,
+          lists: outbox,
+        }),
       ),
     ),
     publishQueue,
@@ -254,6 +262,7 @@ export function startSystem(
           queryClient,
           signer,
           metadataQuery,
+          lists: outbox,
           readRelays: () => [
             ...new Set(
               poolRelays()

@@ -1,10 +1,11 @@
 /**
  * Nutzaps (NIP-61), the receiving side: while the wallet is open, kind 9321 events p-tagging the
  * user on the mints of their 10019 are watched (since their newest kind 7376, less a margin for
- * late events), checked (mint listed, locked to the wallet key, DLEQ valid) and swapped into new
+ * late events) on the app's read relays and on the relays of the user's 10019 as the relays have
+ * it (one published from another device may name relays the pool lacks: `reason: nutzap`), checked (mint listed, locked to the wallet key, DLEQ valid) and swapped into new
  * proofs signed with the wallet key. Each redemption lands in the book and the history in one
  * write, then a 7376 marks it redeemed (NIP-60 history, with the nutzap's e tag and its sender's
- * p tag). A nutzap already marked (by a 7376 on the relays or in the local history) is skipped.
+ * p tag), sent to the user's relays and two of the sender's read relays (`reason: inbox`). A nutzap already marked (by a 7376 on the relays or in the local history) is skipped.
  * A failure says 'Failed to redeem nutzaps' with the reason; the nutzap is kept for a later try,
  * unless it failed the checks (then it never can succeed here, and is not tried again).
  */
@@ -22,11 +23,15 @@ import {
   parseNutzap,
 } from '../../core/ecash/nip61.ts'
 import { checkNutzap } from '../../core/ecash/nip61-check.ts'
+import { poolSpelling, selectInboxRelays } from '../../core/relays/inbox.ts'
 import { newestEvent, parseRelayList, RELAY_LIST_KIND } from '../../core/relays/relay-list.ts'
 import { canRead } from '../../core/relays/relay-permission.ts'
 import { publishEach } from '../people/own-events.ts'
+import { nutzapTargets } from '../relays/inbox-relays.ts'
 import type { Subscription } from '../relays/relay-hub.ts'
+import { withReason } from '../relays/with-reason.ts'
 import { type NutzapDeps, ownNutzapInfo, signAsUser } from './cashu-nutzap.ts'
+import { fetchNutzapInfo } from './cashu-nutzap-info.ts'
 import { forgetCounters, noteCounters } from './cashu-recover.ts'
 import type { WalletRecord } from './cashu-store.ts'
 
@@ -64,7 +69,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): NutzapInbox {
   const { store, pubkey, now, network } = deps
-  let subscription: Subscription | null = null
+  let subscriptions: Subscription[] = []
   let queue: Promise<void> = Promise.resolve()
   /** Queued or redeemed while the wallet is open: the subscription may deliver an event more than once. */
   const taken = new Set<string>()
@@ -110,7 +115,12 @@ export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): Nutza
           .filter((r) => canRead(r.permission))
           .map((r) => r.url)
       : []
-    await publishEach(network.hub, event, [...new Set([...network.writeRelays(), ...senderReads])])
+    const ours = network.writeRelays()
+    const pool = [...network.readRelays(), ...ours]
+    const theirs = selectInboxRelays([nutzap.sender], () => senderReads, ours)
+    const hub = withReason(network.hub, { kind: 'inbox', pubkeys: [nutzap.sender] })
+    const targets = [...ours, ...[...theirs.keys()].map((url) => poolSpelling(url, pool))]
+    await publishEach(hub, event, [...new Set(targets)])
     marked.add(nutzap.id)
   }
 
@@ -216,8 +226,19 @@ export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): Nutza
   }
 
   const unsubscribe = () => {
-    subscription?.close()
-    subscription = null
+    for (const subscription of subscriptions) subscription.close()
+    subscriptions = []
+  }
+
+  /**
+   * The relays of the user's 10019 as the relays have it that the pool lacks: senders publish
+   * there (NIP-61). Nothing when there is none, or it names only pool relays.
+   */
+  async function listedElsewhere(): Promise<string[]> {
+    const published = await fetchNutzapInfo(network.hub, pubkey).catch(() => null)
+    if (!published) return []
+    const pool = [...network.readRelays(), ...network.writeRelays()]
+    return nutzapTargets(pubkey, published.relays, pool, pool).map((target) => target.url)
   }
 
   /** Reads the redeemed marks, then subscribes to nutzaps on the wallet's current mints. */
@@ -227,8 +248,9 @@ export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): Nutza
     set({ waiting: record.nutzapsWaiting?.length ?? 0 })
     if (record.mints.length === 0) return
     info = await ownNutzapInfo(deps, record.mints)
-    const history = await network.hub.query([
-      { kinds: [NIP60_KINDS.history], authors: [pubkey], limit: 200 },
+    const [history, elsewhere] = await Promise.all([
+      network.hub.query([{ kinds: [NIP60_KINDS.history], authors: [pubkey], limit: 200 }]),
+      listedElsewhere(),
     ])
     for (const event of history) {
       if (event.pubkey !== pubkey) continue
@@ -241,17 +263,24 @@ export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): Nutza
     set({ error: null }) // watching now: nutzaps still failing say so again when tried
     for (const event of record.nutzapsWaiting ?? []) enqueue(event)
     unsubscribe() // a start that overlapped this one
-    subscription = network.hub.subscribe(
-      [
-        {
-          kinds: [NIP61_KINDS.nutzap],
-          '#p': [pubkey],
-          '#u': info.mints.map((m) => m.url),
-          ...(newest ? { since: newest.created_at - SINCE_MARGIN_S } : {}),
-        },
-      ],
-      { onEvent: enqueue },
-    )
+    const filters = [
+      {
+        kinds: [NIP61_KINDS.nutzap],
+        '#p': [pubkey],
+        '#u': info.mints.map((m) => m.url),
+        ...(newest ? { since: newest.created_at - SINCE_MARGIN_S } : {}),
+      },
+    ]
+    subscriptions = [network.hub.subscribe(filters, { onEvent: enqueue })]
+    if (elsewhere.length > 0) {
+      subscriptions.push(
+        network.hub.subscribe(
+          filters,
+          { onEvent: enqueue },
+          { relays: elsewhere, reason: { kind: 'nutzap', pubkey } },
+        ),
+      )
+    }
   }
 
   return {

@@ -4,8 +4,9 @@
  * wallet is created and whenever its mints change. A nutzap reads the recipient's 10019, takes a
  * mint both sides have (with enough balance here), swaps reserved proofs into ones locked to the
  * recipient's key (with DLEQ proofs) through the proof reservation machine, so a reload in the
- * middle settles with the mint as any send does, then publishes the 9321 to the recipient's
- * relays and the app's write relays. The redeeming side is cashu-nutzap-inbox.ts.
+ * middle settles with the mint as any send does, then publishes the 9321 to the relays of the
+ * recipient's 10019 (`reason: nutzap`: outside the pool, they are reached for it) and the app's
+ * write relays. The redeeming side is cashu-nutzap-inbox.ts.
  */
 import { hexToBytes } from '@noble/hashes/utils.js'
 import { type EventTemplate, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
@@ -22,12 +23,13 @@ import {
 } from '../../core/ecash/nip61.ts'
 import { replacementCreatedAt } from '../../core/relays/nip01.ts'
 import { canRead, canWrite } from '../../core/relays/relay-permission.ts'
-import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { publishEach } from '../people/own-events.ts'
 import type { Signer } from '../platform/signer.ts'
+import { nutzapTargets } from '../relays/inbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { SIGNER_MISMATCH } from '../relays/relay-list.effects.ts'
+import { withReason } from '../relays/with-reason.ts'
 import { fetchNutzapInfo } from './cashu-nutzap-info.ts'
 import {
   dropPending,
@@ -165,10 +167,26 @@ async function chooseMint(deps: NutzapDeps, info: NutzapInfo, amount: number) {
   throw new Error(NUTZAP_ERRORS.noCommonMint)
 }
 
-/** Where a nutzap goes: the recipient's relays (as the pool spells them) and the app's. */
-function nutzapRelays(deps: NutzapDeps, info: NutzapInfo): string[] {
-  const theirs = info.relays.map((url) => normalizeRelayUrl(url)).filter((u) => u !== null)
-  return [...new Set([...theirs, ...deps.network.writeRelays()])]
+/**
+ * Where a nutzap goes (NIP-61): the relays of the recipient's 10019 (as the pool spells them,
+ * at most INBOX_RELAYS_MAX), then the app's.
+ */
+export function nutzapRelays(
+  network: NutzapNetwork,
+  recipient: string,
+  info: Pick<NutzapInfo, 'relays'>,
+): string[] {
+  const ours = network.writeRelays()
+  const pool = [...network.readRelays(), ...ours]
+  const theirs = nutzapTargets(recipient, info.relays, ours, pool).map((target) => target.url)
+  return [...new Set([...theirs, ...ours])]
+}
+
+/** Publishes a 9321 to each relay, those of the recipient's 10019 reached for it. */
+function publishNutzap(network: NutzapNetwork, event: NostrEvent, relays: readonly string[]) {
+  const recipient = event.tags.find((tag) => tag[0] === 'p')?.[1] ?? ''
+  const hub = withReason(network.hub, { kind: 'nutzap', pubkey: recipient })
+  return publishEach(hub, event, relays)
 }
 
 /** What finishing an interrupted nutzap needs, from the wallet's effects. */
@@ -183,7 +201,7 @@ export function finishDeps(deps: NutzapDeps): FinishDeps {
       return (id) => loaded.keys.find((k) => k.id === id)
     },
     sign: (template) => signAsUser(deps, template),
-    publish: (event, relays) => publishEach(deps.network.hub, event, relays),
+    publish: (event, relays) => publishNutzap(deps.network, event, relays),
   }
 }
 
@@ -226,7 +244,7 @@ async function sendLocked(
     comment: request.comment,
     ...(request.event ? { event: request.event } : {}),
     outputs: [],
-    relays: nutzapRelays(deps, info),
+    relays: nutzapRelays(deps.network, request.recipient, info),
   }
   let signError: unknown = null
   const logic = reservationLogic(deps, async (wallet, reserved) => {
@@ -280,7 +298,7 @@ async function sendLocked(
   }
   if (signError) throw signError
   const event = pending.signed as NostrEvent
-  await publishEach(deps.network.hub, event, pending.relays)
+  await publishNutzap(deps.network, event, pending.relays)
   await dropPending(store, pubkey, opId)
   return { mint, event: event.id }
 }

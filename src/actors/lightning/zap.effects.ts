@@ -1,6 +1,7 @@
 /**
  * The zap machine's effects (LNURL fetches, the signer, the wallet), the input a zap starts with
- * (the recipient's newest profile, the relays the app reads) and the watch for its receipt. The
+ * (the recipient's newest profile, the relays the receipt goes to: where the recipient reads and
+ * where the app reads) and the watch for its receipt on those relays. The
  * composition root makes the zap service of them on first use (never on the first-note path: the
  * zap modal and the totals load lazily), with one zap actor per modal.
  */
@@ -10,6 +11,7 @@ import { fromPromise } from 'xstate'
 import type { LnurlPayParams } from '../../core/lightning/lnurl-pay.ts'
 import { ZAP_RECEIPT_KIND, zapRequestOf } from '../../core/lightning/zap-receipt.ts'
 import { ZAP_ERRORS, type ZapRequestTemplate } from '../../core/lightning/zap-request.ts'
+import { poolSpelling, selectInboxRelays } from '../../core/relays/inbox.ts'
 import { SIGNING_UNAVAILABLE } from '../../machines/login.machine.ts'
 import type {
   FetchInput,
@@ -21,6 +23,7 @@ import type {
 import type { DisplayNames } from '../people/display-names.ts'
 import type { metadataQueryOptions } from '../people/metadata-queries.ts'
 import type { Signer } from '../platform/signer.ts'
+import type { InboxRelays } from '../relays/inbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { fetchPayParams, fetchZapInvoice } from './lnurl-http.ts'
 import { zapTotalsKey, type zapTotalsQueryOptions } from './zap-totals.ts'
@@ -90,10 +93,30 @@ export function zapEffects({ signer, proxy, wallet }: ZapEffectsDeps) {
 export interface ZapInputDeps {
   queryClient: QueryClient
   metadataQuery(pubkey: string): ReturnType<typeof metadataQueryOptions>
-  /** The relays the app reads: the recipient's service publishes the receipt there. */
+  /** The relays the app reads: the recipient's service publishes the receipt there too. */
   readRelays(): string[]
+  /** The recipient's read relays (NIP-65); absent: the receipt goes to the app's relays only. */
+  inbox?: Pick<InboxRelays, 'readRelays'>
   /** The user's CORS proxy, or null. */
   proxy(): string | null
+}
+
+/**
+ * The zap request's `relays` (NIP-57: where the recipient's service publishes the receipt): two
+ * of the recipient's read relays, so their client sees the zap, chosen as any inbox routing
+ * (core/relays/inbox.ts, one the app reads counting as one of them), then the relays the app
+ * reads, where the app's zap totals look for receipts. A recipient with no relay list (or none in
+ * time) gets the app's relays only.
+ */
+export async function zapRelays(
+  deps: Pick<ZapInputDeps, 'readRelays' | 'inbox'>,
+  recipient: string,
+): Promise<string[]> {
+  const ours = [...new Set(deps.readRelays())]
+  if (!deps.inbox) return ours
+  const known = await deps.inbox.readRelays([recipient]).catch(() => new Map())
+  const theirs = selectInboxRelays([recipient], (pubkey) => known.get(pubkey), ours)
+  return [...[...theirs.keys()].map((url) => poolSpelling(url, ours)), ...ours]
 }
 
 /** What a zap of this note starts with, and the CORS proxy it uses throughout. */
@@ -104,16 +127,16 @@ export async function zapInput(
 ): Promise<{ input: ZapInput; proxy: string | null }> {
   // A zap reads the newest profile (spec §9: metadata stale time 0): the lightning address
   // may have just changed, and the card's copy can be minutes old.
-  const profile = await deps.queryClient.fetchQuery({
-    ...deps.metadataQuery(note.pubkey),
-    staleTime: 0,
-  })
+  const [profile, relays] = await Promise.all([
+    deps.queryClient.fetchQuery({ ...deps.metadataQuery(note.pubkey), staleTime: 0 }),
+    zapRelays(deps, note.pubkey),
+  ])
   const proxy = deps.proxy()
   const input: ZapInput = {
     recipientPubkey: note.pubkey,
     eventId: note.id,
     lightning: { lud16: profile?.lud16 ?? '', lud06: profile?.lud06 ?? '' },
-    relays: deps.readRelays(),
+    relays,
     proxy: proxy !== null,
     walletConnected: wallet.connected,
   }
@@ -122,7 +145,9 @@ export async function zapInput(
 
 /**
  * Watches the note's new receipts until this zap's arrives (or the watch times out): each one
- * refreshes the note's total; this zap's tells the machine the invoice was paid.
+ * refreshes the note's total; this zap's tells the machine the invoice was paid. It listens on
+ * the zap request's relays, where the receipt is published: the recipient's read relays among
+ * them may lie outside the pool (`reason: inbox`).
  */
 export function watchReceipt(
   deps: { hub: Pick<RelayHub, 'subscribe'>; queryClient: QueryClient },
@@ -149,9 +174,12 @@ export function watchReceipt(
     if (watch || !request || !snapshot.context.invoice) return
     requestId = request.id
     const since = Math.floor(Date.now() / 1000) - 60
-    watch = deps.hub.subscribe([{ kinds: [ZAP_RECEIPT_KIND], '#e': [noteId], since }], {
-      onEvent: onReceipt,
-    })
+    const { relays, recipientPubkey } = snapshot.context
+    watch = deps.hub.subscribe(
+      [{ kinds: [ZAP_RECEIPT_KIND], '#e': [noteId], since }],
+      { onEvent: onReceipt },
+      { relays, reason: { kind: 'inbox', pubkeys: [recipientPubkey] } },
+    )
     timer = setTimeout(stop, RECEIPT_WATCH_MS)
     subscription.unsubscribe()
   })

@@ -2,9 +2,9 @@
  * The publish queue's effects and what runs beside its actor (machines/publish-queue.machine.ts),
  * which the composition root starts: the stored queue
  * (publish-queue-store.ts), the browser's online and offline events, the write relays connecting, and
- * the round that sends every queued event to the write relays the way a publish does (each relay
- * on its own, every answer awaited), then takes what a relay took, or refused for good, out of
- * the store.
+ * the round that sends every queued event the way a publish does (to the write relays and the read
+ * relays of the people it names, NIP-65; each relay on its own, every answer awaited), then takes
+ * what a relay took, or the write relays refused for good, out of the store.
  *
  * A queued event is shown at once as the user's own (published-cache.ts), marked pending in the
  * query cache (core/publish/queued-mark.ts) until a relay takes it. Loaded when first needed: a
@@ -36,6 +36,7 @@ import type {
 import type { PoolEntry, RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { noteKey } from '../feed/thread-queries.ts'
 import { browserOnline } from '../platform/online.ts'
+import type { InboxRelays, RoutedRelay } from '../relays/inbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import type { PublishQueueStore } from './publish-queue-store.ts'
 import { rememberPublished } from './published-cache.ts'
@@ -59,6 +60,8 @@ export interface PublishQueueDeps {
   /** Where 'online' and 'offline' are announced (window). */
   network?: NetworkEvents
   now?: () => number
+  /** The read relays of the people an event names (NIP-65 inbox); absent: write relays only. */
+  inbox?: Pick<InboxRelays, 'targets'>
 }
 
 export interface PublishQueue {
@@ -145,14 +148,27 @@ export type PublishQueueRunDeps = Required<Pick<PublishQueueDeps, 'store'>> & Pu
 
 export function publishQueueEffects(deps: PublishQueueRunDeps) {
   const { store, queryClient } = deps
-  const targets = () =>
-    writeRelays(deps.app.getSnapshot().children.relays?.getSnapshot().context.entries ?? [])
+  const poolEntries = () =>
+    deps.app.getSnapshot().children.relays?.getSnapshot().context.entries ?? []
 
-  /** One event to each write relay on its own: its verdict from every relay's answer. */
-  const send = async (event: NostrEvent, urls: string[]) => {
+  /** The write relays, then the inbox relays of the people the event names (as a publish). */
+  const targets = async (event: NostrEvent): Promise<RoutedRelay[]> => {
+    const ours = writeRelays(poolEntries())
+    const own = ours.map((url) => ({ url }))
+    if (!deps.inbox) return own
+    const pool = poolEntries().map((entry) => entry.url)
+    return deps.inbox.targets(event, ours, pool).catch(() => own)
+  }
+
+  /**
+   * One event to each relay on its own. Sent once any relay took it; otherwise the write relays'
+   * answers decide: an inbox relay out of reach does not keep an event they refused for good.
+   */
+  const send = async (event: NostrEvent) => {
+    const routed = await targets(event)
     const results = await Promise.all(
-      urls.map((url) =>
-        deps.hub.publish(event, [url]).then(
+      routed.map(({ url, reason }) =>
+        deps.hub.publish(event, [url], reason ? { reason } : undefined).then(
           (answers): PublishResult => answers[0] ?? { relay: url, ok: true, message: '' },
           (error: unknown): PublishResult => ({
             relay: url,
@@ -162,7 +178,9 @@ export function publishQueueEffects(deps: PublishQueueRunDeps) {
         ),
       ),
     )
-    return { event, verdict: verdictOf(results), results }
+    const own = results.filter((_, index) => routed[index]?.reason === undefined)
+    const verdict = verdictOf(results) === 'sent' ? 'sent' : verdictOf(own)
+    return { event, verdict, results }
   }
 
   return {
@@ -184,8 +202,7 @@ export function publishQueueEffects(deps: PublishQueueRunDeps) {
         return entries
       }),
       flush: fromPromise<FlushReport, FlushInput>(async ({ input: { entries } }) => {
-        const urls = targets()
-        const outcomes = await Promise.all(entries.map(({ event }) => send(event, urls)))
+        const outcomes = await Promise.all(entries.map(({ event }) => send(event)))
         const report: FlushReport = { sent: [], dropped: [], kept: [] }
         for (const { event, verdict, results } of outcomes) {
           if (verdict === 'sent') {

@@ -1,7 +1,8 @@
 /**
  * The publish machine's effects: building the event after the spec's checks (a ready client, the
  * user's write relays, a valid target), signing it with the current signer, sending it to each
- * write relay and reporting every answer, and putting what a relay accepted into the caches.
+ * write relay and to the read relays of the people it names (NIP-65 inbox, inbox-relays.ts),
+ * reporting every answer, and putting what a relay accepted into the caches.
  *
  * Proof of work goes between building and signing: pass `prepare` (a promise actor from the
  * unsigned event to the mined one); without it the event is signed as built.
@@ -32,6 +33,7 @@ import type {
 import type { PoolEntry, RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { browserOnline } from '../platform/online.ts'
 import type { Signer } from '../platform/signer.ts'
+import type { InboxRelays, RoutedRelay } from '../relays/inbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { SIGNER_MISMATCH } from '../relays/relay-list.effects.ts'
 import type { MiningActor } from './mining.effects.ts'
@@ -71,6 +73,11 @@ export interface PublishDeps {
   publishQueue?: () => Promise<Pick<PublishQueue, 'enqueue'>>
   /** The browser reports a network (navigator.onLine). */
   online?: () => boolean
+  /**
+   * The read relays of the people an event names (NIP-65 inbox), added to the write relays;
+   * absent: the write relays only.
+   */
+  inbox?: Pick<InboxRelays, 'targets'>
 }
 
 /** The relays events are published to: write and readwrite (spec §7: filtered by permission). */
@@ -85,6 +92,27 @@ export const writeRelays = (entries: readonly PoolEntry[]): string[] => [
 export function relayHint(entries: readonly PoolEntry[]): string {
   const read = entries.find((entry) => canRead(entry.permission))
   return read ? (normalizeRelayUrl(read.url) ?? read.url) : ''
+}
+
+/**
+ * Where a signed event goes: the write relays, then the inbox relays of the people it names
+ * (each with its reason). A lookup that fails leaves the write relays.
+ */
+export async function publishTargets(
+  inbox: PublishDeps['inbox'],
+  event: NostrEvent,
+  entries: readonly PoolEntry[],
+): Promise<RoutedRelay[]> {
+  const ours = writeRelays(entries)
+  const own = ours.map((url) => ({ url }))
+  if (!inbox) return own
+  return inbox
+    .targets(
+      event,
+      ours,
+      entries.map((entry) => entry.url),
+    )
+    .catch(() => own)
 }
 
 /** The reason in the hub's one-relay refusal, 'Publish failed: {relay}: {reason}' (publish-result). */
@@ -145,11 +173,15 @@ export function publishEffects(deps: PublishDeps) {
         }
         return event
       }),
-      /** Each write relay separately, so every relay's answer is shown, not only the first. */
+      /**
+       * Each relay separately, so every relay's answer is shown, not only the first: the write
+       * relays and the inbox relays of the people the event names (NIP-65).
+       */
       send: fromCallback<PublishEvent, SendInput>(({ input: { event }, sendBack }) => {
         let stopped = false
-        const sendNow = () => {
-          const targets = writeRelays(entries())
+        const sendNow = async () => {
+          const targets = await publishTargets(deps.inbox, event, entries())
+          if (stopped) return
           let outstanding = targets.length
           const answer = (result: PublishResult) => {
             if (stopped) return
@@ -157,8 +189,8 @@ export function publishEffects(deps: PublishDeps) {
             if (--outstanding === 0) sendBack({ type: 'publish.settled' })
           }
           if (targets.length === 0) sendBack({ type: 'publish.settled' })
-          for (const url of targets) {
-            deps.hub.publish(event, [url]).then(
+          for (const { url, reason } of targets) {
+            deps.hub.publish(event, [url], reason ? { reason } : undefined).then(
               (results) =>
                 answer(
                   results.find((r) => r.relay === url) ?? { relay: url, ok: true, message: '' },
@@ -178,10 +210,10 @@ export function publishEffects(deps: PublishDeps) {
                 if (!stopped) sendBack({ type: 'publish.queued' })
               },
               () => {
-                if (!stopped) sendNow()
+                if (!stopped) void sendNow()
               },
             )
-        } else sendNow()
+        } else void sendNow()
         return () => {
           stopped = true
         }

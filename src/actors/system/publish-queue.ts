@@ -12,8 +12,14 @@ import {
   runPublishQueue,
 } from '../publish/publish-queue.effects.ts'
 import { publishQueueStore } from '../publish/publish-queue-store.ts'
+import { createInboxRelays, type RelayLists } from '../relays/inbox-relays.ts'
 
-export function startPublishQueue(deps: PublishQueueDeps): PublishQueue {
+/** `lists` gives the relay lists of the people an event names (NIP-65 inbox), as a publish. */
+export function startPublishQueue({
+  lists,
+  ...rest
+}: Omit<PublishQueueDeps, 'inbox'> & { lists: RelayLists }): PublishQueue {
+  const deps: PublishQueueDeps = { ...rest, inbox: createInboxRelays(lists) }
   const store = deps.store ?? publishQueueStore()
   const online = deps.online ?? browserOnline
   const actor = createActor(publishQueueMachine.provide(publishQueueEffects({ ...deps, store })), {

@@ -14,6 +14,7 @@ import {
   publishEffects,
   writeRelays,
 } from '../publish/publish.effects.ts'
+import { createInboxRelays, type RelayLists } from '../relays/inbox-relays.ts'
 
 /** The publish machine with the app's effects. */
 export const publishLogic = (deps: PublishDeps): PublishLogic =>
@@ -38,7 +39,15 @@ export async function publishOnce(
   return end.matches('failed') ? end.context.error : null
 }
 
-export function startPublishing(deps: Omit<PublishDeps, 'prepare'>): Publishing {
+/**
+ * Publishing with the app's effects; `lists` gives the relay lists of the people an event names,
+ * whose read relays it also goes to (NIP-65 inbox).
+ */
+export function startPublishing({
+  lists,
+  ...rest
+}: Omit<PublishDeps, 'prepare' | 'inbox'> & { lists: RelayLists }): Publishing {
+  const deps: Omit<PublishDeps, 'prepare'> = { ...rest, inbox: createInboxRelays(lists) }
   const relays = () => writeRelays(deps.pool()?.getSnapshot().context.entries ?? [])
   return {
     logic: (onMining) =>

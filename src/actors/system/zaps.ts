@@ -12,6 +12,7 @@ import { createReceiptLoader, zapTotalsQueryOptions } from '../lightning/zap-tot
 import { createDisplayNames } from '../people/display-names.ts'
 import type { metadataQueryOptions } from '../people/metadata-queries.ts'
 import type { Signer } from '../platform/signer.ts'
+import { createInboxRelays, type RelayLists } from '../relays/inbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 
 export interface ZapsDeps {
@@ -20,13 +21,16 @@ export interface ZapsDeps {
   /** The signer of whoever is logged in now. */
   signer(): Signer
   metadataQuery(pubkey: string): ReturnType<typeof metadataQueryOptions>
-  /** The relays the app reads: the recipient's service publishes the receipt there. */
+  /** The relays the app reads: the recipient's service publishes the receipt there too. */
   readRelays(): string[]
+  /** Relay lists: the receipt also goes where the recipient reads (NIP-65). */
+  lists: RelayLists
 }
 
 export function startZaps(deps: ZapsDeps): Zaps {
   const { hub, queryClient } = deps
   const loadReceipts = createReceiptLoader(hub)
+  const inbox = createInboxRelays(deps.lists)
   const totals = {
     hub,
     queryClient,
@@ -38,7 +42,11 @@ export function startZaps(deps: ZapsDeps): Zaps {
     displayNames: createDisplayNames({ hub }),
     totalsQuery: (note) => zapTotalsQueryOptions(totals, loadReceipts, note),
     startZap: async (note, wallet) => {
-      const { input, proxy } = await zapInput({ ...deps, proxy: readCorsProxy }, note, wallet)
+      const { input, proxy } = await zapInput(
+        { ...deps, inbox, proxy: readCorsProxy },
+        note,
+        wallet,
+      )
       const effects = zapEffects({ signer: deps.signer, proxy, wallet })
       const actor = createActor(zapMachine.provide(effects), { input })
       watchReceipt(deps, actor, note.id)

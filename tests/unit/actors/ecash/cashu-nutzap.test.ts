@@ -4,7 +4,9 @@
 // recipient's open wallet with a 7376 marking it, never twice (a reload finds it marked); the
 // refusals (no 10019, no common mint, locked to another key: refused for good); a nutzap kept
 // while its mint is away or the key is locked, redeemed later; and a send a reload interrupted
-// after the mint's swap, finished from the locked outputs written down before it.
+// after the mint's swap, finished from the locked outputs written down before it. And where
+// they travel: to the relays of the recipient's 10019 beyond the sender's pool, heard there by the
+// recipient, the 7376 sent to the sender's read relays (NIP-65).
 import 'fake-indexeddb/auto'
 import { injectWebSocketImpl } from '@cashu/cashu-ts'
 import { expose, wrap } from 'comlink'
@@ -23,7 +25,13 @@ import {
 import { createRelayHub, type RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
 import { createRelaySockets } from '../../../../src/actors/relays/socket.effects.ts'
 import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
-import { NIP61_KINDS, NUTZAP_ERRORS, parseNutzapInfo } from '../../../../src/core/ecash/nip61.ts'
+import {
+  NIP61_KINDS,
+  NUTZAP_ERRORS,
+  nutzapInfoTemplate,
+  parseNutzapInfo,
+} from '../../../../src/core/ecash/nip61.ts'
+import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
 import {
   type RelayPoolActorRef,
   relayPoolMachine,
@@ -32,6 +40,8 @@ import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-
 import { createFakeLightning } from '../../../peers/fake-lightning.ts'
 import { type MintHandle, startMint } from '../../../peers/mint/server.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { joinRelays, recordedHub } from '../relays/joined-relays.ts'
+import { linkedPool } from '../relays/real-hub.ts'
 import { deposit, freshStore, until, user } from './cashu-fixtures.ts'
 
 Object.assign(globalThis, { WebSocket })
@@ -401,5 +411,139 @@ describe('nutzaps', () => {
     })
     expect((await first.store.reopen().read(alice.pubkey)).nutzapsPending).toEqual([])
     await balanceIs(bob.wallet, 21, 'the redeemed nutzap')
+  })
+})
+
+describe('nutzap relays (NIP-61 with NIP-65)', () => {
+  const pools: RelayPoolActorRef[] = []
+  const joined: ReturnType<typeof joinRelays>[] = []
+  afterAll(async () => {
+    await Promise.all(joined.splice(0).map((relays) => relays.stop()))
+    for (const started of pools.splice(0)) started.stop()
+  })
+
+  /** A pool of its own over real sockets, and relays outside it joined to its hub (recorded). */
+  async function network(entries: RelayEntry[], outside: string[]) {
+    const linked = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), entries, {
+      hub: { eoseTimeoutMs: 500, publishTimeoutMs: 3000 },
+    })
+    pools.push(linked.pool)
+    joined.push(
+      joinRelays(
+        linked.hub,
+        outside.map((url) => ({ url })),
+      ),
+    )
+    await waitFor(linked.pool, (s) =>
+      Object.values(s.context.phase).every((p) => p === 'connected'),
+    )
+    const recorded = recordedHub(linked.hub)
+    return { hub: recorded.hub, asked: recorded.asked, pool: () => linked.pool }
+  }
+
+  it("goes to the relays of the recipient's 10019, is heard there, and its 7376 goes where the sender reads", async () => {
+    const [aliceHome, bobHome, bobBox, aliceIn] = await Promise.all([
+      startRelay({ seed: [] }),
+      startRelay({ seed: [] }),
+      startRelay({ seed: [] }),
+      startRelay({ seed: [] }),
+    ])
+    try {
+      // Bob's wallet on the shared relay first, to learn its key from his 10019; then it closes.
+      const bobUser = switchable(user())
+      const first = await walletOf(bobUser)
+      const own = await infoOf(bobUser.pubkey)
+      bobUser.set(null)
+      // His 10019 as another device left it, naming a relay no pool here has.
+      const elsewhere = finalizeEvent(
+        nutzapInfoTemplate({ ...own!, relays: [bobBox.url] }, Math.floor(Date.now() / 1000) + 1),
+        bobUser.key,
+      )
+      await bobBox.publish(elsewhere)
+      const alice = user()
+      await bobHome.publish(
+        finalizeEvent(
+          {
+            kind: 10002,
+            created_at: Math.floor(Date.now() / 1000),
+            tags: [
+              ['r', aliceIn.url, 'read'],
+              ['r', aliceHome.url, 'write'],
+            ],
+            content: '',
+          },
+          alice.key,
+        ),
+      )
+
+      // Bob reopens where he only reads bobHome: his wallet cannot publish its own 10019 over
+      // the other one, which stays what senders follow.
+      const bobNet = await network(
+        [{ url: bobHome.url, permission: 'read' }],
+        [bobBox.url, aliceIn.url],
+      )
+      const bob = startCashuWallet({
+        login: bobUser.login,
+        signer: bobUser.signer,
+        store: first.store.reopen(),
+        hub: bobNet.hub,
+        pool: bobNet.pool,
+      })
+      bobUser.set(bobUser.pubkey)
+      await bob.open()
+      await until(
+        () =>
+          bobNet.asked.some(
+            (request) => request.type === 'subscribe' && request.relays?.includes(bobBox.url),
+          ),
+        "the watch on his 10019's relay",
+      )
+      expect(bobNet.asked).toContainEqual({
+        type: 'subscribe',
+        relays: [bobBox.url],
+        reason: { kind: 'nutzap', pubkey: bobUser.pubkey },
+      })
+
+      // Alice writes to aliceHome; bobBox is outside her pool.
+      const aliceNet = await network(
+        [{ url: aliceHome.url, permission: 'readwrite' }],
+        [bobBox.url],
+      )
+      const aliceWallet = startCashuWallet({
+        ...alice,
+        store: freshStore('nutzap'),
+        hub: aliceNet.hub,
+        pool: aliceNet.pool,
+      })
+      await aliceWallet.open()
+      await aliceWallet.createSeed()
+      await aliceWallet.addMint(mint.url)
+      await deposit(aliceWallet, lightning, mint.url, 50)
+      await aliceWallet.sendNutzap({ recipient: bobUser.pubkey, amount: 21, comment: '' })
+      const event = aliceHome.events().find((e) => e.kind === NIP61_KINDS.nutzap)?.id
+      expect(event).toBeDefined()
+      expect(bobBox.events().some((e) => e.id === event)).toBe(true)
+      expect(aliceNet.asked).toContainEqual({
+        type: 'publish',
+        relays: [bobBox.url],
+        reason: { kind: 'nutzap', pubkey: bobUser.pubkey },
+      })
+
+      // Heard on bobBox only (bobHome never had it), redeemed, marked where Alice reads.
+      await balanceIs(bob, 21, 'the nutzap heard on his 10019 relay')
+      expect(bobHome.events().some((e) => e.id === event)).toBe(false)
+      await until(
+        () => aliceIn.events().some((e) => e.kind === 7376 && e.pubkey === bobUser.pubkey),
+        'the 7376 on her read relay',
+      )
+      expect(bobNet.asked).toContainEqual({
+        type: 'publish',
+        relays: [aliceIn.url],
+        reason: { kind: 'inbox', pubkeys: [alice.pubkey] },
+      })
+      bobUser.set(null)
+    } finally {
+      await Promise.all([aliceHome, bobHome, bobBox, aliceIn].map((relay) => relay.close()))
+    }
   })
 })

@@ -19,6 +19,7 @@ import {
   type PublishQueueStore,
   publishQueueStore,
 } from '../../../../src/actors/publish/publish-queue-store.ts'
+import { createOutboxRelays } from '../../../../src/actors/relays/outbox-relays.ts'
 import type { RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
 import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
 import { startPublishQueue } from '../../../../src/actors/system/publish-queue.ts'
@@ -33,6 +34,7 @@ import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.mach
 import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { refuseWrites } from '../../../peers/faults.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { joinRelays } from '../relays/joined-relays.ts'
 import { linkedPool } from '../relays/real-hub.ts'
 
 // Node 20 has no global WebSocket; browsers do.
@@ -119,6 +121,7 @@ function world(relays: RelayEntry[], { online = false, store = freshStore() } = 
       store,
       online: net.online,
       network: net.events,
+      lists: createOutboxRelays(hub),
     })
     outboxes.push(outbox)
     return outbox
@@ -318,5 +321,60 @@ describe('replaceable events are not queued', () => {
     await expect(
       own.publish({ kind: 10000, created_at: 1, tags: [], content: '' }, mePub),
     ).rejects.toThrow(PUBLISH_QUEUE_TEXTS.replaceableOffline)
+  })
+})
+
+describe('inbox routing (NIP-65) of a queued event', () => {
+  const dave = generateSecretKey()
+  /** Nothing listens there: a relay out of reach. */
+  const DEAD = 'ws://127.0.0.1:1'
+  let lists: RelayHandle
+  let aliceIn: RelayHandle
+  const joined: ReturnType<typeof joinRelays>[] = []
+
+  beforeAll(async () => {
+    aliceIn = await startRelay({ seed: [] })
+    const list = (key: Uint8Array, tags: string[][]) =>
+      finalizeEvent({ kind: 10002, created_at: 1, tags, content: '' }, key)
+    lists = await startRelay({
+      seed: [root, list(alice, [['r', aliceIn.url, 'read']]), list(dave, [['r', DEAD, 'read']])],
+    })
+  })
+  afterAll(async () => {
+    await Promise.all(joined.splice(0).map((relays) => relays.stop()))
+    await Promise.all([lists.close(), aliceIn.close()])
+  })
+
+  it("sends a like, once online, to where the liked note's author reads too", async () => {
+    const w = world([{ url: lists.url, permission: 'readwrite' }])
+    // Until the hub opens relays outside the pool itself, the test joins hers to it.
+    joined.push(joinRelays(w.hub, [{ url: aliceIn.url }]))
+    const target = { id: root.id, pubkey: root.pubkey, kind: 1 }
+    expect(await publishOnce(w.publishDeps, { kind: 'reaction', target })).toBeNull()
+    const likeId = w.queryClient.getQueryData<string>(ownActionKey('reacted', mePub, root.id))!
+    w.net.set(true)
+    await untilIdle(w.outbox())
+    expect(stored(lists, likeId)).toMatchObject({ kind: 7 })
+    expect(stored(aliceIn, likeId)).toMatchObject({ kind: 7 })
+    expect(await w.store.read()).toEqual([])
+  })
+
+  it('drops what our relays refuse for good, though an inbox relay is out of reach', async () => {
+    const w = world([
+      { url: refusing.url, permission: 'readwrite' },
+      { url: lists.url, permission: 'read' },
+    ])
+    const target = { id: root.id, pubkey: getPublicKey(dave), kind: 1 }
+    expect(await publishOnce(w.publishDeps, { kind: 'reaction', target })).toBeNull()
+    // The relay with dave's list is read once connected (a query asks the relays connected).
+    await waitFor(w.pool, (s) => Object.values(s.context.phase).every((p) => p === 'connected'))
+    w.net.set(true)
+    await untilIdle(w.outbox())
+    const { drops, queue } = w.outbox().actor.getSnapshot().context
+    expect(queue).toEqual([])
+    expect(drops).toHaveLength(1)
+    expect(drops[0]?.reason).toContain(`${refusing.url}: ${REFUSAL}`)
+    // dave's relay was asked too (it answered that it cannot be reached).
+    expect(drops[0]?.reason).toContain(DEAD)
   })
 })

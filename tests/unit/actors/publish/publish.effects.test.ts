@@ -22,6 +22,8 @@ import {
   relayHint,
   writeRelays,
 } from '../../../../src/actors/publish/publish.effects.ts'
+import { createInboxRelays, INBOX_LOOKUP_MS } from '../../../../src/actors/relays/inbox-relays.ts'
+import { createOutboxRelays } from '../../../../src/actors/relays/outbox-relays.ts'
 import { SIGNER_MISMATCH } from '../../../../src/actors/relays/relay-list.effects.ts'
 import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
 import { publishLogic, publishOnce } from '../../../../src/actors/system/publishing.ts'
@@ -37,6 +39,7 @@ import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.mach
 import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { refuseWrites } from '../../../peers/faults.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { joinRelays, recordedHub } from '../relays/joined-relays.ts'
 import { linkedPool } from '../relays/real-hub.ts'
 
 // Node 20 has no global WebSocket; browsers do.
@@ -264,5 +267,173 @@ describe('the checks before signing (spec §5)', () => {
   it('refuses an event signed by someone else than the logged-in account', async () => {
     const deps = world(both(), { pubkey: () => getPublicKey(alice) })
     expect(await publishOnce(deps, { kind: 'note', content: 'x' })).toBe(SIGNER_MISMATCH)
+  })
+})
+
+describe('inbox routing (NIP-65): the read relays of the people an event names', () => {
+  const bob = generateSecretKey()
+  const bobPub = getPublicKey(bob)
+  const target = { id: root.id, pubkey: root.pubkey }
+  let lists: RelayHandle
+  let slowRelay: RelayHandle
+  /** alice reads on aliceIn (and on lists, ours); bob on three relays. */
+  const inbox: Record<string, RelayHandle> = {}
+  const joined: ReturnType<typeof joinRelays>[] = []
+
+  const relayList = (key: Uint8Array, tags: string[][]) =>
+    finalizeEvent({ kind: 10002, created_at: now - 10, tags, content: '' }, key)
+
+  beforeAll(async () => {
+    for (const name of ['aliceIn', 'aliceOut', 'bob1', 'bob2', 'bob3', 'stranger']) {
+      inbox[name] = await startRelay({ seed: [] })
+    }
+    const { aliceIn, aliceOut, bob1, bob2, bob3 } = inbox as Record<string, RelayHandle>
+    const listsOf = (ours: string) => [
+      relayList(alice, [
+        ['r', aliceIn!.url, 'read'],
+        ['r', aliceOut!.url, 'write'],
+        ['r', ours],
+      ]),
+      relayList(bob, [
+        ['r', bob1!.url, 'read'],
+        ['r', bob2!.url, 'read'],
+        ['r', bob3!.url, 'read'],
+      ]),
+    ]
+    lists = await startRelay({ seed: [root] })
+    for (const event of listsOf(lists.url)) await lists.publish(event)
+    // A relay that answers only after the bound: the lists it holds come too late.
+    slowRelay = await startRelay({ seed: listsOf(lists.url), faults: { delayMs: 5000 } })
+  })
+  afterAll(async () => {
+    await Promise.all([lists, slowRelay, ...Object.values(inbox)].map((relay) => relay.close()))
+  })
+  afterEach(async () => {
+    await Promise.all(joined.splice(0).map((relays) => relays.stop()))
+  })
+
+  /** Our pool, the people's relays joined to the hub (until the hub opens them), recorded. */
+  function routed(pool: RelayEntry[]) {
+    const linked = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), pool, {
+      hub: { eoseTimeoutMs: 8000 },
+      permission: 'write',
+    })
+    pools.push(linked.pool)
+    joined.push(
+      joinRelays(
+        linked.hub,
+        Object.values(inbox).map(({ url }) => ({ url })),
+      ),
+    )
+    const recorded = recordedHub(linked.hub)
+    const signer = localKeySigner(new Secret(me))
+    const deps: PublishDeps = {
+      hub: recorded.hub,
+      signer: () => signer,
+      pubkey: () => mePub,
+      pool: () => linked.pool,
+      queryClient: new QueryClient(),
+      inbox: createInboxRelays(createOutboxRelays(recorded.hub)),
+    }
+    return { deps, asked: recorded.asked }
+  }
+
+  const holds = (relay: RelayHandle | undefined, id: string) =>
+    relay!.events().some((event) => event.id === id)
+
+  it('sends a reply to our write relays and two read relays of each person it names', async () => {
+    const { deps, asked } = routed([{ url: lists.url, permission: 'readwrite' }])
+    const end = await publish(deps, {
+      kind: 'reply',
+      content: `and you, nostr:${npubEncode(bobPub)}`,
+      parent: { ...target, tags: root.tags },
+    })
+    expect(end.value).toBe('published')
+    const id = end.context.event!.id
+    // alice reads on aliceIn and on our relay (counted as one of her two); bob's first two.
+    for (const name of ['aliceIn', 'bob1', 'bob2']) expect(holds(inbox[name], id)).toBe(true)
+    expect(holds(lists, id)).toBe(true)
+    for (const name of ['aliceOut', 'bob3', 'stranger']) expect(holds(inbox[name], id)).toBe(false)
+    // Every relay's answer is shown.
+    expect(end.context.results).toHaveLength(4)
+    expect(end.context.results.every((result) => result.ok)).toBe(true)
+    expect(end.context.results.map((result) => result.relay)).toEqual(
+      expect.arrayContaining([lists.url, inbox.aliceIn!.url, inbox.bob1!.url, inbox.bob2!.url]),
+    )
+    const publishes = asked.filter((request) => request.type === 'publish')
+    expect(publishes).toEqual(
+      expect.arrayContaining([
+        { type: 'publish', relays: [lists.url], reason: undefined },
+        {
+          type: 'publish',
+          relays: [inbox.aliceIn!.url],
+          reason: { kind: 'inbox', pubkeys: [root.pubkey] },
+        },
+        {
+          type: 'publish',
+          relays: [inbox.bob1!.url],
+          reason: { kind: 'inbox', pubkeys: [bobPub] },
+        },
+        {
+          type: 'publish',
+          relays: [inbox.bob2!.url],
+          reason: { kind: 'inbox', pubkeys: [bobPub] },
+        },
+      ]),
+    )
+    expect(publishes).toHaveLength(4)
+  })
+
+  it("a like goes to the liked note's author where she reads", async () => {
+    const { deps } = routed([{ url: lists.url, permission: 'readwrite' }])
+    expect(await publishOnce(deps, { kind: 'reaction', target })).toBeNull()
+    const like = lists.events().find((e) => e.kind === 7 && e.pubkey === mePub)!
+    // Resolved at the first acceptance: the inbox relay's answer may still be on its way.
+    await expect.poll(() => holds(inbox.aliceIn, like.id)).toBe(true)
+  })
+
+  it('is published when our relay refuses and the inbox relays accept (at least one, §7)', async () => {
+    // We write only to the refusing relay and read the lists from ours, which alice also reads.
+    const { deps } = routed([
+      { url: refusing.url, permission: 'write' },
+      { url: lists.url, permission: 'read' },
+    ])
+    const end = await publish(deps, { kind: 'quote', content: 'see this', target })
+    expect(end.value).toBe('published')
+    expect(end.context.results).toEqual(
+      expect.arrayContaining([
+        { relay: refusing.url, ok: false, message: REFUSAL },
+        { relay: inbox.aliceIn!.url, ok: true, message: '' },
+        { relay: lists.url, ok: true, message: '' },
+      ]),
+    )
+    expect(holds(inbox.aliceIn, end.context.event!.id)).toBe(true)
+  })
+
+  it(`does not wait more than ${INBOX_LOOKUP_MS} ms for the people's relay lists`, async () => {
+    const quick = await startRelay({ seed: [] })
+    try {
+      const { deps } = routed([
+        { url: quick.url, permission: 'readwrite' },
+        { url: slowRelay.url, permission: 'read' },
+      ])
+      const pool = deps.pool()!
+      await waitFor(pool, (s) => Object.values(s.context.phase).every((p) => p === 'connected'))
+      const started = Date.now()
+      const end = await publish(deps, {
+        kind: 'reply',
+        content: 'quick',
+        parent: { ...target, tags: root.tags },
+      })
+      expect(end.value).toBe('published')
+      // The lookup was under way (the slow relay holds the lists) and given up at the bound.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(INBOX_LOOKUP_MS - 100)
+      expect(Date.now() - started).toBeLessThan(INBOX_LOOKUP_MS + 2000)
+      // Sent without alice's list, which had not come: our relay only.
+      expect(end.context.results.map((result) => result.relay)).toEqual([quick.url])
+      expect(holds(inbox.aliceIn, end.context.event!.id)).toBe(false)
+    } finally {
+      await quick.close()
+    }
   })
 })

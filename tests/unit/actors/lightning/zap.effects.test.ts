@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+// A zap's relays (NIP-57 with NIP-65) against real counterparts: real relays and hub, our LUD-16 +
+// NIP-57 server on the fake ledger (it publishes each receipt to the zap request's relays), a real
+// key signer and the zap service as the app starts it. The recipient reads on a relay the app does
+// not: the request names it, and the app's receipt watch listens there.
+import { QueryClient } from '@tanstack/react-query'
+import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { waitFor } from 'xstate'
+import { createRowLoader } from '../../../../src/actors/feed/row-loader.ts'
+import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
+import { metadataQueryOptions } from '../../../../src/actors/people/metadata-queries.ts'
+import { createOutboxRelays } from '../../../../src/actors/relays/outbox-relays.ts'
+import { startZaps } from '../../../../src/actors/system/zaps.ts'
+import { Secret } from '../../../../src/core/platform/secret.ts'
+import type { ZapActorRef } from '../../../../src/machines/zap.machine.ts'
+import { createFakeLightning } from '../../../peers/fake-lightning.ts'
+import { type LnurlServer, startLnurlServer } from '../../../peers/lnurl-server.ts'
+import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { joinRelays, recordedHub } from '../relays/joined-relays.ts'
+import { realHubs } from '../relays/real-hub.ts'
+
+const now = Math.floor(Date.now() / 1000)
+const author = generateSecretKey()
+const AUTHOR = getPublicKey(author)
+const listless = generateSecretKey()
+const sender = generateSecretKey()
+/** The app's read relay, down: nothing listens there. */
+const OURS = 'ws://127.0.0.1:1'
+
+const hubs = realHubs()
+let indexer: RelayHandle
+let theirs: RelayHandle
+let server: LnurlServer
+const joined: ReturnType<typeof joinRelays>[] = []
+const actors: ZapActorRef[] = []
+
+beforeAll(async () => {
+  server = await startLnurlServer({
+    nostrSecretKey: generateSecretKey(),
+    ledger: createFakeLightning(),
+  })
+  theirs = await startRelay({ seed: [] })
+  const profile = (key: Uint8Array) =>
+    finalizeEvent(
+      {
+        kind: 0,
+        created_at: now - 100,
+        tags: [],
+        content: JSON.stringify({ lud16: server.address('ann') }),
+      },
+      key,
+    )
+  indexer = await startRelay({
+    seed: [
+      profile(author),
+      profile(listless),
+      finalizeEvent(
+        { kind: 10002, created_at: now - 100, tags: [['r', theirs.url, 'read']], content: '' },
+        author,
+      ),
+    ],
+  })
+})
+afterEach(() => {
+  for (const actor of actors.splice(0)) actor.stop()
+})
+afterAll(async () => {
+  await Promise.all(joined.splice(0).map((relays) => relays.stop()))
+  hubs.close()
+  await Promise.all([indexer.close(), theirs.close(), server.close()])
+})
+
+/** The zap service as the app starts it, over a hub holding the indexer and the recipient's relay. */
+function zapService() {
+  const { hub } = hubs.connect([])
+  // Until the hub opens relays outside the pool itself, the test joins the recipient's to it.
+  joined.push(joinRelays(hub, [{ url: indexer.url, permission: 'indexer' }, { url: theirs.url }]))
+  const recorded = recordedHub(hub)
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const loader = createRowLoader(recorded.hub)
+  const signer = localKeySigner(new Secret(sender))
+  const zaps = startZaps({
+    hub: recorded.hub,
+    queryClient,
+    signer: () => signer,
+    metadataQuery: (pubkey) => metadataQueryOptions(loader.metadata, pubkey),
+    readRelays: () => [OURS],
+    lists: createOutboxRelays(recorded.hub),
+  })
+  return { zaps, asked: recorded.asked }
+}
+
+const wallet = {
+  connected: false,
+  payInvoice: async () => {
+    throw new Error('no wallet in this test')
+  },
+}
+
+describe("the zap request's relays", () => {
+  it("name where the recipient reads, then ours; the receipt is heard on the recipient's relay", async () => {
+    const { zaps, asked } = zapService()
+    const note = { id: 'ab'.repeat(32), pubkey: AUTHOR }
+    const actor = await zaps.startZap(note, wallet)
+    actors.push(actor)
+    expect(actor.getSnapshot().context.relays).toEqual([theirs.url, OURS])
+
+    actor.send({ type: 'zap.submit', amountSats: 21, comment: '' })
+    const shown = await waitFor(actor, (s) => s.matches('invoice'), { timeout: 15_000 })
+    const request = JSON.parse(shown.context.request!.json) as { tags: string[][] }
+    expect(request.tags.find((tag) => tag[0] === 'relays')).toEqual(['relays', theirs.url, OURS])
+
+    // Paid elsewhere: the service publishes the receipt to the request's relays, and only the
+    // recipient's is up.
+    server.markPaid(shown.context.invoice!)
+    await waitFor(actor, (s) => s.matches('paid'), { timeout: 15_000 })
+    expect(theirs.events().some((event) => event.kind === 9735)).toBe(true)
+    expect(asked).toContainEqual({
+      type: 'subscribe',
+      relays: [theirs.url, OURS],
+      reason: { kind: 'inbox', pubkeys: [AUTHOR] },
+    })
+  })
+
+  it('are ours alone for a recipient with no relay list', async () => {
+    const { zaps } = zapService()
+    const actor = await zaps.startZap(
+      { id: 'cd'.repeat(32), pubkey: getPublicKey(listless) },
+      wallet,
+    )
+    actors.push(actor)
+    expect(actor.getSnapshot().context.relays).toEqual([OURS])
+  })
+})
