@@ -98,7 +98,7 @@ export function relayHint(entries: readonly PoolEntry[]): string {
  * Where a signed event goes: the write relays, then the inbox relays of the people it names
  * (each with its reason). A lookup that fails leaves the write relays.
  */
-export async function publishTargets(
+async function publishTargets(
   inbox: PublishDeps['inbox'],
   event: NostrEvent,
   entries: readonly PoolEntry[],
