@@ -151,7 +151,8 @@ export function startSystem(
   // The hub exists before the app so the login's remote signer can use it; it reaches the
   // pool (created with the app below) only once events flow.
   const pool = () => app.getSnapshot().children.relays
-  const hub = startRelayHub({ verifier, signer: () => signer(), pool })
+  const aux = () => app.getSnapshot().children.auxRelays
+  const hub = startRelayHub({ verifier, signer: () => signer(), pool, aux })
   const effects = loginEffects(keystore, hub, remote)
   const app = createApp({ socket: sockets.machine, login: effects.actors, inspect })
   const queryClient = createQueryClient()
@@ -164,7 +165,7 @@ export function startSystem(
     const relays = snapshot.children.relays
     if (!relays) return
     watch.unsubscribe()
-    linkRelays(relays, sockets.links, hub)
+    linkRelays(relays, snapshot.children.auxRelays, sockets.links, hub)
     const { config } = snapshot.context
     const login = snapshot.children.login
     if (config && login) linkRelayList(relayList, login, config)

@@ -1,10 +1,11 @@
 /**
- * The root actor: loads the runtime configuration, then runs the relay pool and the dynamic relay
- * manager that judges it; the login and the UI preferences run beside them for the app's whole
+ * The root actor: loads the runtime configuration, then runs the relay pool, the dynamic relay
+ * manager that judges it and the auxiliary relays beside it; the login and the UI preferences run beside them for the app's whole
  * life. Later subsystems (wallet, ...) join here as children.
  */
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate'
 import type { RuntimeConfig } from '../core/platform/runtime-config.ts'
+import { auxRelaysMachine } from './aux-relays.machine.ts'
 import { loginMachine } from './login.machine.ts'
 import { preferencesMachine } from './preferences.machine.ts'
 import { relayManagerMachine } from './relay-manager.machine.ts'
@@ -22,6 +23,7 @@ export const appMachine = setup({
     children: {} as {
       relays: 'relayPool'
       relayManager: 'relayManager'
+      auxRelays: 'auxRelays'
       config: 'loadConfig'
       login: 'login'
       preferences: 'preferences'
@@ -33,6 +35,7 @@ export const appMachine = setup({
     }),
     relayPool: relayPoolMachine,
     relayManager: relayManagerMachine,
+    auxRelays: auxRelaysMachine,
     login: loginMachine,
     preferences: preferencesMachine,
   },
@@ -77,6 +80,13 @@ export const appMachine = setup({
             blacklist: context.config?.blacklistedRelays ?? [],
             active: context.config?.relays.map((relay) => relay.url) ?? [],
           }),
+        },
+        {
+          // Relays outside the pool that requests name (outbox, inbox, hints): relays.ts links
+          // them to the hub.
+          id: 'auxRelays',
+          src: 'auxRelays',
+          input: ({ context }) => ({ blacklist: context.config?.blacklistedRelays ?? [] }),
         },
       ],
     },

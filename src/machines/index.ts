@@ -5,6 +5,7 @@
 import type { AnyStateMachine } from 'xstate'
 import { appMachine } from './app.machine.ts'
 import { appUpdateMachine } from './app-update.machine.ts'
+import { auxRelaysMachine } from './aux-relays.machine.ts'
 import { cacheRestoreMachine } from './cache-restore.machine.ts'
 import { depositMachine } from './deposit.machine.ts'
 import { followMachine } from './follow.machine.ts'
@@ -32,6 +33,7 @@ export interface MachineEntry {
 export const machines: MachineEntry[] = [
   { name: 'app', machine: appMachine },
   { name: 'app-update', machine: appUpdateMachine },
+  { name: 'aux-relays', machine: auxRelaysMachine },
   { name: 'cache-restore', machine: cacheRestoreMachine },
   { name: 'deposit', machine: depositMachine },
   { name: 'follow', machine: followMachine },

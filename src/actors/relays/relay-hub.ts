@@ -17,6 +17,7 @@ import { EOSE_BASE_TIMEOUT_MS, eoseTimeout } from '../../core/relays/eose-timeou
 import { parseRelayMessage } from '../../core/relays/nip01.ts'
 import type { PublishResult } from '../../core/relays/publish-result.ts'
 import type { RelayReason } from '../../core/relays/relay-reason.ts'
+import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
 import type { Signer } from '../platform/signer.ts'
 import { relayAuthSession } from './relay-auth.ts'
 import type { HubRelay, RelayLink, RequestResult } from './relay-link.ts'
@@ -50,8 +51,11 @@ export interface RequestOptions {
 
 export interface RelayHub {
   addRelay(link: RelayLink): void
-  /** The relay left the pool: its listeners are detached and no request waits for it. */
-  removeRelay(url: string): void
+  /**
+   * The relay left: its listeners are detached and no request waits for it. With `link`, only
+   * if that link is still the one held (a pool relay may have taken an auxiliary one's place).
+   */
+  removeRelay(url: string, link?: RelayLink): void
   /** Live until closed; `onEose` marks the end of stored events. */
   subscribe(
     filters: Filter[],
@@ -92,7 +96,17 @@ export interface RelayHubOptions {
   publishTimeoutMs?: number
   /** Milliseconds clock for response times. */
   now?: () => number
+  /**
+   * A request names a relay the hub does not hold (its URL normalized): open a short-lived
+   * connection and add it now, if the budget allows. Absent: such relays are not asked.
+   */
+  reach?(url: string, reason: RelayReason): void
+  /** How many open subscriptions name this auxiliary relay, whenever that changes. */
+  onUsers?(url: string, users: number): void
 }
+
+/** Said for relays outside the pool when the request gives no reason. */
+const UNSAID: RelayReason = { kind: 'own' }
 
 export function createRelayHub(options: RelayHubOptions): RelayHub {
   const { verifier, onRejected, signer } = options
@@ -109,6 +123,32 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     timeoutMs: options.publishTimeoutMs ?? PUBLISH_TIMEOUT_MS,
   })
   let counter = 0
+  /** Each held relay's key under its normalized URL: requests name relays normalized. */
+  const byNormal = new Map<string, string>()
+  /** Per subscription, the auxiliary relays it names; per auxiliary relay, how many name it. */
+  const namedBy = new Map<string, string[]>()
+  const users = new Map<string, number>()
+
+  /** The held relay a request names, reaching out for it when the hub does not hold it. */
+  function resolve(url: string, reason: RelayReason | undefined): HubRelay | undefined {
+    const held = relays.get(url) ?? relays.get(byNormal.get(url) ?? '')
+    if (held) return held
+    const normal = normalizeRelayUrl(url)
+    if (!normal) return undefined
+    const known = relays.get(byNormal.get(normal) ?? '')
+    if (known) return known
+    options.reach?.(normal, reason ?? UNSAID)
+    return relays.get(normal)
+  }
+
+  function countUsers(urls: readonly string[], delta: number) {
+    for (const url of urls) {
+      const count = (users.get(url) ?? 0) + delta
+      if (count > 0) users.set(url, count)
+      else users.delete(url)
+      options.onUsers?.(url, count)
+    }
+  }
 
   const eoseWait = (relay: HubRelay) => options.eoseTimeoutMs ?? eoseTimeout(relay.history)
 
@@ -127,7 +167,11 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     },
     seen: (relay, event) => seenOn.add(event.id, relay),
     closedBy: (url, reason) => options.onClosed?.(url, reason),
-    forget: (id) => subscriptions.delete(id),
+    forget(id) {
+      subscriptions.delete(id)
+      countUsers(namedBy.get(id) ?? [], -1)
+      namedBy.delete(id)
+    },
   }
 
   function receive(relay: HubRelay, data: string) {
@@ -161,9 +205,15 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     routing: RequestOptions = {},
   ): Subscription {
     const id = `plume-${(++counter).toString(36)}`
-    const only = routing.relays ? new Set(routing.relays) : null
+    const named = routing.relays?.map((url) => resolve(url, routing.reason))
+    const only = named ? new Set(named.flatMap((relay) => (relay ? [relay.link.url] : []))) : null
     const sub = openSubscription({ id, filters, handlers, live, only }, subscriptionDeps)
     subscriptions.set(id, sub)
+    const auxiliary = [...(only ?? [])].filter((url) => relays.get(url)?.link.routedOnly)
+    if (auxiliary.length > 0) {
+      namedBy.set(id, auxiliary)
+      countUsers(auxiliary, 1)
+    }
     for (const relay of relays.values()) {
       if (!sub.serves(relay)) continue
       if (relay.link.isConnected()) sub.request(relay)
@@ -173,9 +223,10 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     return { close: () => sub.close() }
   }
 
-  function removeRelay(url: string) {
+  function removeRelay(url: string, link?: RelayLink) {
     const relay = relays.get(url)
-    if (!relay) return
+    if (!relay || (link && relay.link !== link)) return
+    byNormal.delete(normalizeRelayUrl(url) ?? url)
     for (const off of detach.get(url) ?? []) off()
     detach.delete(url)
     relays.delete(url)
@@ -200,6 +251,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       }
       removeRelay(link.url)
       relays.set(link.url, relay)
+      byNormal.set(normalizeRelayUrl(link.url) ?? link.url, link.url)
       detach.set(link.url, [
         link.onMessage((data) => receive(relay, data)),
         link.onConnected(() => {
@@ -218,11 +270,11 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       return open(filters, handlers, true, options)
     },
 
-    publish(event, only) {
+    publish(event, only, options) {
       const targets = only
-        ? [...new Set(only)].map((url) => relays.get(url) ?? url)
-        : [...relays.values()]
-      return publisher.publish(event, targets)
+        ? [...new Set(only)].map((url) => resolve(url, options?.reason) ?? url)
+        : [...relays.values()].filter((relay) => !relay.link.routedOnly)
+      return publisher.publish(event, [...new Set(targets)])
     },
 
     query(filters, options) {

@@ -17,6 +17,13 @@ export interface RelayLink {
   isTrying(): boolean
   /** Opens a relay that is kept idle until needed (write and indexer relays). */
   connect?(): void
+  /**
+   * A relay outside the pool (auxiliary): asked only by requests that name it, and sent
+   * publishes only when named.
+   */
+  routedOnly?: boolean
+  /** Whether an AUTH challenge may be answered (NIP-42); absent: yes. */
+  mayAuthenticate?(): boolean
   send(data: string): void
   onMessage(listener: (data: string) => void): () => void
   onConnected(listener: () => void): () => void

@@ -88,7 +88,13 @@ export function createPublisher({ now, report, timeoutMs }: PublisherOptions): P
       const answer = expectOk(url, event.id)
       relay.link.send(eventMessage(event))
       const { ok, message } = await answer
-      if (!ok && isAuthRequired(message) && !authTried && relay.auth) {
+      if (
+        !ok &&
+        isAuthRequired(message) &&
+        !authTried &&
+        relay.auth &&
+        relay.link.mayAuthenticate?.() !== false
+      ) {
         authTried = true
         if (await relay.auth.authenticate()) continue
       }

@@ -93,9 +93,12 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     settle()
   }, deps.baseWaitMs)
 
-  /** The filters this relay is asked: all of them, the indexer kinds only, or none. */
+  /**
+   * The filters this relay is asked: all of them, the indexer kinds only, or none. An auxiliary
+   * relay is asked only by requests that name it.
+   */
   const filtersFor = ({ link }: HubRelay): Filter[] =>
-    only === null || only.has(link.url)
+    (only === null ? !link.routedOnly : only.has(link.url))
       ? (routeFilters(filters, [
           { url: link.url, permission: link.permission?.() ?? 'readwrite' },
         ]).get(link.url) ?? [])
@@ -168,7 +171,12 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     if (!part) return
     clearTimeout(part.timer)
     const auth = relay.auth
-    if (auth && isAuthRequired(reason) && !part.authTried) {
+    if (
+      auth &&
+      isAuthRequired(reason) &&
+      !part.authTried &&
+      relay.link.mayAuthenticate?.() !== false
+    ) {
       part.authTried = true
       // Signing may wait on the user: the stored-events wait does not hold up for ever.
       part.timer = setTimeout(() => answer(url), deps.baseWaitMs)

@@ -1,15 +1,22 @@
 /**
  * The relays' wiring: the socket machine over real WebSockets, the hub that reports each request's
  * outcome to the pool's health, every socket handed to the hub and to keep-alive as it joins the
- * pool, and the user's relay list (NIP-65) actor.
+ * pool or the auxiliary relays, and the user's relay list (NIP-65) actor.
  */
 import { type ActorOptions, type AnyActorLogic, createActor } from 'xstate'
+import type { AuxRelaysActorRef } from '../../machines/aux-relays.machine.ts'
 import { type RelayListActorRef, relayListMachine } from '../../machines/relay-list.machine.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { type SocketActorRef, socketMachine } from '../../machines/socket.machine.ts'
 import type { Signer } from '../platform/signer.ts'
 import { createKeepAlive, type KeepAlive, reconnectSocket } from '../relays/keep-alive.ts'
-import { createRelayHub, type RelayHub, type RequestResult } from '../relays/relay-hub.ts'
+import { isAuthRequired } from '../relays/relay-auth.ts'
+import {
+  createRelayHub,
+  type RelayHub,
+  type RelayLink,
+  type RequestResult,
+} from '../relays/relay-hub.ts'
 import { type UserRelaysDeps, userRelayEffects } from '../relays/relay-list.effects.ts'
 import { type RelaySocketLinks, relaySocketLinks } from '../relays/socket.effects.ts'
 import type { Verifier } from '../relays/verifier.ts'
@@ -25,14 +32,21 @@ export function appSockets(): { links: RelaySocketLinks; machine: typeof socketM
   return { links, machine: socketMachine.provide(links.effects) }
 }
 
-/** A request's outcome as a pool health event. */
-function reportResult(pool: RelayPoolActorRef | undefined, url: string, result: RequestResult) {
+/** A request's outcome as a health event of the pool or of the auxiliary relays (each keeps its own). */
+function reportResult(
+  pool: RelayPoolActorRef | undefined,
+  aux: AuxRelaysActorRef | undefined,
+  url: string,
+  result: RequestResult,
+) {
   const at = Date.now()
-  pool?.send(
-    result.ok
-      ? { type: 'pool.requestSucceeded', url, responseMs: result.responseMs, at }
-      : { type: 'pool.requestFailed', url, at },
-  )
+  if (result.ok) {
+    pool?.send({ type: 'pool.requestSucceeded', url, responseMs: result.responseMs, at })
+    aux?.send({ type: 'aux.requestSucceeded', url, responseMs: result.responseMs, at })
+  } else {
+    pool?.send({ type: 'pool.requestFailed', url, at })
+    aux?.send({ type: 'aux.requestFailed', url, at })
+  }
 }
 
 export interface HubDeps {
@@ -41,18 +55,25 @@ export interface HubDeps {
   signer(): Signer
   /** The relay pool, once it runs: each request's outcome goes to its health record. */
   pool(): RelayPoolActorRef | undefined
+  /** The auxiliary relays, once they run: relays outside the pool that requests name. */
+  aux(): AuxRelaysActorRef | undefined
 }
 
-export function startRelayHub({ verifier, signer, pool }: HubDeps): RelayHub {
+export function startRelayHub({ verifier, signer, pool, aux }: HubDeps): RelayHub {
   return createRelayHub({
     verifier,
     signer,
-    onRequestResult: (url, result) => reportResult(pool(), url, result),
+    onRequestResult: (url, result) => reportResult(pool(), aux(), url, result),
     // A relay that sends forged events is also failing at its job: its health shows it.
     onRejected: (url) => {
       pool()?.send({ type: 'pool.eventRejected', url })
-      pool()?.send({ type: 'pool.requestFailed', url, at: Date.now() })
+      reportResult(pool(), aux(), url, { ok: false, responseMs: 0 })
     },
+    onClosed: (url, reason) => {
+      if (isAuthRequired(reason)) aux()?.send({ type: 'aux.authRequired', url })
+    },
+    reach: (url, reason) => aux()?.send({ type: 'aux.want', url, reason }),
+    onUsers: (url, users) => aux()?.send({ type: 'aux.users', url, users }),
   })
 }
 
@@ -111,18 +132,79 @@ function linkPool(
   )
 }
 
-/** Links the started pool's sockets to the hub and keeps them alive. */
-export function linkRelays(relays: RelayPoolActorRef, sockets: RelaySocketLinks, hub: RelayHub) {
+/**
+ * Hands each auxiliary relay's socket to the hub (asked only by requests that name it; AUTH only
+ * once the user allowed it there) and to keep-alive, and tells the auxiliary relays how many
+ * sockets the pool holds open, so both stay within one budget.
+ */
+function linkAux(
+  aux: AuxRelaysActorRef,
+  pool: RelayPoolActorRef,
+  sockets: RelaySocketLinks,
+  hub: RelayHub,
+  keepAlive: KeepAlive,
+): void {
+  const linked = new Map<SocketActorRef, RelayLink>()
+  let seen: unknown
+  const link = () => {
+    const { context } = aux.getSnapshot()
+    if (context.sockets === seen) return
+    seen = context.sockets
+    for (const [socket, relay] of linked) {
+      if (context.sockets.includes(socket)) continue
+      linked.delete(socket)
+      hub.removeRelay(relay.url, relay)
+      keepAlive.removeRelay(relay.url)
+    }
+    for (const socket of context.sockets) {
+      if (linked.has(socket)) continue
+      const base = sockets.link(socket)
+      const relay: RelayLink = {
+        ...base,
+        routedOnly: true,
+        permission: () => 'read',
+        mayAuthenticate: () => aux.getSnapshot().context.authAllowed.includes(base.url),
+      }
+      hub.addRelay(relay)
+      keepAlive.addRelay(relay)
+      linked.set(socket, relay)
+    }
+  }
+  link()
+  aux.subscribe(link)
+  let poolOpen = -1
+  const count = () => {
+    const open = Object.values(pool.getSnapshot().context.phase).filter(
+      (phase) => phase === 'connecting' || phase === 'connected',
+    ).length
+    if (open === poolOpen) return
+    poolOpen = open
+    aux.send({ type: 'aux.poolOpen', count: open })
+  }
+  count()
+  pool.subscribe(count)
+}
+
+/** Links the started pool's and auxiliary relays' sockets to the hub and keeps them alive. */
+export function linkRelays(
+  relays: RelayPoolActorRef,
+  aux: AuxRelaysActorRef | undefined,
+  sockets: RelaySocketLinks,
+  hub: RelayHub,
+) {
+  const socketAt = (url: string) =>
+    [...relays.getSnapshot().context.sockets, ...(aux?.getSnapshot().context.sockets ?? [])].find(
+      (s) => s.getSnapshot().context.url === url,
+    )
   const keepAlive = createKeepAlive({
     reconnect: (url) => {
-      const socket = relays
-        .getSnapshot()
-        .context.sockets.find((s) => s.getSnapshot().context.url === url)
+      const socket = socketAt(url)
       if (socket) reconnectSocket(socket)
     },
-    onResult: (url, result) => reportResult(relays, url, result),
+    onResult: (url, result) => reportResult(relays, aux, url, result),
   })
   linkPool(relays, sockets, hub, keepAlive)
+  if (aux) linkAux(aux, relays, sockets, hub, keepAlive)
   keepAlive.start()
 }
 

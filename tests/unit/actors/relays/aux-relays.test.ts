@@ -1,0 +1,134 @@
+// Relays outside the pool, wired as the app wires them (actors/system/relays.ts): a real pool and
+// real auxiliary sockets over ws, the real hub, real relays.
+import { expose, wrap } from 'comlink'
+import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
+import { initNostrWasm } from 'nostr-wasm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { type Actor, createActor, waitFor } from 'xstate'
+import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
+import { createRelaySockets } from '../../../../src/actors/relays/socket.effects.ts'
+import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
+import { linkRelays, startRelayHub } from '../../../../src/actors/system/relays.ts'
+import { Secret } from '../../../../src/core/platform/secret.ts'
+import { auxBudgetFull } from '../../../../src/core/relays/aux-relays.ts'
+import { auxRelaysMachine } from '../../../../src/machines/aux-relays.machine.ts'
+import { relayPoolMachine } from '../../../../src/machines/relay-pool.machine.ts'
+import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
+import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+
+// Node 20 has no global WebSocket; browsers do.
+Object.assign(globalThis, { WebSocket })
+
+const author = generateSecretKey()
+const now = Math.floor(Date.now() / 1000)
+const note = (content: string, ago: number): NostrEvent =>
+  finalizeEvent({ kind: 1, created_at: now - ago, tags: [], content }, author)
+const onPool = note('on the pool relay', 30)
+const elsewhere = note('only on a relay outside the pool', 20)
+const alsoElsewhere = note('only on a third relay', 10)
+
+const channel = new MessageChannel()
+expose(createVerifyApi(initNostrWasm), channel.port1)
+
+let pooled: RelayHandle
+let outside: RelayHandle
+let third: RelayHandle
+beforeAll(async () => {
+  pooled = await startRelay({ seed: [onPool] })
+  outside = await startRelay({ seed: [elsewhere] })
+  third = await startRelay({ seed: [alsoElsewhere] })
+})
+afterAll(async () => {
+  channel.port1.close()
+  await Promise.all([pooled.close(), outside.close(), third.close()])
+})
+
+const running: Actor<typeof relayPoolMachine | typeof auxRelaysMachine>[] = []
+afterEach(() => {
+  for (const actor of running.splice(0)) actor.stop()
+})
+
+/** The pool (one relay) and the auxiliary relays with this budget, linked to a hub. */
+async function start(budget: number) {
+  const sockets = createRelaySockets()
+  const pool = createActor(relayPoolMachine.provide({ actors: { socket: sockets.machine } }), {
+    input: { relays: [{ url: pooled.url, permission: 'readwrite' }] },
+  })
+  const aux = createActor(auxRelaysMachine.provide({ actors: { socket: sockets.machine } }), {
+    input: { blacklist: [], budget },
+  })
+  running.push(pool, aux)
+  const verifier = createVerifier([wrap<VerifyApi>(channel.port2)])
+  const signer = localKeySigner(new Secret(generateSecretKey()))
+  const hub = startRelayHub({ verifier, signer: () => signer, pool: () => pool, aux: () => aux })
+  pool.start()
+  aux.start()
+  linkRelays(pool, aux, sockets, hub)
+  await waitFor(pool, ({ context }) => context.phase[pooled.url] === 'connected')
+  return { hub, aux }
+}
+
+describe('relays outside the pool', () => {
+  it('are opened when a request names them, asked only by it, and kept with the reason', async () => {
+    const { hub, aux } = await start(20)
+    const reason = { kind: 'hint', id: elsewhere.id } as const
+    const found = await hub.query([{ ids: [elsewhere.id] }], { relays: [outside.url], reason })
+    expect(found.map((event) => event.id)).toEqual([elsewhere.id])
+    expect(hub.seenOn(elsewhere.id)).toEqual([outside.url])
+    const { links } = aux.getSnapshot().context
+    expect(links.map((link) => link.url)).toEqual([outside.url])
+    expect(links[0]?.reasons).toEqual([reason])
+    expect(links[0]?.users).toBe(0)
+
+    // A request that names no relay asks the pool only.
+    const before = outside.stats().reqs
+    const all = await hub.query([{ kinds: [1] }])
+    expect(all.map((event) => event.id)).toEqual([onPool.id])
+    expect(outside.stats().reqs).toBe(before)
+  })
+
+  it('count the subscriptions that name them, and take publishes named to them', async () => {
+    const { hub, aux } = await start(20)
+    const live = hub.subscribe(
+      [{ kinds: [1] }],
+      { onEvent: () => {} },
+      {
+        relays: [outside.url],
+        reason: { kind: 'outbox', pubkeys: ['someone'] },
+      },
+    )
+    expect(aux.getSnapshot().context.links[0]?.users).toBe(1)
+    const fresh = note('published to a relay outside the pool', 1)
+    const answers = await hub.publish(fresh, [outside.url], {
+      reason: { kind: 'inbox', pubkeys: ['someone'] },
+    })
+    expect(answers).toEqual([{ relay: outside.url, ok: true, message: '' }])
+    live.close()
+    expect(aux.getSnapshot().context.links[0]?.users).toBe(0)
+  })
+
+  it('share one socket budget with the pool: a relay past it is skipped and the refusal kept', async () => {
+    const { hub, aux } = await start(2)
+    const held = hub.subscribe(
+      [{ kinds: [1] }],
+      { onEvent: () => {} },
+      {
+        relays: [outside.url],
+        reason: { kind: 'outbox', pubkeys: ['a'] },
+      },
+    )
+    const found = await hub.query([{ kinds: [1] }], {
+      relays: [outside.url, third.url],
+      reason: { kind: 'outbox', pubkeys: ['b'] },
+    })
+    const ids = found.map((event) => event.id)
+    expect(ids).toContain(elsewhere.id)
+    expect(ids).not.toContain(alsoElsewhere.id)
+    const { context } = aux.getSnapshot()
+    expect(context.links.map((link) => link.url)).toEqual([outside.url])
+    expect(context.refused).toEqual([{ url: third.url, message: auxBudgetFull(2, third.url) }])
+    expect(context.peak).toBe(2)
+    held.close()
+  })
+})
