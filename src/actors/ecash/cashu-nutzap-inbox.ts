@@ -28,8 +28,8 @@ import { newestEvent, parseRelayList, RELAY_LIST_KIND } from '../../core/relays/
 import { canRead } from '../../core/relays/relay-permission.ts'
 import { publishEach } from '../people/own-events.ts'
 import { nutzapTargets } from '../relays/inbox-relays.ts'
+import { publishWithReason } from '../relays/publish-reason.ts'
 import type { Subscription } from '../relays/relay-hub.ts'
-import { withReason } from '../relays/with-reason.ts'
 import { type NutzapDeps, ownNutzapInfo, signAsUser } from './cashu-nutzap.ts'
 import { fetchNutzapInfo } from './cashu-nutzap-info.ts'
 import { forgetCounters, noteCounters } from './cashu-recover.ts'
@@ -118,7 +118,7 @@ export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): Nutza
     const ours = network.writeRelays()
     const pool = [...network.readRelays(), ...ours]
     const theirs = selectInboxRelays([nutzap.sender], () => senderReads, ours)
-    const hub = withReason(network.hub, { kind: 'inbox', pubkeys: [nutzap.sender] })
+    const hub = publishWithReason(network.hub, { kind: 'inbox', pubkeys: [nutzap.sender] })
     const targets = [...ours, ...[...theirs.keys()].map((url) => poolSpelling(url, pool))]
     await publishEach(hub, event, [...new Set(targets)])
     marked.add(nutzap.id)

@@ -27,9 +27,9 @@ import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { publishEach } from '../people/own-events.ts'
 import type { Signer } from '../platform/signer.ts'
 import { nutzapTargets } from '../relays/inbox-relays.ts'
+import { publishWithReason } from '../relays/publish-reason.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { SIGNER_MISMATCH } from '../relays/relay-list.effects.ts'
-import { withReason } from '../relays/with-reason.ts'
 import { fetchNutzapInfo } from './cashu-nutzap-info.ts'
 import {
   dropPending,
@@ -185,7 +185,7 @@ export function nutzapRelays(
 /** Publishes a 9321 to each relay, those of the recipient's 10019 reached for it. */
 function publishNutzap(network: NutzapNetwork, event: NostrEvent, relays: readonly string[]) {
   const recipient = event.tags.find((tag) => tag[0] === 'p')?.[1] ?? ''
-  const hub = withReason(network.hub, { kind: 'nutzap', pubkey: recipient })
+  const hub = publishWithReason(network.hub, { kind: 'nutzap', pubkey: recipient })
   return publishEach(hub, event, relays)
 }
 

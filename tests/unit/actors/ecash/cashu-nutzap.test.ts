@@ -40,8 +40,7 @@ import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-
 import { createFakeLightning } from '../../../peers/fake-lightning.ts'
 import { type MintHandle, startMint } from '../../../peers/mint/server.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
-import { joinRelays, recordedHub } from '../relays/joined-relays.ts'
-import { linkedPool } from '../relays/real-hub.ts'
+import { appRelays } from '../relays/app-relays.ts'
 import { deposit, freshStore, until, user } from './cashu-fixtures.ts'
 
 Object.assign(globalThis, { WebSocket })
@@ -415,30 +414,16 @@ describe('nutzaps', () => {
 })
 
 describe('nutzap relays (NIP-61 with NIP-65)', () => {
-  const pools: RelayPoolActorRef[] = []
-  const joined: ReturnType<typeof joinRelays>[] = []
+  const started: Awaited<ReturnType<typeof appRelays>>[] = []
   afterAll(async () => {
-    await Promise.all(joined.splice(0).map((relays) => relays.stop()))
-    for (const started of pools.splice(0)) started.stop()
+    await Promise.all(started.splice(0).map((relays) => relays.stop()))
   })
 
-  /** A pool of its own over real sockets, and relays outside it joined to its hub (recorded). */
-  async function network(entries: RelayEntry[], outside: string[]) {
-    const linked = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), entries, {
-      hub: { eoseTimeoutMs: 500, publishTimeoutMs: 3000 },
-    })
-    pools.push(linked.pool)
-    joined.push(
-      joinRelays(
-        linked.hub,
-        outside.map((url) => ({ url })),
-      ),
-    )
-    await waitFor(linked.pool, (s) =>
-      Object.values(s.context.phase).every((p) => p === 'connected'),
-    )
-    const recorded = recordedHub(linked.hub)
-    return { hub: recorded.hub, asked: recorded.asked, pool: () => linked.pool }
+  /** A pool of its own and the auxiliary relays, as the app wires them. */
+  async function network(entries: RelayEntry[]) {
+    const relays = await appRelays(createVerifier([wrap<VerifyApi>(channel.port2)]), entries)
+    started.push(relays)
+    return { hub: relays.hub, pool: () => relays.pool, opened: relays.opened }
   }
 
   it("goes to the relays of the recipient's 10019, is heard there, and its 7376 goes where the sender reads", async () => {
@@ -459,7 +444,8 @@ describe('nutzap relays (NIP-61 with NIP-65)', () => {
         nutzapInfoTemplate({ ...own!, relays: [bobBox.url] }, Math.floor(Date.now() / 1000) + 1),
         bobUser.key,
       )
-      await bobBox.publish(elsewhere)
+      // It went to the relays that device writes to: bobHome, and aliceHome, where Alice finds it.
+      await Promise.all([bobHome.publish(elsewhere), aliceHome.publish(elsewhere)])
       const alice = user()
       await bobHome.publish(
         finalizeEvent(
@@ -478,10 +464,7 @@ describe('nutzap relays (NIP-61 with NIP-65)', () => {
 
       // Bob reopens where he only reads bobHome: his wallet cannot publish its own 10019 over
       // the other one, which stays what senders follow.
-      const bobNet = await network(
-        [{ url: bobHome.url, permission: 'read' }],
-        [bobBox.url, aliceIn.url],
-      )
+      const bobNet = await network([{ url: bobHome.url, permission: 'read' }])
       const bob = startCashuWallet({
         login: bobUser.login,
         signer: bobUser.signer,
@@ -491,24 +474,12 @@ describe('nutzap relays (NIP-61 with NIP-65)', () => {
       })
       bobUser.set(bobUser.pubkey)
       await bob.open()
-      await until(
-        () =>
-          bobNet.asked.some(
-            (request) => request.type === 'subscribe' && request.relays?.includes(bobBox.url),
-          ),
-        "the watch on his 10019's relay",
-      )
-      expect(bobNet.asked).toContainEqual({
-        type: 'subscribe',
-        relays: [bobBox.url],
-        reason: { kind: 'nutzap', pubkey: bobUser.pubkey },
-      })
+      // His inbox watches that relay too, opened for it.
+      await until(() => bobNet.opened()[bobBox.url] !== undefined, "the watch on his 10019's relay")
+      expect(bobNet.opened()[bobBox.url]).toEqual([{ kind: 'nutzap', pubkey: bobUser.pubkey }])
 
       // Alice writes to aliceHome; bobBox is outside her pool.
-      const aliceNet = await network(
-        [{ url: aliceHome.url, permission: 'readwrite' }],
-        [bobBox.url],
-      )
+      const aliceNet = await network([{ url: aliceHome.url, permission: 'readwrite' }])
       const aliceWallet = startCashuWallet({
         ...alice,
         store: freshStore('nutzap'),
@@ -523,11 +494,7 @@ describe('nutzap relays (NIP-61 with NIP-65)', () => {
       const event = aliceHome.events().find((e) => e.kind === NIP61_KINDS.nutzap)?.id
       expect(event).toBeDefined()
       expect(bobBox.events().some((e) => e.id === event)).toBe(true)
-      expect(aliceNet.asked).toContainEqual({
-        type: 'publish',
-        relays: [bobBox.url],
-        reason: { kind: 'nutzap', pubkey: bobUser.pubkey },
-      })
+      expect(aliceNet.opened()[bobBox.url]).toEqual([{ kind: 'nutzap', pubkey: bobUser.pubkey }])
 
       // Heard on bobBox only (bobHome never had it), redeemed, marked where Alice reads.
       await balanceIs(bob, 21, 'the nutzap heard on his 10019 relay')
@@ -536,14 +503,11 @@ describe('nutzap relays (NIP-61 with NIP-65)', () => {
         () => aliceIn.events().some((e) => e.kind === 7376 && e.pubkey === bobUser.pubkey),
         'the 7376 on her read relay',
       )
-      expect(bobNet.asked).toContainEqual({
-        type: 'publish',
-        relays: [aliceIn.url],
-        reason: { kind: 'inbox', pubkeys: [alice.pubkey] },
-      })
+      expect(bobNet.opened()[aliceIn.url]).toEqual([{ kind: 'inbox', pubkeys: [alice.pubkey] }])
       bobUser.set(null)
     } finally {
+      await Promise.all(started.splice(0).map((relays) => relays.stop()))
       await Promise.all([aliceHome, bobHome, bobBox, aliceIn].map((relay) => relay.close()))
     }
-  })
+  }, 45_000)
 })

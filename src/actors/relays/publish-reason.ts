@@ -5,7 +5,7 @@
 import type { RelayReason } from '../../core/relays/relay-reason.ts'
 import type { RelayHub } from './relay-hub.ts'
 
-export function withReason(
+export function publishWithReason(
   hub: Pick<RelayHub, 'publish'>,
   reason: RelayReason,
 ): Pick<RelayHub, 'publish'> {
