@@ -29,6 +29,7 @@ import { createRowLoader } from './feed/row-loader.ts'
 import { createSignerSource } from './identity/current-signer.ts'
 import type { Keystore } from './identity/keystore.ts'
 import { lazyKeystore } from './identity/lazy-keystore.ts'
+import { lazyRemoteSessionStore } from './identity/lazy-remote-session-store.ts'
 import { loginEffects, type RemoteSignerSlot } from './identity/login.effects.ts'
 import { keepSession, restoreSession } from './identity/login-session.ts'
 import { type Nip49Client, startNip49Worker } from './identity/nip49-client.ts'
@@ -148,12 +149,13 @@ export function startSystem(
   const sockets = appSockets()
   const keystore = lazyKeystore()
   const remote: RemoteSignerSlot = { current: null }
+  const remoteSessions = lazyRemoteSessionStore()
   // The hub exists before the app so the login's remote signer can use it; it reaches the
   // pool (created with the app below) only once events flow.
   const pool = () => app.getSnapshot().children.relays
   const aux = () => app.getSnapshot().children.auxRelays
   const hub = startRelayHub({ verifier, signer: () => signer(), pool, aux })
-  const effects = loginEffects(keystore, hub, remote)
+  const effects = loginEffects(keystore, hub, remote, remoteSessions)
   const app = createApp({ socket: sockets.machine, login: effects.actors, inspect })
   const queryClient = createQueryClient()
   const cache = startQueryCache(queryClient, inspect)
@@ -176,8 +178,8 @@ export function startSystem(
   app.start()
   const login = app.getSnapshot().children.login!
   const signer = createSignerSource(login, remote)
-  keepSession(login)
-  restoreSession(login, keystore)
+  keepSession(login, remoteSessions)
+  restoreSession(login, keystore, remoteSessions)
   const lightning = lazyWallet({
     login,
     load: () =>
