@@ -7,7 +7,7 @@
 import { test as base, type Page } from '@playwright/test'
 import { localRuntimeConfig, type RuntimeConfig } from '../../src/core/platform/runtime-config.ts'
 import { type AppServer, type AppWorld, startAppServer } from '../peers/app-server.ts'
-import { freePort } from '../peers/free-port.ts'
+import { freePort, freePorts } from '../peers/free-port.ts'
 import { type RelayHandle, type RelayOptions, startRelay } from '../peers/relay.ts'
 import {
   type DemoWorld,
@@ -58,13 +58,6 @@ interface TestFixtures {
   launchWorld(): Promise<LaunchedWorld>
   /** Serves the built app listing these relays (or with `options.config`), and opens it. */
   openApp(relays: RelayHandle[], path?: string, options?: OpenAppOptions): Promise<AppServer>
-}
-
-/** Distinct ports, each free when asked. */
-async function freePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>()
-  while (ports.size < count) ports.add(await freePort())
-  return [...ports]
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({

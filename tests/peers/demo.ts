@@ -165,7 +165,7 @@ async function startLocal(
     if ((cause as { code?: unknown } | null)?.code === 'EADDRINUSE') {
       const { relay, port: taken } = error as WorldRelayStartError
       throw new UsageError(
-        `Port ${taken} is already in use, so the ${relay.name} relay cannot start. The world's ` +
+        `Port ${taken} is already in use, so the ${relay} relay cannot start. The world's ` +
           `relays use ${basePort}–${basePort + WORLD_RELAY_COUNT - 1}: choose another first port ` +
           'with --relay-port N (or RELAY_PORT=N).',
       )

@@ -8,7 +8,9 @@
 import { localRuntimeConfig, type RuntimeConfig } from '../../src/core/platform/runtime-config.ts'
 import type { WorldRelays } from './seed/relays.ts'
 
-export function worldRuntimeConfig(relays: WorldRelays): RuntimeConfig {
+export function worldRuntimeConfig(
+  relays: Pick<WorldRelays, 'general' | 'indexer'>,
+): RuntimeConfig {
   const pool = [...new Set(relays.general)]
   const config = localRuntimeConfig(pool)
   // One relay in every role (the single-relay world): it is the pool, nothing more.

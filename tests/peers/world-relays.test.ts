@@ -9,7 +9,7 @@ import {
   parseRuntimeConfig,
   readRelays,
 } from '../../src/core/platform/runtime-config.ts'
-import { freePort } from './free-port.ts'
+import { freePorts } from './free-port.ts'
 import {
   type DemoWorld,
   generateDemoWorld,
@@ -25,12 +25,6 @@ let world: DemoWorld
 const dirs: string[] = []
 
 const ids = (events: readonly NostrEvent[]) => events.map((e) => e.id).sort()
-
-async function freePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>()
-  while (ports.size < count) ports.add(await freePort())
-  return [...ports]
-}
 
 /** One REQ, the events up to EOSE. */
 async function query(url: string, filter: Record<string, unknown>): Promise<NostrEvent[]> {
@@ -116,7 +110,7 @@ describe('startWorldRelays', () => {
     try {
       const error = await startWorldRelays({ world }).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(WorldRelayStartError)
-      expect((error as WorldRelayStartError).relay.name).toBe('small-2')
+      expect((error as WorldRelayStartError).relay).toBe('small-2')
       // the relays started before it are closed again: their ports are free
       const retry = await startWorldRelays({
         world: { relays: singleRelay(world.relays.general[0]), eventsByRelay: new Map() },

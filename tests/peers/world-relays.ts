@@ -32,14 +32,14 @@ export interface WorldRelayHandles {
   close(): Promise<void>
 }
 
-/** A relay that could not start: which one, on which port, and why (`cause`). */
+/** A relay that could not start: which one (its name), on which port, and why (`cause`). */
 export class WorldRelayStartError extends Error {
   constructor(
-    readonly relay: NamedRelay,
+    readonly relay: string,
     readonly port: number,
     override readonly cause: unknown,
   ) {
-    super(`the ${relay.name} relay could not start on port ${port}`)
+    super(`the ${relay} relay could not start on port ${port}`)
   }
 }
 
@@ -58,33 +58,64 @@ const ROLE_NAMES: Record<NamedRelay['role'], string> = {
   'hint-only': 'hint-only relay',
 }
 
-/** Starts every relay of the world; on a failure the ones started are closed again. */
-export async function startWorldRelays(o: WorldRelayOptions): Promise<WorldRelayHandles> {
-  const running: RunningRelay[] = []
-  const byUrl = new Map<string, RelayHandle>()
+/** A relay to start: a file-safe name, its URL (ws://127.0.0.1:<port>) and how to describe it. */
+export interface PlacedRelay {
+  name: string
+  url: string
+  /** NIP-11 name */
+  title: string
+}
+
+export interface PlacedRelays<R extends PlacedRelay> {
+  running: (R & { relay: RelayHandle; seeded: boolean; persistFile?: string })[]
+  close(): Promise<void>
+}
+
+/**
+ * Starts a relay per URL (the first entry for a URL listed twice), each seeded with its events;
+ * on a failure the ones started are closed again and the error names the relay.
+ */
+export async function startPlacedRelays<R extends PlacedRelay>(
+  relays: readonly R[],
+  eventsByRelay: ReadonlyMap<string, readonly NostrEvent[]>,
+  persistDir?: string,
+): Promise<PlacedRelays<R>> {
+  const running: PlacedRelays<R>['running'] = []
   const closeAll = async () => {
     await Promise.all(running.map((r) => r.relay.close()))
   }
-  for (const named of namedRelays(o.world.relays)) {
-    if (byUrl.has(named.url)) continue
-    const port = portOf(named.url)
-    const persistFile = o.persistDir ? join(o.persistDir, `${named.name}.jsonl`) : undefined
+  const started = new Set<string>()
+  for (const placed of relays) {
+    if (started.has(placed.url)) continue
+    started.add(placed.url)
+    const port = portOf(placed.url)
+    const persistFile = persistDir ? join(persistDir, `${placed.name}.jsonl`) : undefined
     const seeded = !persistFile || !existsSync(persistFile)
     let relay: RelayHandle
     try {
       relay = await startRelay({
         port,
-        name: `Plume ${named.name} (${ROLE_NAMES[named.role]})`,
+        name: placed.title,
         ...(persistFile ? { persistFile } : {}),
-        ...(seeded ? { seed: [...(o.world.eventsByRelay.get(named.url) ?? [])] } : {}),
+        ...(seeded ? { seed: [...(eventsByRelay.get(placed.url) ?? [])] } : {}),
       })
     } catch (error) {
       await closeAll()
-      throw new WorldRelayStartError(named, port, error)
+      throw new WorldRelayStartError(placed.name, port, error)
     }
-    byUrl.set(named.url, relay)
-    running.push({ ...named, relay, seeded, ...(persistFile ? { persistFile } : {}) })
+    running.push({ ...placed, relay, seeded, ...(persistFile ? { persistFile } : {}) })
   }
+  return { running, close: closeAll }
+}
+
+/** Starts every relay of the world; on a failure the ones started are closed again. */
+export async function startWorldRelays(o: WorldRelayOptions): Promise<WorldRelayHandles> {
+  const named = namedRelays(o.world.relays).map((r) => ({
+    ...r,
+    title: `Plume ${r.name} (${ROLE_NAMES[r.role]})`,
+  }))
+  const { running, close } = await startPlacedRelays(named, o.world.eventsByRelay, o.persistDir)
+  const byUrl = new Map(running.map((r) => [r.url, r.relay]))
   const at = (url: string): RelayHandle => byUrl.get(url) as RelayHandle
   const { general, indexer, small, hintOnly } = o.world.relays
   return {
@@ -93,6 +124,6 @@ export async function startWorldRelays(o: WorldRelayOptions): Promise<WorldRelay
     small: small.map(at),
     hintOnly: at(hintOnly),
     running,
-    close: closeAll,
+    close,
   }
 }
