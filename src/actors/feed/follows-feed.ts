@@ -4,8 +4,7 @@
  * 20 relays) for the notes of the authors it serves, one REQ per relay. The answers merge by
  * created_at as a page of the pool's did (feed-queries.ts): each relay gives its newest `limit`
  * up to `until`, so the newest page of them all is right, and a relay with nothing older only
- * adds nothing; the feed ends when the page of them all is empty.
- * New notes: follows-live.ts.
+ * adds nothing; the feed ends when the page of them all is empty. New notes: follows-live.ts.
  */
 import { type FeedSource, feedPageFilters } from '../../core/feed/feed-source.ts'
 import { hubSpelling, poolReadUrls } from '../../core/relays/pool-urls.ts'
