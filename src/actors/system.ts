@@ -23,7 +23,7 @@ import type { CashuWallet } from './ecash/cashu-wallet-api.ts'
 import { asciiCache } from './feed/ascii-cache.ts'
 import { createEngagementQueries, type EngagementQueries } from './feed/engagement-queries.ts'
 import { feedQueryOptions, followLiveFeed } from './feed/feed-queries.ts'
-import { loadedNoteQueryOptions } from './feed/note-loader.ts'
+import { hintedNoteLoader, loadedNoteQueryOptions } from './feed/note-loader.ts'
 import { type ProfileNotesQueries, profileNotesQueries } from './feed/profile-notes.ts'
 import { createRowLoader } from './feed/row-loader.ts'
 import { createSignerSource } from './identity/current-signer.ts'
@@ -51,6 +51,7 @@ import type { Signer } from './platform/signer.ts'
 import type { Publishing } from './publish/publish.effects.ts'
 import type { PublishQueue } from './publish/publish-queue.effects.ts'
 import { createOutboxRelays } from './relays/outbox-relays.ts'
+import type { ReadRoutes } from './relays/read-routes.ts'
 import type { RelayHub } from './relays/relay-hub.ts'
 import { fetchRelayInfo } from './relays/relay-info.ts'
 import { relayInfoQueryOptions } from './relays/relay-info-queries.ts'
@@ -82,8 +83,13 @@ export interface PlumeSystem {
   cache: CacheRestoreActorRef
   feedQuery: ReturnType<typeof feedQueryOptions>
   metadataQuery(pubkey: string): ReturnType<typeof metadataQueryOptions>
-  /** A note by id, ['note', id], asked for with the other rows' (a quote, a notification's note). */
-  noteQuery(id: string): ReturnType<typeof loadedNoteQueryOptions>
+  /**
+   * A note by id, ['note', id], asked for with the other rows' (a quote, a notification's note),
+   * and of its relay hints outside the pool at once.
+   */
+  noteQuery(id: string, relays?: readonly string[]): ReturnType<typeof loadedNoteQueryOptions>
+  /** What routed reads need: the pool now, people's relay lists, the user's own list (NIP-65). */
+  routes: ReadRoutes
   /** A relay's NIP-11 document, ['relay-info', url]. */
   relayInfoQuery(url: string): ReturnType<typeof relayInfoQueryOptions>
   /** A linked screen's data fetched ahead of a click (the router's preload). */
@@ -191,7 +197,18 @@ export function startSystem(
 
   const poolRelays = poolRelaysOf(pool)
   const metadataQuery = (pubkey: string) => metadataQueryOptions(rowLoader.metadata, pubkey)
-  const outbox = createOutboxRelays(hub)
+  const outbox = createOutboxRelays(hub, {
+    blocked: () => app.getSnapshot().context.config?.blacklistedRelays ?? [],
+  })
+  const routes: ReadRoutes = {
+    pool: poolRelays,
+    outbox,
+    ownReadRelays: (pubkey) => {
+      const { context } = relayList.getSnapshot()
+      if (context.pubkey !== pubkey) return []
+      return context.relays.filter((entry) => canRead(entry.permission)).map((entry) => entry.url)
+    },
+  }
   const profiles = profileQueries({ hub, queryClient, pool: poolRelays, outbox })
   const viewer = () => login.getSnapshot().context.pubkey
   const publishQueue = once(() =>
@@ -232,7 +249,11 @@ export function startSystem(
     cache,
     feedQuery: feedQueryOptions(hub),
     metadataQuery,
-    noteQuery: (id) => loadedNoteQueryOptions(rowLoader.note, id),
+    noteQuery: (id, relays = []) =>
+      relays.length > 0
+        ? loadedNoteQueryOptions(hintedNoteLoader(rowLoader.note, hub, routes, relays), id, true)
+        : loadedNoteQueryOptions(rowLoader.note, id),
+    routes,
     relayInfoQuery: (url) => relayInfoQueryOptions(fetchRelayInfo, url),
     routePrefetch: createRoutePrefetch({ hub, queryClient, profiles }),
     profiles,
