@@ -8,6 +8,7 @@ import { useNow } from '../../hooks/use-now.ts'
 import { MutedNote } from './MutedNote.tsx'
 import { NoteBoundary } from './NoteBoundary.tsx'
 import { NoteCard } from './NoteCard.tsx'
+import { SeenOn } from './SeenOn.tsx'
 import { useEngagementAsks } from './use-engagement-asks.ts'
 import { useThread } from './use-thread.ts'
 import { useThreadModal } from './use-thread-modal.ts'
@@ -134,7 +135,10 @@ function ThreadItem({ itemRef, note, kind, onOpen, position, setSize, now }: Thr
     <div ref={itemRef} className={`thread-item thread-${kind}`}>
       {kind === 'focused' ? (
         // The note opened is shown whoever wrote it: the reader asked for it.
-        card
+        <>
+          {card}
+          <SeenOn id={note.id} />
+        </>
       ) : (
         <MutedNote
           note={note}
