@@ -30,9 +30,7 @@ test('a note page says which of your relays sent the note', async ({
   await expect(seenOn(page).locator('[data-relay]')).toHaveCount(2)
 })
 
-// Needs the reading helper's hint routing (an nevent's relay hint asked as a `hint` reason); the
-// lead enables it once that is in main.
-test.fixme('a relay hint opens a short-lived connection: the modal says why, the note where it was seen', async ({
+test('a relay hint opens a short-lived connection: the modal says why, the note where it was seen', async ({
   page,
   launchRelay,
   openApp,
