@@ -2,6 +2,7 @@
 import { cashuReceive } from './cashu-receive.ts'
 import type { Measure } from './context.ts'
 import { firstNote } from './first-note.ts'
+import { followingFeed } from './following.ts'
 import { ncryptsecResponsiveness, unlockResponsiveness } from './identity.ts'
 import { ingestBlocking } from './ingest.ts'
 import { unlockDerivation } from './kdf.ts'
@@ -18,6 +19,7 @@ export const MEASURES: Measure[] = [
   warmStart,
   scriptBytes,
   reqCount,
+  followingFeed,
   unlockDerivation,
   unlockResponsiveness,
   ncryptsecResponsiveness,

@@ -23,12 +23,13 @@ import type { CashuWallet } from './ecash/cashu-wallet-api.ts'
 import { asciiCache } from './feed/ascii-cache.ts'
 import { createEngagementQueries, type EngagementQueries } from './feed/engagement-queries.ts'
 import { feedQueryOptions, followLiveFeed } from './feed/feed-queries.ts'
-import { loadedNoteQueryOptions } from './feed/note-loader.ts'
+import { hintedNoteLoader, loadedNoteQueryOptions } from './feed/note-loader.ts'
 import { type ProfileNotesQueries, profileNotesQueries } from './feed/profile-notes.ts'
 import { createRowLoader } from './feed/row-loader.ts'
 import { createSignerSource } from './identity/current-signer.ts'
 import type { Keystore } from './identity/keystore.ts'
 import { lazyKeystore } from './identity/lazy-keystore.ts'
+import { lazyRemoteSessionStore } from './identity/lazy-remote-session-store.ts'
 import { loginEffects, type RemoteSignerSlot } from './identity/login.effects.ts'
 import { keepSession, restoreSession } from './identity/login-session.ts'
 import { type Nip49Client, startNip49Worker } from './identity/nip49-client.ts'
@@ -50,6 +51,7 @@ import type { Signer } from './platform/signer.ts'
 import type { Publishing } from './publish/publish.effects.ts'
 import type { PublishQueue } from './publish/publish-queue.effects.ts'
 import { createOutboxRelays } from './relays/outbox-relays.ts'
+import type { ReadRoutes } from './relays/read-routes.ts'
 import type { RelayHub } from './relays/relay-hub.ts'
 import { fetchRelayInfo } from './relays/relay-info.ts'
 import { relayInfoQueryOptions } from './relays/relay-info-queries.ts'
@@ -81,8 +83,13 @@ export interface PlumeSystem {
   cache: CacheRestoreActorRef
   feedQuery: ReturnType<typeof feedQueryOptions>
   metadataQuery(pubkey: string): ReturnType<typeof metadataQueryOptions>
-  /** A note by id, ['note', id], asked for with the other rows' (a quote, a notification's note). */
-  noteQuery(id: string): ReturnType<typeof loadedNoteQueryOptions>
+  /**
+   * A note by id, ['note', id], asked for with the other rows' (a quote, a notification's note),
+   * and of its relay hints outside the pool at once.
+   */
+  noteQuery(id: string, relays?: readonly string[]): ReturnType<typeof loadedNoteQueryOptions>
+  /** What routed reads need: the pool now, people's relay lists, the user's own list (NIP-65). */
+  routes: ReadRoutes
   /** A relay's NIP-11 document, ['relay-info', url]. */
   relayInfoQuery(url: string): ReturnType<typeof relayInfoQueryOptions>
   /** A linked screen's data fetched ahead of a click (the router's preload). */
@@ -148,12 +155,13 @@ export function startSystem(
   const sockets = appSockets()
   const keystore = lazyKeystore()
   const remote: RemoteSignerSlot = { current: null }
+  const remoteSessions = lazyRemoteSessionStore()
   // The hub exists before the app so the login's remote signer can use it; it reaches the
   // pool (created with the app below) only once events flow.
   const pool = () => app.getSnapshot().children.relays
   const aux = () => app.getSnapshot().children.auxRelays
   const hub = startRelayHub({ verifier, signer: () => signer(), pool, aux })
-  const effects = loginEffects(keystore, hub, remote)
+  const effects = loginEffects(keystore, hub, remote, remoteSessions)
   const app = createApp({ socket: sockets.machine, login: effects.actors, inspect })
   const queryClient = createQueryClient()
   const cache = startQueryCache(queryClient, inspect)
@@ -176,8 +184,8 @@ export function startSystem(
   app.start()
   const login = app.getSnapshot().children.login!
   const signer = createSignerSource(login, remote)
-  keepSession(login)
-  restoreSession(login, keystore)
+  keepSession(login, remoteSessions)
+  restoreSession(login, keystore, remoteSessions)
   const lightning = lazyWallet({
     login,
     load: () =>
@@ -189,7 +197,18 @@ export function startSystem(
 
   const poolRelays = poolRelaysOf(pool)
   const metadataQuery = (pubkey: string) => metadataQueryOptions(rowLoader.metadata, pubkey)
-  const outbox = createOutboxRelays(hub)
+  const outbox = createOutboxRelays(hub, {
+    blocked: () => app.getSnapshot().context.config?.blacklistedRelays ?? [],
+  })
+  const routes: ReadRoutes = {
+    pool: poolRelays,
+    outbox,
+    ownReadRelays: (pubkey) => {
+      const { context } = relayList.getSnapshot()
+      if (context.pubkey !== pubkey) return []
+      return context.relays.filter((entry) => canRead(entry.permission)).map((entry) => entry.url)
+    },
+  }
   const profiles = profileQueries({ hub, queryClient, pool: poolRelays, outbox })
   const viewer = () => login.getSnapshot().context.pubkey
   const publishQueue = once(() =>
@@ -230,7 +249,11 @@ export function startSystem(
     cache,
     feedQuery: feedQueryOptions(hub),
     metadataQuery,
-    noteQuery: (id) => loadedNoteQueryOptions(rowLoader.note, id),
+    noteQuery: (id, relays = []) =>
+      relays.length > 0
+        ? loadedNoteQueryOptions(hintedNoteLoader(rowLoader.note, hub, routes, relays), id, true)
+        : loadedNoteQueryOptions(rowLoader.note, id),
+    routes,
     relayInfoQuery: (url) => relayInfoQueryOptions(fetchRelayInfo, url),
     routePrefetch: createRoutePrefetch({ hub, queryClient, profiles }),
     profiles,

@@ -2,7 +2,8 @@
  * Login machine: who the user is and how they sign.
  *
  * Methods: none (signed out), `nip07` (browser extension), `nsec` (a secret key: in memory, or
- * saved and locked after a reload), `npub` (public key only: read only) and `remote` (NIP-46).
+ * saved and locked after a reload), `npub` (public key only: read only) and `remote` (NIP-46: its
+ * session kept sealed on the device and resumed after a reload).
  *
  * The UI sends every event here, and three child machines do the work:
  * - `signIn` (sign-in.machine.ts) while `signedOut`: the login gate and the sign-in attempts;
@@ -58,6 +59,8 @@ export {
   type ExtensionAvailabilityEvent,
   type ExtensionPublicKeyLogic,
   type LoginMethod,
+  type RestoreRemoteLogic,
+  remoteRestoreMessage,
   type WatchExtensionInput,
   type WatchExtensionLogic,
 } from './sign-in.machine.ts'
@@ -119,9 +122,10 @@ export type LoginEffects = EffectsOf<typeof signInMachine> &
  */
 export function loginActors(effects: LoginEffects) {
   const { extensionPublicKey, watchExtension, unlockKey, persistKey, connectRemote } = effects
+  const { restoreRemote } = effects
   return {
     signIn: signInMachine.provide({
-      actors: { extensionPublicKey, watchExtension, unlockKey, connectRemote },
+      actors: { extensionPublicKey, watchExtension, unlockKey, connectRemote, restoreRemote },
     }),
     nsecKey: nsecKeyMachine.provide({ actors: { unlockKey, persistKey } }),
     signOut: signOutMachine.provide({ actors: { forgetKey: effects.forgetKey } }),

@@ -6,8 +6,10 @@
  * asked for a login) and `attempt` (a sign-in in flight), so a failed attempt leaves the modal
  * open with its error. A typed key or public key signs in at once; the extension, a saved key
  * (unlocked with its passphrase) and a remote signer are asked, and `login.cancelled` abandons
- * them. The extension is watched the whole time. Once signed in, `report` (sendParent) tells the
- * login machine who, with the pending action, and the machine is `done`.
+ * them. After a reload, a remote login resumes its kept session (`restoring`); when it cannot,
+ * the login gate opens with the reason. The extension is watched the whole time. Once signed in,
+ * `report` (sendParent) tells the login machine who, with the pending action, and the machine is
+ * `done`.
  */
 import {
   assign,
@@ -39,7 +41,12 @@ export const SIGN_IN_ERRORS = {
   extensionFailed: 'Failed to sign in with extension',
   savedAccountFailed: 'Failed to unlock saved account',
   remoteFailed: 'Failed to connect to remote signer',
+  remoteRestoreFailed: 'Your remote signer session could not be restored. Please log in again.',
 } as const
+
+/** A remote login that did not come back after a reload, and why. */
+export const remoteRestoreMessage = (cause: string): string =>
+  `Your remote signer session could not be restored: ${cause}. Please log in again.`
 
 export type LoginMethod = 'nip07' | 'nsec' | 'npub' | 'remote'
 
@@ -68,8 +75,8 @@ export type SignInEvent =
   | { type: 'login.npub'; pubkey: string }
   | { type: 'login.saved'; pubkey: string; passphrase: Secret<string> }
   | { type: 'login.remote'; uri: string }
-  /** At start, from the session's login method and pubkey (`uri` for a remote signer). */
-  | { type: 'session.restore'; pubkey: string; method: LoginMethod; uri?: string }
+  /** At start, from the session's login method and pubkey. */
+  | { type: 'session.restore'; pubkey: string; method: LoginMethod }
   | ExtensionAvailabilityEvent
 
 /** Who signed in and how. */
@@ -100,6 +107,11 @@ export type ExtensionPublicKeyLogic = PromiseActorLogic<string>
 export type WatchExtensionLogic = CallbackActorLogic<EventObject, WatchExtensionInput>
 /** Connects a NIP-46 signer (bunker:// or nostrconnect://) and gives the user's pubkey. */
 export type ConnectRemoteLogic = PromiseActorLogic<{ pubkey: string }, { uri: string }>
+/**
+ * Resumes the kept NIP-46 session of this pubkey and gives the pubkey; rejects with the text to
+ * show, having forgotten the session (the login is over).
+ */
+export type RestoreRemoteLogic = PromiseActorLogic<{ pubkey: string }, { pubkey: string }>
 
 const notProvided = (name: string) =>
   new Error(
@@ -119,6 +131,9 @@ const placeholders = {
   connectRemote: fromPromise<{ pubkey: string }, { uri: string }>(async () => {
     throw notProvided('connectRemote')
   }) satisfies ConnectRemoteLogic,
+  restoreRemote: fromPromise<{ pubkey: string }, { pubkey: string }>(async () => {
+    throw notProvided('restoreRemote')
+  }) satisfies RestoreRemoteLogic,
 }
 
 /** `report` params of a sign-in, with the pending action. */
@@ -146,6 +161,7 @@ export const signInMachine = setup({
       extension: 'extensionPublicKey'
       unlock: 'unlockKey'
       remote: 'connectRemote'
+      resume: 'restoreRemote'
     },
   },
   actors: placeholders,
@@ -155,9 +171,7 @@ export const signInMachine = setup({
   guards: {
     extensionAvailable: ({ context }) => context.extensionAvailable,
     restores: ({ event }, params: { method: LoginMethod }) =>
-      event.type === 'session.restore' &&
-      event.method === params.method &&
-      (params.method !== 'remote' || Boolean(event.uri)),
+      event.type === 'session.restore' && event.method === params.method,
   },
   actions: {
     setAvailability: assign({
@@ -261,7 +275,7 @@ export const signInMachine = setup({
                   },
                   {
                     guard: { type: 'restores', params: { method: 'remote' } },
-                    target: 'remote',
+                    target: 'restoring',
                     actions: 'clearError',
                   },
                 ],
@@ -324,7 +338,6 @@ export const signInMachine = setup({
                 src: 'connectRemote',
                 input: ({ event }) => {
                   if (event.type === 'login.remote') return { uri: event.uri }
-                  if (event.type === 'session.restore' && event.uri) return { uri: event.uri }
                   throw new Error(`remote: from ${event.type}`)
                 },
                 onDone: {
@@ -341,6 +354,30 @@ export const signInMachine = setup({
                 },
               },
               on: { 'login.cancelled': 'ready' },
+            },
+            /** A reload: the kept remote session, resumed without asking the user. */
+            restoring: {
+              invoke: {
+                id: 'resume',
+                src: 'restoreRemote',
+                input: ({ event }) => {
+                  if (event.type === 'session.restore') return { pubkey: event.pubkey }
+                  throw new Error(`restoring: from ${event.type}`)
+                },
+                onDone: {
+                  target: done,
+                  actions: {
+                    type: 'report',
+                    params: ({ context, event }) =>
+                      succeeded(context, event.output.pubkey, 'remote'),
+                  },
+                },
+                // Signed out: the login gate opens with why, to log in again.
+                onError: {
+                  target: ['ready', '#signIn.signingIn.gate.choosing'],
+                  actions: { type: 'fail', params: failure(SIGN_IN_ERRORS.remoteRestoreFailed) },
+                },
+              },
             },
           },
         },

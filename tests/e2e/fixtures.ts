@@ -1,19 +1,47 @@
 /**
  * Browser-test fixtures: a demo world per worker, and per test a real relay seeded with it and
- * the built app served with a runtime config that points at the test's relays.
+ * the built app served with a runtime config that points at the test's relays. Tests of routing
+ * across relays start the many-relay world instead (launchWorld): a relay per role, each holding
+ * what the world's ground truth places on it.
  */
 import { test as base, type Page } from '@playwright/test'
-import { localRuntimeConfig } from '../../src/core/platform/runtime-config.ts'
-import { type AppServer, startAppServer } from '../peers/app-server.ts'
-import { freePort } from '../peers/free-port.ts'
+import { localRuntimeConfig, type RuntimeConfig } from '../../src/core/platform/runtime-config.ts'
+import { type AppServer, type AppWorld, startAppServer } from '../peers/app-server.ts'
+import { freePort, freePorts } from '../peers/free-port.ts'
 import { type RelayHandle, type RelayOptions, startRelay } from '../peers/relay.ts'
-import { type DemoWorld, generateDemoWorld } from '../peers/seed/index.ts'
+import {
+  type DemoWorld,
+  generateDemoWorld,
+  WORLD_RELAY_COUNT,
+  worldRelaysOn,
+} from '../peers/seed/index.ts'
+import { worldRuntimeConfig } from '../peers/world-config.ts'
+import { startWorldRelays, type WorldRelayHandles } from '../peers/world-relays.ts'
 
 interface WorkerFixtures {
   appPort: number
   /** The port of a test's first relay: the relay the world's relay lists and hints name. */
   relayPort: number
   world: DemoWorld
+  /**
+   * The many-relay world (general A and B, indexer, four small relays, hint-only), named with
+   * ports that were free when the worker started. Its eventsByRelay and relaysOf are the truth.
+   */
+  manyRelayWorld: DemoWorld
+}
+
+/** The many-relay world running for one test. */
+export interface LaunchedWorld extends WorldRelayHandles {
+  world: DemoWorld
+  /** The runtime config to open the app with: the general relays, and the indexer. */
+  config: RuntimeConfig
+}
+
+export interface OpenAppOptions {
+  /** In place of a config listing `relays` (as readwrite). */
+  config?: RuntimeConfig
+  /** Media and NIP-05 to serve; the worker's world by default. */
+  world?: AppWorld
 }
 
 interface TestFixtures {
@@ -23,8 +51,13 @@ interface TestFixtures {
    * finds its relay list (kind 10002) pointing at a relay that answers.
    */
   launchRelay(options?: RelayOptions): Promise<RelayHandle>
-  /** Serves the built app listing these relays, and opens it. */
-  openApp(relays: RelayHandle[], path?: string): Promise<AppServer>
+  /**
+   * Starts every relay of the many-relay world, each seeded with its share of the world; closed
+   * after the test. Open the app on it with `openApp(launched.general, path, launched)`.
+   */
+  launchWorld(): Promise<LaunchedWorld>
+  /** Serves the built app listing these relays (or with `options.config`), and opens it. */
+  openApp(relays: RelayHandle[], path?: string, options?: OpenAppOptions): Promise<AppServer>
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -38,6 +71,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await generateDemoWorld({
           origin: `http://127.0.0.1:${appPort}`,
           relayUrl: `ws://127.0.0.1:${relayPort}`,
+        }),
+      ),
+    { scope: 'worker' },
+  ],
+  manyRelayWorld: [
+    async ({ appPort }, use) =>
+      use(
+        await generateDemoWorld({
+          origin: `http://127.0.0.1:${appPort}`,
+          relays: worldRelaysOn(await freePorts(WORLD_RELAY_COUNT)),
         }),
       ),
     { scope: 'worker' },
@@ -56,15 +99,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await Promise.all(relays.map((relay) => relay.close()))
   },
 
+  launchWorld: async ({ manyRelayWorld }, use) => {
+    const launched: WorldRelayHandles[] = []
+    await use(async () => {
+      const relays = await startWorldRelays({ world: manyRelayWorld })
+      launched.push(relays)
+      return { ...relays, world: manyRelayWorld, config: worldRuntimeConfig(manyRelayWorld.relays) }
+    })
+    await Promise.all(launched.map((relays) => relays.close()))
+  },
+
   openApp: async ({ page, appPort, world }, use) => {
     const servers: AppServer[] = []
-    await use(async (relays, path = '/') => {
+    await use(async (relays, path = '/', options = {}) => {
       const server = await startAppServer({
         port: appPort,
         // PLUME_DIST: a build of one's own, so parallel work does not swap the app mid-test.
         distDir: process.env.PLUME_DIST ?? 'dist',
-        config: localRuntimeConfig(relays.map((relay) => relay.url)),
-        world,
+        config: options.config ?? localRuntimeConfig(relays.map((relay) => relay.url)),
+        world: options.world ?? world,
       })
       servers.push(server)
       await page.goto(`${server.url}${path}`)

@@ -10,7 +10,7 @@ import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure
 import { shortNpub } from '../../src/core/people/profile.ts'
 import { startRemoteSigner } from '../peers/remote-signer.ts'
 import { expect, test } from './fixtures.ts'
-import { findSecret, watchConsole } from './secret-scan.ts'
+import { findSecret, keptClientKey, watchConsole } from './secret-scan.ts'
 
 const PASSPHRASE = 'correct horse battery'
 
@@ -298,6 +298,10 @@ test('NIP-46: log in with a remote signer over the local relay', async ({
     )
     expect(signer.requests()).toContain('connect')
     await expectNoSecret(page, bytesToHex(userKey), lines, 'remote signer login')
+    // The session's own client key (NIP-46) is kept sealed, never in the clear.
+    const clientKey = await keptClientKey(page)
+    expect(clientKey).toMatch(/^[0-9a-f]{64}$/)
+    await expectNoSecret(page, clientKey ?? '', lines, 'remote signer login: its client key')
   } finally {
     await signer.close()
   }

@@ -254,6 +254,11 @@ test('the relay discovery modal lists their relays and where their notes came fr
   // Their relay list names the seed's relay, which the test relay stands in for.
   await expect(ours.locator('.relay-badge')).toHaveText('RW')
   await expect(dialog.locator('.discovery-routing')).toContainText(relay.url)
+  // Their write relays are read whether or not they are the user's: nothing to add by hand.
+  await expect(dialog).toContainText(
+    'Their notes are asked of their write relays, yours or not, and of your read relays',
+  )
+  await expect(dialog).not.toContainText('Relay Management')
   await page.screenshot({ path: test.info().outputPath('h4-discovery-1280.png') })
 })
 

@@ -105,6 +105,7 @@ function arrange(muted = false) {
     persistKey: deferred(),
     forgetKey: deferred(),
     connectRemote: deferred(),
+    restoreRemote: deferred(),
     watchExtension: fromCallback<EventObject, WatchExtensionInput>(({ sendBack }) => {
       const watcher: Watcher = { stopped: false, report: (event) => sendBack(event) }
       watchers.push(watcher)
@@ -344,6 +345,7 @@ describe('login machine scenarios', () => {
       savedAccountFailed: 'Failed to unlock saved account',
       unlockFailed: 'Failed to unlock',
       remoteFailed: 'Failed to connect to remote signer',
+      remoteRestoreFailed: 'Your remote signer session could not be restored. Please log in again.',
       persistFailed: 'Failed to save key',
       forgetFailed: 'Failed to delete saved key',
       keyMismatch: 'The secret key does not match this account',

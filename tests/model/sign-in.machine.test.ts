@@ -8,6 +8,7 @@ import {
   EXTENSION_POLL_MS,
   EXTENSION_PUBKEY_TIMEOUT_MS,
   type ExtensionAvailabilityEvent,
+  remoteRestoreMessage,
   SIGN_IN_ERRORS,
   type SignInReport,
   type SignInSnapshot,
@@ -35,6 +36,7 @@ const BUNKER = `bunker://${PUB}?relay=wss://relay.example.com`
 const INCORRECT_PASSPHRASE = 'Incorrect passphrase. Please check your passphrase and try again.'
 const EXTENSION_REJECTED = 'User rejected the request'
 const REMOTE_REFUSED = 'Remote signer refused the connection'
+const RESTORE_FAILED = remoteRestoreMessage('Remote signer did not respond in time')
 
 const SECRET_TEXTS = [bytesToHex(KEY_BYTES), JSON.stringify(KEY_BYTES), RIGHT_TEXT, WRONG_TEXT]
 function expectNoSecret(text: string) {
@@ -80,6 +82,7 @@ function arrange() {
       extensionPublicKey: deferred<string, unknown>(),
       unlockKey: deferred<UnlockedKey, UnlockKeyInput>(),
       connectRemote: deferred<{ pubkey: string }, { uri: string }>(),
+      restoreRemote: deferred<{ pubkey: string }, { pubkey: string }>(),
       watchExtension: fromCallback<EventObject, WatchExtensionInput>(({ input, sendBack }) => {
         const watcher: Watcher = { input, stopped: false, report: (event) => sendBack(event) }
         watchers.push(watcher)
@@ -132,7 +135,7 @@ const samples: EventSamples<typeof signInMachine> = {
     { type: 'session.restore', pubkey: PUB, method: 'nsec' },
     { type: 'session.restore', pubkey: PUB, method: 'nip07' },
     { type: 'session.restore', pubkey: PUB, method: 'npub' },
-    { type: 'session.restore', pubkey: PUB, method: 'remote', uri: BUNKER },
+    { type: 'session.restore', pubkey: PUB, method: 'remote' },
   ],
   'extension.availability': [
     { type: 'extension.availability', available: true },
@@ -152,6 +155,10 @@ const samples: EventSamples<typeof signInMachine> = {
   'xstate.error.actor.remote': [
     { type: 'xstate.error.actor.remote', error: new Error(REMOTE_REFUSED) },
   ],
+  'xstate.done.actor.resume': [{ type: 'xstate.done.actor.resume', output: { pubkey: PUB } }],
+  'xstate.error.actor.resume': [
+    { type: 'xstate.error.actor.resume', error: new Error(RESTORE_FAILED) },
+  ],
 }
 
 // The pure machine has no parent to report to: the model's reports go nowhere.
@@ -167,6 +174,7 @@ const errorTexts = [
   EXTENSION_REJECTED,
   INCORRECT_PASSPHRASE,
   REMOTE_REFUSED,
+  RESTORE_FAILED,
 ]
 
 const settleAs =
@@ -185,7 +193,7 @@ const harness: Harness<typeof signInMachine, Fakes> = {
   deliver: {
     'extension.availability': (event, { fakes }) => fakes.watcher().report(event),
     ...Object.fromEntries(
-      ['extension', 'unlock', 'remote'].flatMap((id) => [
+      ['extension', 'unlock', 'remote', 'resume'].flatMap((id) => [
         [`xstate.done.actor.${id}`, settleAs('resolve', id)],
         [`xstate.error.actor.${id}`, settleAs('reject', id)],
       ]),
@@ -208,7 +216,8 @@ const harness: Harness<typeof signInMachine, Fakes> = {
       expect(snapshot.context.pendingAction).toBeNull()
     },
     'signingIn.gate.choosing': (snapshot) => {
-      expect(snapshot.context.pendingAction).toBe('react')
+      // None when a failed restore opened the gate; what login.requested said otherwise.
+      expect([null, 'react']).toContain(snapshot.context.pendingAction)
     },
     'signingIn.attempt.ready': (_snapshot, { fakes }) => {
       expect(fakes.live()).toEqual([])
@@ -227,6 +236,10 @@ const harness: Harness<typeof signInMachine, Fakes> = {
     },
     'signingIn.attempt.remote': (snapshot, { fakes }) => {
       expect(fakes.pending('remote').input).toEqual({ uri: BUNKER })
+      expect(snapshot.context.error).toBeNull()
+    },
+    'signingIn.attempt.restoring': (snapshot, { fakes }) => {
+      expect(fakes.pending('resume').input).toEqual({ pubkey: PUB })
       expect(snapshot.context.error).toBeNull()
     },
     done: (snapshot, { fakes }) => {
@@ -262,6 +275,7 @@ describe('sign-in machine model', () => {
         'signingIn.attempt.extension',
         'signingIn.attempt.unlocking',
         'signingIn.attempt.remote',
+        'signingIn.attempt.restoring',
         'done',
       ].sort(),
     )
@@ -379,7 +393,7 @@ describe('sign-in machine scenarios', () => {
     ])
   })
 
-  it('restore after a reload: nsec comes back locked, nip07 asks again, remote needs its uri', async () => {
+  it('restore after a reload: nsec comes back locked, nip07 asks again, remote resumes', async () => {
     const nsec = start()
     nsec.actor.send({ type: 'session.restore', pubkey: PUB, method: 'nsec' })
     expect(nsec.fakes.reports).toEqual([signedIn({ persisted: true })])
@@ -394,11 +408,31 @@ describe('sign-in machine scenarios', () => {
 
     const remote = start()
     remote.actor.send({ type: 'session.restore', pubkey: PUB, method: 'remote' })
-    expect(attempt(remote.actor.getSnapshot(), 'ready'), 'remote needs its uri').toBe(true)
-    remote.actor.send({ type: 'session.restore', pubkey: PUB, method: 'remote', uri: BUNKER })
-    remote.fakes.pending('remote').resolve({ pubkey: PUB })
+    expect(attempt(remote.actor.getSnapshot(), 'restoring')).toBe(true)
+    expect(remote.fakes.pending('resume').input).toEqual({ pubkey: PUB })
+    // Not the login gate's to cancel: it goes on.
+    remote.actor.send({ type: 'login.cancelled' })
+    remote.fakes.pending('resume').resolve({ pubkey: PUB })
     await settle()
     expect(remote.fakes.reports).toEqual([signedIn({ method: 'remote' })])
+  })
+
+  it('a remote session that cannot be resumed opens the login gate with why', async () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'session.restore', pubkey: PUB, method: 'remote' })
+    fakes.pending('resume').reject(new Error(RESTORE_FAILED))
+    await settle()
+    expect(actor.getSnapshot().value).toEqual({ signingIn: { gate: 'choosing', attempt: 'ready' } })
+    expect(actor.getSnapshot().context.error).toBe(
+      'Your remote signer session could not be restored: Remote signer did not respond in time. Please log in again.',
+    )
+    expect(fakes.reports).toEqual([])
+    // A failure without a text of its own gets the general one.
+    const bare = start()
+    bare.actor.send({ type: 'session.restore', pubkey: PUB, method: 'remote' })
+    bare.fakes.pending('resume').reject(new Error(''))
+    await settle()
+    expect(bare.actor.getSnapshot().context.error).toBe(SIGN_IN_ERRORS.remoteRestoreFailed)
   })
 
   it('the placeholder actors fail loudly when not provided', () => {

@@ -1,26 +1,36 @@
 /**
- * `npm start`: the built app with a persistent local relay seeded with the demo world, or (with
+ * `npm start`: the built app with the many-relay demo world on persistent local relays, or (with
  * --public) the built app alone with its public relay configuration.
  *
- *   npx tsx tests/peers/demo.ts [--port 8080] [--relay-port 7777] [--public]
+ *   npx tsx tests/peers/demo.ts [--port 8080] [--relay-port 7777] [--mint-port 3338] [--public]
  *                               [--data data]
  *
- * PORT and RELAY_PORT set the ports too. The relay's events live in an append-only file under the
- * data folder: seeded on the very first start, then user posts persist across restarts. The Cashu
- * mint keeps its keys and ledger there too (mint.json).
+ * PORT, RELAY_PORT and MINT_PORT set the ports too. The world's relays listen on the relay port and
+ * the seven after it: general A and B (the app's default pool), the indexer, four small relays and
+ * the hint-only relay (seed/relays.ts). Each keeps its events in an append-only file,
+ * data/relays/<name>.jsonl: seeded on the first start, then user posts persist across restarts.
+ * The files of the older single-relay demo (data/relay.jsonl) are moved aside, not deleted. The
+ * Cashu mint keeps its keys and ledger in the data folder too (mint.json).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { hexToBytes } from '@noble/hashes/utils.js'
-import { localRuntimeConfig } from '../../src/core/platform/runtime-config.ts'
 import { startAppServer } from './app-server.ts'
+import { moveSingleRelayWorldAside, RELAYS_FOLDER } from './demo-data.ts'
 import { createLnurlService } from './lnurl-server.ts'
 import { startMint } from './mint/server.ts'
 import { startNwcWallet } from './nwc-wallet.ts'
-import { startRelay } from './relay.ts'
-import { demoZapper, generateDemoWorld } from './seed/index.ts'
+import {
+  demoZapper,
+  generateDemoWorld,
+  localWorldRelays,
+  namedRelays,
+  WORLD_RELAY_COUNT,
+} from './seed/index.ts'
+import { worldRuntimeConfig } from './world-config.ts'
+import { startWorldRelays, WorldRelayStartError } from './world-relays.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const DIST = join(ROOT, 'dist')
@@ -73,6 +83,7 @@ function readSeedRecord(file: string): SeedRecord | null {
 }
 
 const USAGE = `Usage: npm start -- [--port 8080] [--relay-port 7777] [--mint-port 3338] [--public] [--data data]
+  --relay-port  the first of the world's ${WORLD_RELAY_COUNT} relays; the others take the next ports
   --public      serve the app with its public relays (no local relay)
   PORT, RELAY_PORT and MINT_PORT environment variables also set the ports.`
 
@@ -108,50 +119,62 @@ async function startPublic(appPort: number, closers: Closer[]): Promise<void> {
   console.log('Stop with Ctrl+C.\n')
 }
 
-/** The persistent relay (seeded once with the demo world) and the app. */
+/** The world's persistent relays (seeded once with the demo world) and the app. */
 async function startLocal(
   values: ReturnType<typeof options>,
   appPort: number,
   closers: Closer[],
 ): Promise<void> {
-  const relayPort = port(values['relay-port'] ?? process.env.RELAY_PORT, 7777, '--relay-port')
+  const basePort = port(values['relay-port'] ?? process.env.RELAY_PORT, 7777, '--relay-port')
+  if (basePort + WORLD_RELAY_COUNT - 1 > 65535) {
+    throw new UsageError(
+      `--relay-port must leave room for ${WORLD_RELAY_COUNT} relays (at most ${65536 - WORLD_RELAY_COUNT})`,
+    )
+  }
   const dataDir = resolve(process.cwd(), values.data)
-  const persistFile = join(dataDir, 'relay.jsonl')
+  const relaysDir = join(dataDir, RELAYS_FOLDER)
   const recordFile = join(dataDir, 'demo-world.json')
   const shown = (path: string): string => {
     const near = relative(process.cwd(), path)
     return near === '' ? '.' : near.startsWith('..') ? path : near
   }
+  const aside = moveSingleRelayWorldAside(dataDir)
+  if (aside) {
+    console.log(
+      `The demo now runs many relays: the single-relay demo's files are kept in ${shown(aside)}/ and a new world is seeded.`,
+    )
+  }
+  const relays = localWorldRelays(basePort)
   const origin = `http://127.0.0.1:${appPort}`
-  const fresh = !existsSync(persistFile)
+  const fresh = !namedRelays(relays).some((r) => existsSync(join(relaysDir, `${r.name}.jsonl`)))
   const record = fresh ? null : readSeedRecord(recordFile)
   const seed: SeedRecord = record ?? { origin, now: Math.floor(Date.now() / 1000) }
   if (record && record.origin !== origin) {
     console.warn(
-      `Note: ${shown(persistFile)} was seeded for ${record.origin}; its media links point ` +
+      `Note: ${shown(relaysDir)}/ was seeded for ${record.origin}; its media links point ` +
         `there. Use --port ${new URL(record.origin).port}, or delete ${shown(dataDir)}/ to seed again.`,
     )
   }
 
   console.log(fresh ? 'Seeding the demo world (first start)…' : 'Loading the demo world…')
   // Regenerated on every start for media and NIP-05 (deterministic); events are seeded once.
-  const world = await generateDemoWorld({
-    origin,
-    now: seed.now,
-    relayUrl: `ws://127.0.0.1:${relayPort}`,
+  const world = await generateDemoWorld({ origin, now: seed.now, relays })
+  mkdirSync(relaysDir, { recursive: true })
+  const running = await startWorldRelays({ world, persistDir: relaysDir }).catch((error) => {
+    const cause = error instanceof WorldRelayStartError ? error.cause : null
+    if ((cause as { code?: unknown } | null)?.code === 'EADDRINUSE') {
+      const { relay, port: taken } = error as WorldRelayStartError
+      throw new UsageError(
+        `Port ${taken} is already in use, so the ${relay} relay cannot start. The world's ` +
+          `relays use ${basePort}–${basePort + WORLD_RELAY_COUNT - 1}: choose another first port ` +
+          'with --relay-port N (or RELAY_PORT=N).',
+      )
+    }
+    throw error
   })
-  const relay = await onPort('relay', relayPort, '--relay-port N (or RELAY_PORT=N)', () =>
-    startRelay({
-      port: relayPort,
-      name: 'Plume demo relay',
-      persistFile,
-      ...(fresh ? { seed: world.events } : {}),
-    }),
-  )
-  closers.push(relay.close)
+  closers.push(running.close)
   if (fresh) writeFileSync(recordFile, `${JSON.stringify(seed)}\n`)
 
-  const events = `${relay.events().length} events in ${shown(persistFile)}`
   // Everyone's lightning address (name@this host): invoices from a fake Lightning node, receipts
   // signed by the key that signed the seeded ones, so old and new zaps count alike.
   const lnurl = createLnurlService({ nostrSecretKey: hexToBytes(demoZapper().secretKeyHex) })
@@ -160,7 +183,7 @@ async function startLocal(
     startAppServer({
       port: appPort,
       distDir: DIST,
-      config: localRuntimeConfig([relay.url]),
+      config: worldRuntimeConfig(world.relays),
       world,
       handle: lnurl.handle,
     }),
@@ -168,7 +191,8 @@ async function startLocal(
   closers.push(app.close)
   // A Lightning wallet to connect in Settings (Nostr Wallet Connect), paying on the same fake
   // node that issues the demo's invoices. Its pairing code holds a secret: a file, not the log.
-  const wallet = await startNwcWallet({ relayUrl: relay.url, alias: 'Plume demo wallet' })
+  const walletRelay = running.general[0]
+  const wallet = await startNwcWallet({ relayUrl: walletRelay.url, alias: 'Plume demo wallet' })
   closers.push(wallet.close)
   // A Cashu mint for the ecash wallet, on the same fake node: the demo wallet pays its invoices.
   // Its keys and books live in the data folder, so ecash deposited before a restart still counts.
@@ -180,8 +204,20 @@ async function startLocal(
   const walletFile = join(dataDir, 'demo-wallet.txt')
   writeFileSync(walletFile, `${wallet.pairingCode}\n`, { mode: 0o600 })
   console.log(`\nPlume is running at ${app.url}`)
-  console.log(`  relay:      ${relay.url}  (${events})`)
-  console.log(`  wallet:     pairing code in ${shown(walletFile)} (new on every start)`)
+  console.log(`  relays (events in ${shown(relaysDir)}/<name>.jsonl):`)
+  const ROLES = {
+    general: 'general, default pool',
+    indexer: 'indexer: profiles, follows, relay lists',
+    small: 'small: in some relay lists',
+    'hint-only': 'hint-only: in no relay list, reached by hints',
+  } as const
+  for (const r of running.running) {
+    const count = `${r.relay.events().length} events`
+    console.log(`    ${r.relay.url}  ${r.name.padEnd(9)}  ${ROLES[r.role]}  (${count})`)
+  }
+  console.log(
+    `  wallet:     pairing code in ${shown(walletFile)} (new on every start, on general-a)`,
+  )
   console.log(`  mint:       ${mint.url}  (Cashu; keys and ledger in ${shown(dataDir)}/)`)
   const demo = world.demoAccount
   // The demo account has notifications; its key stays out of logs like every secret.

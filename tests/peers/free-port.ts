@@ -13,3 +13,10 @@ export function freePort(): Promise<number> {
     })
   })
 }
+
+/** Distinct ports, each free when asked. */
+export async function freePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>()
+  while (ports.size < count) ports.add(await freePort())
+  return [...ports]
+}

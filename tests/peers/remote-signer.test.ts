@@ -11,13 +11,17 @@ import {
   connectRemoteSigner,
   NOSTRCONNECT_CANCELLED_MESSAGE,
   NOSTRCONNECT_TIMEOUT_MESSAGE,
+  newClientKey,
   nostrConnect,
+  OTHER_ACCOUNT_MESSAGE,
   RemoteSignerAuthError,
-  relaysNotUsedMessage,
+  resumeRemoteSigner,
 } from '../../src/actors/identity/signers/nip46.ts'
 import { createRelayHub, type RelayHub } from '../../src/actors/relays/relay-hub.ts'
 import { createRelaySockets } from '../../src/actors/relays/socket.effects.ts'
 import { createVerifier } from '../../src/actors/relays/verifier.ts'
+import type { KeptRemoteSession } from '../../src/core/identity/remote-session.ts'
+import { Secret } from '../../src/core/platform/secret.ts'
 import { createVerifyApi, type VerifyApi } from '../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from './relay.ts'
 import {
@@ -103,7 +107,7 @@ describe('bunker:// flow', () => {
     const remote = await bunker({ secret: 'open sesame' })
     const { hub, connected: ready } = hubFor(relay.url)
     await ready()
-    const signer = await connected(remote.bunkerUri, hub, { hubRelays: [`${relay.url}/`] })
+    const signer = await connected(remote.bunkerUri, hub)
 
     expect(signer.kind).toBe('remote')
     expect(signer.remotePubkey).toBe(remote.pubkey)
@@ -159,19 +163,31 @@ describe('bunker:// flow', () => {
     expect(remote.requests()).toEqual(['connect'])
   })
 
-  it('says which relays are needed when the hub does not use any of them', async () => {
+  it("asks on the signer's relays only, not on the pool's others", async () => {
+    const other = await startRelay()
+    cleanups.push(() => other.close())
     const remote = await bunker()
-    const { hub } = hubFor(relay.url)
-    await expect(
-      connectRemoteSigner(remote.bunkerUri, hub, { hubRelays: ['wss://elsewhere.example'] }),
-    ).rejects.toThrow(relaysNotUsedMessage([relay.url]))
+    const { hub, connected: ready } = hubFor(other.url, relay.url)
+    await ready()
+    const signer = await connected(remote.bunkerUri, hub)
+    expect(signer.relays).toEqual([relay.url])
+    expect(verifies(await signer.signEvent(note))).toBe(true)
+    expect(other.stats()).toMatchObject({ reqs: 0, events: 0 })
+    expect(relay.stats().events).toBeGreaterThan(0)
   })
 
   it('says why when no relay took the request', async () => {
+    const gone = await startRelay()
+    await gone.close() // the link names a relay nothing listens on any more
     const remote = await bunker()
-    const { hub } = hubFor() // a hub without relays: nothing can be sent
-    await expect(connectRemoteSigner(remote.bunkerUri, hub, { timeoutMs: 800 })).rejects.toThrow(
-      'Remote signer did not respond in time: Publish failed: no relay to publish to',
+    const link = remote.bunkerUri.replace(
+      encodeURIComponent(relay.url),
+      encodeURIComponent(gone.url),
+    )
+    expect(link).toContain(encodeURIComponent(gone.url))
+    const { hub } = hubFor(relay.url)
+    await expect(connectRemoteSigner(link, hub, { timeoutMs: 800 })).rejects.toThrow(
+      `Remote signer did not respond in time: Publish failed: ${gone.url}: `,
     )
   })
 
@@ -212,12 +228,16 @@ describe('nostrconnect:// flow', () => {
     remote = await bunker()
     const { hub, connected: ready } = hubFor(relay.url)
     await ready()
+    const clientKey = newClientKey()
     const session = nostrConnect(hub, {
-      relays: [relay.url],
+      relays: [`${relay.url}/`],
       client: { name: 'Plume' },
       perms: ['sign_event:1'],
+      clientKey,
     })
-    expect(session.uri).toMatch(/^nostrconnect:\/\/[0-9a-f]{64}\?relay=/)
+    // The caller's key, and the relays normalized.
+    expect(new URL(session.uri).host).toBe(getPublicKey(clientKey.reveal()))
+    expect(new URL(session.uri).searchParams.getAll('relay')).toEqual([relay.url])
     expect(new URL(session.uri).searchParams.get('name')).toBe('Plume')
     await remote.connectTo(session.uri)
     const signer = await session.connected
@@ -245,5 +265,84 @@ describe('nostrconnect:// flow', () => {
     const session = nostrConnect(hub, { relays: [relay.url] })
     session.cancel()
     await expect(session.connected).rejects.toThrow(NOSTRCONNECT_CANCELLED_MESSAGE)
+  })
+})
+
+describe('a kept session after a reload', () => {
+  const signerKey = generateSecretKey()
+
+  /** Connects with a client key the test keeps, as the app keeps it sealed. */
+  async function keptSession(
+    remote: RemoteSignerHandle,
+    fields: Partial<KeptRemoteSession> = {},
+  ): Promise<KeptRemoteSession> {
+    const { hub, connected: ready } = hubFor(relay.url)
+    await ready()
+    const clientKey = newClientKey()
+    // Not closed: a reload sends no logout, so the signer still knows this client.
+    await connectRemoteSigner(remote.bunkerUri, hub, { clientKey })
+    const secret = new URL(remote.bunkerUri).searchParams.get('secret')
+    return {
+      clientKey,
+      remotePubkey: remote.pubkey,
+      userPubkey: alicePub,
+      relays: [relay.url],
+      secret: secret ? new Secret(secret) : null,
+      ...fields,
+    }
+  }
+
+  /** A new page: a new hub over new sockets. */
+  async function newPage() {
+    const { hub, connected: ready } = hubFor(relay.url)
+    await ready()
+    return hub
+  }
+
+  it('resumes with the same client key: no new connect, and it signs', async () => {
+    const remote = await bunker({ secret: 'once', signerKey })
+    const kept = await keptSession(remote)
+    const signer = await resumeRemoteSigner(kept, await newPage())
+    cleanups.push(() => signer.close())
+    expect(await signer.getPublicKey()).toBe(alicePub)
+    expect(verifies(await signer.signEvent(note))).toBe(true)
+    expect(remote.requests()).toEqual(['connect', 'get_public_key', 'get_public_key', 'sign_event'])
+    expect(new Set(remote.clients())).toEqual(new Set([getPublicKey(kept.clientKey.reveal())]))
+  })
+
+  it('offers the kept secret once more to a signer that lost the session', async () => {
+    const first = await bunker({ secret: 'once', signerKey })
+    const kept = await keptSession(first)
+    await first.close()
+    const restarted = await bunker({ secret: 'once', signerKey })
+    const signer = await resumeRemoteSigner(kept, await newPage())
+    cleanups.push(() => signer.close())
+    expect(await signer.getPublicKey()).toBe(alicePub)
+    expect(restarted.requests()).toEqual(['get_public_key', 'connect', 'get_public_key'])
+  })
+
+  it("fails with the signer's refusal when it knows neither the client nor the secret", async () => {
+    const first = await bunker({ secret: 'once', signerKey })
+    const kept = await keptSession(first)
+    await first.close()
+    await bunker({ secret: 'another', signerKey })
+    await expect(resumeRemoteSigner(kept, await newPage())).rejects.toThrow(
+      'Remote signer refused the connection: invalid secret',
+    )
+  })
+
+  it('fails when the signer now signs for another account', async () => {
+    const remote = await bunker({ signerKey })
+    const kept = await keptSession(remote, { userPubkey: bobPub })
+    await expect(resumeRemoteSigner(kept, await newPage())).rejects.toThrow(OTHER_ACCOUNT_MESSAGE)
+  })
+
+  it('fails in time when the signer is gone', async () => {
+    const remote = await bunker({ signerKey })
+    const kept = await keptSession(remote)
+    await remote.close()
+    await expect(resumeRemoteSigner(kept, await newPage(), { timeoutMs: 600 })).rejects.toThrow(
+      /^Remote signer did not respond in time$/,
+    )
   })
 })

@@ -49,6 +49,8 @@ export interface RemoteSignerHandle {
   connectTo(nostrconnectUri: string): Promise<void>
   /** Methods seen, in order, answered or not. */
   requests(): string[]
+  /** The client pubkeys requests came from, in order of their first request. */
+  clients(): string[]
   close(): Promise<void>
 }
 
@@ -69,6 +71,7 @@ export async function startRemoteSigner(options: RemoteSignerOptions): Promise<R
     websocketImplementation: WebSocket as unknown as typeof globalThis.WebSocket,
   })
   const seen: string[] = []
+  const clients = new Set<string>()
   const sessions = new Set<string>() // client pubkeys that connected
   let secretUsedBy: string | undefined
 
@@ -128,6 +131,7 @@ export async function startRemoteSigner(options: RemoteSignerOptions): Promise<R
     const request = readRequest(event, signerKey)
     if (!request) return
     seen.push(request.method)
+    clients.add(event.pubkey)
     if (faults.silent) return
     const client = event.pubkey
     if (faults.authUrl && request.method !== 'connect' && sessions.has(client)) {
@@ -171,6 +175,7 @@ export async function startRemoteSigner(options: RemoteSignerOptions): Promise<R
       await respond(client, { id: bytesToHex(randomBytes(8)), result: secret })
     },
     requests: () => [...seen],
+    clients: () => [...clients],
     async close() {
       relay.close()
     },

@@ -2,7 +2,8 @@
  * The home feed through TanStack Query: pages of stored notes and reposts (kinds 1 and 6), then
  * live ones on top. Each feed source (everyone, Follow Only, a hashtag) is its own query, keyed
  * ['feed', ...] (core/feed/feed-source.ts), and keeps its relay filters in the query's meta so live
- * events reach every feed they belong to.
+ * events reach every feed they belong to. Follow Only reads the followed authors' write relays
+ * (NIP-65 outbox, follows-feed.ts and follows-live.ts); the other feeds read the pool.
  */
 import {
   type InfiniteData,
@@ -32,9 +33,11 @@ import {
 import { toNote } from '../../core/feed/note.ts'
 import { newestFirst } from '../../core/platform/event-order.ts'
 import { FAILED_TO_LOAD_NOTES } from '../../core/relays/relay-messages.ts'
+import type { ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
-import { answeredEvents, queryStored } from '../relays/stored-events.ts'
+import { answeredEvents, queryStored, type StoredAnswer } from '../relays/stored-events.ts'
 import type { Verifier } from '../relays/verifier.ts'
+import { queryFollowsPage } from './follows-feed.ts'
 import { resolveEntries } from './repost-resolver.ts'
 
 /** Notes page size (spec §9, queries). */
@@ -66,10 +69,24 @@ const newestOnce = (events: NostrEvent[]): NostrEvent[] => {
   return events.filter((event) => !seen.has(event.id) && seen.add(event.id)).sort(newestFirst)
 }
 
+/** A page of the feed: Follow Only by outbox when routes are given (follows-feed.ts), else the pool. */
+function queryPage(
+  hub: RelayHub,
+  source: FeedSource,
+  routes: ReadRoutes | undefined,
+  limit: number,
+  until: number | undefined,
+): Promise<StoredAnswer> {
+  const { follows } = source
+  if (routes && follows) return queryFollowsPage(hub, routes, { ...source, follows }, limit, until)
+  return queryStored(hub, feedPageFilters(source, limit, until))
+}
+
 export function feedQueryOptions(
   hub: RelayHub,
   source: FeedSource = GLOBAL_SOURCE,
   verifier?: Verifier,
+  routes?: ReadRoutes,
 ) {
   const meta: FeedMeta = { feedFilters: feedFilters(source) }
   return infiniteQueryOptions({
@@ -87,9 +104,11 @@ export function feedQueryOptions(
       const shown = new Set(start.shown)
       // The events already shown come back too: ask for that many more.
       const limit = NOTES_PAGE_SIZE + shown.size
-      const filters = feedPageFilters(source, limit, start.until || undefined)
-      if (filters.length === 0) return { entries: [], cursor, next: undefined }
-      const answer = await queryStored(hub, filters)
+      const until = start.until || undefined
+      if (feedPageFilters(source, limit, until).length === 0) {
+        return { entries: [], cursor, next: undefined }
+      }
+      const answer = await queryPage(hub, source, routes, limit, until)
       // The newest page with no relay answering fails, so a refetch (a warm start's, spec §4)
       // keeps the rows shown; an older page comes back empty and is asked again (below).
       const found = start.until
@@ -102,7 +121,7 @@ export function feedQueryOptions(
       // A page asked for again (scrolling back up) had notes: none now means the relays failed
       // to answer in time, and the query's retries ask again.
       if (direction === 'backward' && events.length === 0) throw new Error(FAILED_TO_LOAD_NOTES)
-      const entries = await resolveEntries({ hub, verifier, queryClient: client }, events)
+      const entries = await resolveEntries({ hub, verifier, queryClient: client, routes }, events)
       const next = nextCursor(cursor, nextPageStart(start, events))
       return { entries: mergeEntries([], entries), cursor, next }
     },
@@ -146,6 +165,17 @@ export function addLive(queryClient: QueryClient, event: NostrEvent, entry: Feed
       mergeEntries(rows, [entry]),
     )
   }
+}
+
+/** Adds a live row to this feed only (a Follow Only feed's own live subscriptions, follows-live.ts). */
+export function addLiveTo(
+  queryClient: QueryClient,
+  key: readonly string[],
+  entry: FeedEntry,
+): void {
+  queryClient.setQueryData<readonly FeedEntry[]>(liveKey(key), (rows = []) =>
+    mergeEntries(rows, [entry]),
+  )
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * A person's notes for the profile's notes tab (spec §7, user notes): their kind-1 notes and
  * kind-6 reposts (shown as reposts, as the feed shows them), pages of 10 going back with `until`,
- * newest first, asked of their outbox relays (outbox-relays.ts). Each note remembers the relay it
- * arrived from first, for the relay discovery modal.
+ * newest first, asked of their outbox relays (outbox-relays.ts: 2 of their write relays, in the
+ * pool or not) and of the pool's readable relays. Each note remembers the relay it arrived from
+ * first, for the relay discovery modal.
  *
  * An empty page is "no notes yet" only when a relay answered; when none did, the page fails with
  * the spec's 'Failed to load notes' (§8) and a refetch keeps what was shown before.
@@ -60,7 +61,10 @@ export function profileNotesQueryOptions(deps: ProfileNotesDeps, pubkey: string)
       const until = pageParam || undefined
       const relays = await deps.outbox.notesRelays(pubkey, deps.pool())
       // Before the pool has started no relay is known: the hub then asks whichever joins.
-      const options = relays.asked.length > 0 ? { relays: relays.asked } : undefined
+      const options =
+        relays.asked.length > 0
+          ? { relays: relays.asked, reason: { kind: 'outbox', pubkeys: [pubkey] } as const }
+          : undefined
       const answer = await queryStored(
         deps.hub,
         [{ kinds: PROFILE_NOTE_KINDS, authors: [pubkey], limit: NOTES_PAGE_SIZE, until }],

@@ -2,14 +2,19 @@
  * Feed rows from relay events: a note is its own row; a repost (NIP-18) shows the note it names.
  * The note carried in a repost's content is signed by its author, not by the reposter, so it is
  * shown only once its own signature holds; otherwise (or when the content is empty) the note is
- * fetched by the e tag's id, with one request for a whole page.
+ * fetched by the e tag's id, with one request for a whole page, and at once from the e tag's
+ * relay hint when that relay is not in the pool (NIP-18).
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { type FeedEntry, noteEntry, repostEntry } from '../../core/feed/feed-entry.ts'
 import { parseRepost, REPOST_KIND, type Repost, TEXT_NOTE_KIND } from '../../core/feed/nip18.ts'
 import { type Note, toNote } from '../../core/feed/note.ts'
+import { hintRelays } from '../../core/relays/hint-relays.ts'
+import { outsidePool } from '../../core/relays/pool-urls.ts'
+import type { ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
+import { queryEach, type RoutedRequest } from '../relays/routed-query.ts'
 import type { Verifier } from '../relays/verifier.ts'
 import { noteKey } from './thread-queries.ts'
 
@@ -19,6 +24,25 @@ export interface ResolveDeps {
   verifier?: Verifier
   /** Found notes are shared as ['note', id], so opening one needs no request. */
   queryClient?: QueryClient
+  /** Where the pool is, for the e tags' relay hints; absent: the pool only. */
+  routes?: ReadRoutes
+}
+
+/** The reposted notes by id on the relays their reposts hint at, where the pool does not reach. */
+function hintedRequests(
+  routes: ReadRoutes | undefined,
+  reposts: readonly Repost[],
+  ids: readonly string[],
+): RoutedRequest[] {
+  if (!routes) return []
+  const pool = routes.pool()
+  return ids.flatMap((id) => {
+    const hinted = reposts.filter((r) => r.target.id === id).map((r) => r.target.relays)
+    const relays = hintRelays([outsidePool(hinted.flat(), pool)])
+    if (relays.length === 0) return []
+    const filters = [{ kinds: [TEXT_NOTE_KIND], ids: [id], limit: 1 }]
+    return [{ relays, filters, reason: { kind: 'hint', id } } satisfies RoutedRequest]
+  })
 }
 
 async function carriedNote(repost: Repost, verifier: Verifier | undefined, now: number) {
@@ -29,7 +53,7 @@ async function carriedNote(repost: Repost, verifier: Verifier | undefined, now: 
 
 /** Rows for the events, in their order; a repost whose note cannot be found has note null. */
 export async function resolveEntries(
-  { hub, verifier, queryClient }: ResolveDeps,
+  { hub, verifier, queryClient, routes }: ResolveDeps,
   events: readonly NostrEvent[],
 ): Promise<FeedEntry[]> {
   const now = Date.now()
@@ -49,10 +73,11 @@ export async function resolveEntries(
     (id) => !notes.has(id),
   )
   if (missing.length > 0) {
-    const found = await hub.query([
-      { kinds: [TEXT_NOTE_KIND], ids: missing, limit: missing.length },
+    const [found, hinted] = await Promise.all([
+      hub.query([{ kinds: [TEXT_NOTE_KIND], ids: missing, limit: missing.length }]),
+      queryEach(hub, hintedRequests(routes, [...reposts.values()], missing)),
     ])
-    for (const event of found) {
+    for (const event of [...found, ...hinted.found.map((sourced) => sourced.event)]) {
       if (missing.includes(event.id)) notes.set(event.id, toNote(event, now))
     }
   }

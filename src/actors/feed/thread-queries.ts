@@ -9,14 +9,19 @@
  *   replies (#e = its id, for replies that do not name the root) and parents missing from the
  *   pool, fetched by id round after round.
  *
- * nevent relay hints: the hub asks every readable relay of the pool, so a hinted relay in the pool
- * is asked anyway; one outside the pool cannot be asked through the hub.
+ * Relay hints (NIP-19 nevent relays and author, NIP-10 `e` tag relays): every request goes to the
+ * pool as before and, at once, to the hinted relays outside it (read-routes.ts), so the keys stay
+ * the same with or without hints. A note no relay had is asked again when hints come along.
  */
 import { type QueryClient, queryOptions, skipToken } from '@tanstack/react-query'
 import type { Filter } from 'nostr-tools/filter'
 import { mergeNotes, type Note, toNote } from '../../core/feed/note.ts'
 import { missingAncestorIds } from '../../core/feed/thread.ts'
-import type { RelayHub } from '../relays/relay-hub.ts'
+import { hintRelays, taggedHints } from '../../core/relays/hint-relays.ts'
+import { outsidePool } from '../../core/relays/pool-urls.ts'
+import { type EventHints, hintedRelays, type ReadRoutes } from '../relays/read-routes.ts'
+import type { RelayHub, Subscription } from '../relays/relay-hub.ts'
+import { queryEach, queryPoolAnd, type RoutedRequest } from '../relays/routed-query.ts'
 
 /** Note prefetch: stale after 30 s, kept 10 min (spec §9, prefetch). */
 export const NOTE_STALE_MS = 30_000
@@ -48,15 +53,34 @@ const notesOf = (events: Parameters<typeof toNote>[0][]): ThreadNotes => {
   )
 }
 
-export function noteQueryOptions(hub: RelayHub, id: string) {
+/** Where a note or thread is known to be, and the routes to ask there. */
+export interface Hinted {
+  routes: ReadRoutes
+  hints: EventHints
+}
+
+/** The pool's events for these filters and, with hints, those of the hinted relays outside it. */
+async function queryHinted(
+  hub: RelayHub,
+  filters: Filter[],
+  id: string,
+  hinted: Hinted | undefined,
+) {
+  if (!hinted) return hub.query(filters)
+  const answer = await queryPoolAnd(hub, filters, hintedRelays(hinted.routes, id, hinted.hints))
+  return answer.found.map(({ event }) => event)
+}
+
+export function noteQueryOptions(hub: RelayHub, id: string, hinted?: Hinted) {
   return queryOptions({
     queryKey: noteKey(id),
     queryFn: async (): Promise<Note | null> => {
-      const events = await hub.query([{ kinds: [1], ids: [id], limit: 1 }])
+      const events = await queryHinted(hub, [{ kinds: [1], ids: [id], limit: 1 }], id, hinted)
       const event = events.find((e) => e.id === id)
       return event ? toNote(event, Date.now()) : null
     },
-    staleTime: NOTE_STALE_MS,
+    // Not found without hints (a prefetch, a quote) may be found with them: asked again.
+    staleTime: hinted ? (query) => (query.state.data === null ? 0 : NOTE_STALE_MS) : NOTE_STALE_MS,
     gcTime: NOTE_GC_MS,
   })
 }
@@ -67,11 +91,12 @@ const threadFilters = (rootId: string): Filter[] => [
 ]
 
 /** The thread's notes; `rootId` null (the focused note not loaded yet) waits. */
-export function threadQueryOptions(hub: RelayHub, rootId: string | null) {
+export function threadQueryOptions(hub: RelayHub, rootId: string | null, hinted?: Hinted) {
   return queryOptions({
     queryKey: threadKey(rootId ?? ''),
     queryFn: rootId
-      ? async (): Promise<ThreadNotes> => notesOf(await hub.query(threadFilters(rootId)))
+      ? async (): Promise<ThreadNotes> =>
+          notesOf(await queryHinted(hub, threadFilters(rootId), rootId, hinted))
       : skipToken,
   })
 }
@@ -79,30 +104,75 @@ export function threadQueryOptions(hub: RelayHub, rootId: string | null) {
 export interface ThreadDeps {
   hub: RelayHub
   queryClient: QueryClient
+  /** Where the pool is, for relay hints; absent: the pool only. */
+  routes?: ReadRoutes
 }
 
+/**
+ * The hints of a thread's root as the focused note gives them: its nevent's relays (where the
+ * conversation was seen) and the relay its `e` tag names for the root (NIP-10).
+ */
+export const rootHints = (focused: Note, rootId: string, hints: EventHints): EventHints => ({
+  relays: hintRelays([hints.relays, taggedHints(focused.tags, rootId)]),
+})
+
 /** Direct replies of the focused note and its missing parents; waits for the focused note. */
-export function aroundQueryOptions(deps: ThreadDeps, rootId: string, focused: Note | null) {
+export function aroundQueryOptions(
+  deps: ThreadDeps,
+  rootId: string,
+  focused: Note | null,
+  hints?: EventHints,
+) {
   return queryOptions({
     queryKey: aroundKey(rootId, focused?.id ?? ''),
-    queryFn: focused ? () => fetchAround(deps, rootId, focused) : skipToken,
+    queryFn: focused ? () => fetchAround(deps, rootId, focused, hints) : skipToken,
+  })
+}
+
+/** Parents by id on the relays the notes at hand name for them, outside the pool (NIP-10). */
+function parentRequests(
+  routes: ReadRoutes | undefined,
+  ids: readonly string[],
+  known: readonly Note[],
+): RoutedRequest[] {
+  if (!routes) return []
+  const pool = routes.pool()
+  return ids.flatMap((id) => {
+    const named = known.flatMap((note) => taggedHints(note.tags, id))
+    const relays = hintRelays([outsidePool(named, pool)])
+    if (relays.length === 0) return []
+    return [{ relays, filters: [{ kinds: [1], ids: [id] }], reason: { kind: 'hint', id } }]
   })
 }
 
 async function fetchAround(
-  { hub, queryClient }: ThreadDeps,
+  deps: ThreadDeps,
   rootId: string,
   focused: Note,
+  hints: EventHints | undefined,
 ): Promise<ThreadNotes> {
-  const replies = hub.query([{ kinds: [1], '#e': [focused.id], limit: THREAD_LIMIT }])
-  const pool = await queryClient.ensureQueryData(threadQueryOptions(hub, rootId))
+  const { hub, queryClient, routes } = deps
+  const hinted = routes && { routes, hints: rootHints(focused, rootId, hints ?? { relays: [] }) }
+  const replies = queryHinted(
+    hub,
+    [{ kinds: [1], '#e': [focused.id], limit: THREAD_LIMIT }],
+    focused.id,
+    routes && hints && { routes, hints: { relays: hints.relays } },
+  )
+  const pool = await queryClient.ensureQueryData(threadQueryOptions(hub, rootId, hinted))
   let found: ThreadNotes = []
   const asked = new Set<string>()
   for (let round = 0; round < MAX_PARENT_ROUNDS; round++) {
-    const ids = missingAncestorIds(focused, [...pool, ...found]).filter((id) => !asked.has(id))
+    const known = [focused, ...pool, ...found]
+    const ids = missingAncestorIds(focused, known).filter((id) => !asked.has(id))
     if (ids.length === 0) break
     for (const id of ids) asked.add(id)
-    found = mergeNotes(found, notesOf(await hub.query([{ kinds: [1], ids }])))
+    const [fromPool, hintedAnswer] = await Promise.all([
+      hub.query([{ kinds: [1], ids }]),
+      queryEach(hub, parentRequests(routes, ids, known)),
+    ])
+    const events = [...fromPool, ...hintedAnswer.found.map(({ event }) => event)]
+    found = mergeNotes(found, notesOf(events))
   }
   return mergeNotes(found, notesOf(await replies))
 }
@@ -112,21 +182,29 @@ async function fetchAround(
  * the root or the focused note, from shortly before the pool was loaded. Returns the unsubscribe.
  */
 export function followThread(
-  { hub, queryClient }: ThreadDeps,
+  { hub, queryClient, routes }: ThreadDeps,
   rootId: string,
   focusedId: string,
   loadedAt: number,
+  hints: EventHints = { relays: [] },
 ): () => void {
   const since = Math.floor(loadedAt / 1000) - LIVE_OVERLAP_S
-  const subscription = hub.subscribe(
-    [{ kinds: [1], '#e': [...new Set([rootId, focusedId])], since }],
-    {
-      onEvent: (event) => {
-        queryClient.setQueryData<ThreadNotes>(threadKey(rootId), (pool) =>
-          pool ? mergeNotes(pool, [toNote(event, Date.now())]) : pool,
-        )
-      },
+  const filters = [{ kinds: [1], '#e': [...new Set([rootId, focusedId])], since }]
+  const handlers = {
+    onEvent: (event: Parameters<typeof toNote>[0]) => {
+      queryClient.setQueryData<ThreadNotes>(threadKey(rootId), (pool) =>
+        pool ? mergeNotes(pool, [toNote(event, Date.now())]) : pool,
+      )
     },
-  )
-  return () => subscription.close()
+  }
+  const subscriptions: Subscription[] = [hub.subscribe(filters, handlers)]
+  // The hinted relays outside the pool, where the conversation was seen, are followed too.
+  const hinted = routes ? hintRelays([outsidePool(hints.relays, routes.pool())]) : []
+  if (hinted.length > 0) {
+    const reason = { kind: 'hint', id: rootId } as const
+    subscriptions.push(hub.subscribe(filters, handlers, { relays: hinted, reason }))
+  }
+  return () => {
+    for (const subscription of subscriptions) subscription.close()
+  }
 }

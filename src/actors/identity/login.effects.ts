@@ -1,15 +1,23 @@
-/** The login machine's effects: the extension, the keystore and the remote signer. */
+/**
+ * The login machine's effects: the extension, the keystore and the remote signer, whose session
+ * is kept sealed on the device (remote-session-store.ts) and resumed after a reload.
+ */
 import { type EventObject, fromCallback, fromPromise } from 'xstate'
+import type { KeptRemoteSession } from '../../core/identity/remote-session.ts'
+import { Secret } from '../../core/platform/secret.ts'
 import {
   type ExtensionAvailabilityEvent,
   loginActors,
   type PersistKeyInput,
+  remoteRestoreMessage,
   type UnlockedKey,
   type UnlockKeyInput,
   type WatchExtensionInput,
 } from '../../machines/login.machine.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import type { Keystore } from './keystore.ts'
+import { forgetLogin } from './login-session.ts'
+import type { RemoteSessionStore } from './remote-session-store.ts'
 import type { NostrConnectSession, RemoteSigner } from './signers/nip46.ts'
 
 // Loaded with the first use, not with the app: the record crypto, and NIP-46 with its ciphers.
@@ -22,19 +30,75 @@ export interface RemoteSignerSlot {
 }
 
 const NOSTRCONNECT_EXPIRED = 'This nostrconnect:// link has expired: create a new one'
+export const REMOTE_SESSION_NOT_KEPT = 'it is no longer kept on this device'
+
+/** A connected signer with what keeping its session needs besides the signer itself. */
+interface Connected {
+  signer: RemoteSigner
+  clientKey: Secret<Uint8Array>
+  /** The bunker link's connect secret. */
+  secret: string | null
+}
+
+interface Offer {
+  session: NostrConnectSession
+  clientKey: Secret<Uint8Array>
+}
 
 /**
  * The login machine's actors (its child machines, each provided with the effects it runs), plus
  * `offerNostrConnect`: a nostrconnect:// link for a signer app, whose answer the machine then
  * waits for with `login.remote { uri }`.
  */
-export function loginEffects(keystore: Keystore, hub: RelayHub, remote: RemoteSignerSlot) {
-  const offers = new Map<string, NostrConnectSession>()
+export function loginEffects(
+  keystore: Keystore,
+  hub: RelayHub,
+  remote: RemoteSignerSlot,
+  sessions: RemoteSessionStore,
+) {
+  const offers = new Map<string, Offer>()
 
   const offerNostrConnect = async (relays: string[]): Promise<string> => {
-    const session = (await nip46()).nostrConnect(hub, { relays, client: { name: 'Plume' } })
-    offers.set(session.uri, session)
-    return session.uri
+    const { newClientKey, nostrConnect } = await nip46()
+    const clientKey = newClientKey()
+    try {
+      const session = nostrConnect(hub, { relays, client: { name: 'Plume' }, clientKey })
+      offers.set(session.uri, { session, clientKey })
+      return session.uri
+    } catch (error) {
+      wipe(clientKey)
+      throw error
+    }
+  }
+
+  const connectBunker = async (uri: string): Promise<Connected> => {
+    const { newClientKey, connectRemoteSigner, parseBunkerUri } = await nip46()
+    const clientKey = newClientKey()
+    try {
+      const signer = await connectRemoteSigner(uri, hub, { clientKey })
+      return { signer, clientKey, secret: parseBunkerUri(uri).secret }
+    } catch (error) {
+      wipe(clientKey)
+      throw error
+    }
+  }
+
+  /** Seals the session for the next reload; without it the login still works, for this page. */
+  const keep = async ({ signer, clientKey, secret }: Connected, userPubkey: string) => {
+    try {
+      await sessions.save({
+        clientKey,
+        remotePubkey: signer.remotePubkey,
+        userPubkey,
+        relays: [...signer.relays],
+        secret: secret === null ? null : new Secret(secret),
+      })
+    } catch (error) {
+      // Storage or WebCrypto errors never quote the key.
+      console.warn('The remote signer session is not kept on this device:', messageOf(error))
+    } finally {
+      wipe(clientKey)
+    }
   }
 
   const effects = {
@@ -82,21 +146,54 @@ export function loginEffects(keystore: Keystore, hub: RelayHub, remote: RemoteSi
 
     connectRemote: fromPromise<{ pubkey: string }, { uri: string }>(async ({ input, signal }) => {
       remote.current?.close()
-      const signer = input.uri.startsWith('nostrconnect://')
+      const connected = input.uri.startsWith('nostrconnect://')
         ? await answerTo(input.uri, signal)
-        : await (await nip46()).connectRemoteSigner(input.uri, hub)
-      remote.current = signer
-      return { pubkey: await signer.getPublicKey() }
+        : await connectBunker(input.uri)
+      remote.current = connected.signer
+      const pubkey = await connected.signer.getPublicKey()
+      await keep(connected, pubkey)
+      return { pubkey }
+    }),
+
+    // After a reload. Whatever fails, the login is over: the kept session and the stored login go.
+    restoreRemote: fromPromise<{ pubkey: string }, { pubkey: string }>(async ({ input }) => {
+      remote.current?.close()
+      let kept: KeptRemoteSession | null = null
+      try {
+        kept = await sessions.load()
+        if (!kept || kept.userPubkey !== input.pubkey) throw new Error(REMOTE_SESSION_NOT_KEPT)
+        remote.current = await (await nip46()).resumeRemoteSigner(kept, hub)
+        return { pubkey: input.pubkey }
+      } catch (error) {
+        await sessions.forget().catch(() => {})
+        forgetLogin()
+        throw new Error(remoteRestoreMessage(messageOf(error)))
+      } finally {
+        if (kept) wipe(kept.clientKey)
+      }
     }),
   }
 
-  function answerTo(uri: string, signal: AbortSignal): Promise<RemoteSigner> {
+  async function answerTo(uri: string, signal: AbortSignal): Promise<Connected> {
     const offer = offers.get(uri)
-    if (!offer) return Promise.reject(new Error(NOSTRCONNECT_EXPIRED))
+    if (!offer) throw new Error(NOSTRCONNECT_EXPIRED)
     offers.delete(uri)
-    signal.addEventListener('abort', () => offer.cancel())
-    return offer.connected
+    signal.addEventListener('abort', () => offer.session.cancel())
+    try {
+      return { signer: await offer.session.connected, clientKey: offer.clientKey, secret: null }
+    } catch (error) {
+      wipe(offer.clientKey)
+      throw error
+    }
   }
 
   return { actors: loginActors(effects), offerNostrConnect }
+}
+
+function wipe(key: Secret<Uint8Array>): void {
+  key.reveal().fill(0)
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : String(error)
 }

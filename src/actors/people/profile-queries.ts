@@ -13,11 +13,13 @@ import {
 import { FOLLOWERS_QUERY_LIMIT, type Followers, followersOf } from '../../core/people/followers.ts'
 import { MUTE_LIST_KIND, type MuteList, parseMuteList } from '../../core/people/mute-list.ts'
 import { type ProfileMetadata, parseProfileMetadata } from '../../core/people/profile.ts'
+import { outsidePool } from '../../core/relays/pool-urls.ts'
 import { newestEvent } from '../../core/relays/relay-list.ts'
 import { FAILED_TO_LOAD_PROFILE } from '../../core/relays/relay-messages.ts'
 import { createOutboxRelays, type OutboxRelays, type PoolRelay } from '../relays/outbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
-import { answeredEvents, queryStored } from '../relays/stored-events.ts'
+import { type ExtraRelays, queryPoolAnd } from '../relays/routed-query.ts'
+import { answeredEvents } from '../relays/stored-events.ts'
 import { METADATA_LIMIT, metadataKey } from './metadata-queries.ts'
 import { checkNip05 } from './nip05-check.ts'
 import { profileKeys } from './profile-keys.ts'
@@ -53,18 +55,27 @@ async function newestOf(hub: RelayHub, kind: number, pubkey: string, limit: numb
 
 export function profileQueries({ hub, queryClient, pool, ...deps }: ProfileDeps) {
   const outbox = deps.outbox ?? createOutboxRelays(hub)
+  /** Their write relays chosen for their notes that the pool does not hold (NIP-65 outbox). */
+  const writeRelaysOutside = async (pubkey: string): Promise<ExtraRelays | null> => {
+    const chosen = await outbox.notesRelays(pubkey, pool())
+    const relays = outsidePool(chosen.outbox, pool())
+    return relays.length > 0 ? { relays, reason: { kind: 'outbox', pubkeys: [pubkey] } } : null
+  }
   return {
     /**
-     * Kind 0, newest of 10 (§7); null when the relays that answered have none or it is not JSON.
-     * Fails with 'Failed to load profile' (§8) when no relay answered.
+     * Kind 0, newest of 10 (§7), from the pool (its indexers among it) and their write relays;
+     * null when the relays that answered have none or it is not JSON. Fails with 'Failed to
+     * load profile' (§8) when no relay answered.
      */
     metadata: (pubkey: string) =>
       queryOptions({
         queryKey: profileKeys.metadata(pubkey),
         queryFn: async (): Promise<ProfileMetadata | null> => {
-          const answer = await queryStored(hub, [
-            { kinds: [0], authors: [pubkey], limit: METADATA_LIMIT },
-          ])
+          const answer = await queryPoolAnd(
+            hub,
+            [{ kinds: [0], authors: [pubkey], limit: METADATA_LIMIT }],
+            writeRelaysOutside(pubkey),
+          )
           const event = newestEvent(answeredEvents(answer, FAILED_TO_LOAD_PROFILE))
           const metadata = event ? parseProfileMetadata(event.content) : null
           // Note cards on the page read the shared metadata query: let them agree with the header.

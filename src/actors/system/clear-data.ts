@@ -8,6 +8,7 @@ import type { Query, QueryClient } from '@tanstack/react-query'
 import { type CacheGroup, groupOf } from '../../core/app/cache-breakdown.ts'
 import { type ProofBook, unbackedSats } from '../../core/ecash/cashu-proof-book.ts'
 import { CASHU_DATABASE } from '../ecash/cashu-store.ts'
+import { REMOTE_SESSION_DATABASE } from '../identity/remote-session-database.ts'
 import { PUBLISH_QUEUE_DATABASE } from '../publish/publish-queue-store.ts'
 
 interface ClearTargets {
@@ -17,7 +18,13 @@ interface ClearTargets {
 }
 
 /** The app's databases; `indexedDB.databases()` finds any others where the browser has it. */
-const KNOWN_DATABASES = ['keyval-store', 'nostr-feed', CASHU_DATABASE, PUBLISH_QUEUE_DATABASE]
+const KNOWN_DATABASES = [
+  'keyval-store',
+  'nostr-feed',
+  REMOTE_SESSION_DATABASE,
+  CASHU_DATABASE,
+  PUBLISH_QUEUE_DATABASE,
+]
 /** Workbox's precache: the offline shell. */
 const isShell = (cacheName: string) => cacheName.includes('precache')
 /**

@@ -1,7 +1,9 @@
 /**
  * Outbox relay selection (NIP-65): read an author's notes from the relays they write to, two
- * relays per author (spec §9, queries), chosen so that few relays cover many authors. Relay lists
- * per author are kept in a small LRU of 25.
+ * relays per author (spec §9, queries), chosen so that few relays cover many authors. The last 25
+ * selections are kept (spec §9, LRU size 25; actors/relays/outbox-relays.ts); the relay lists
+ * they are made from are kept apart, as many as a Following feed names (relay-lists.ts).
+ * Many authors at once, within a budget of relays: outbox-plan.ts.
  */
 import { normalizeRelayUrls } from './relay-url.ts'
 

@@ -4,7 +4,7 @@
  * notes are to be found (NIP-65 outbox).
  */
 import { newestEvent, parseRelayList, type RelayEntry, relaysFromNotes } from './relay-list.ts'
-import { canWrite } from './relay-permission.ts'
+import { canRead, canWrite } from './relay-permission.ts'
 
 export type PersonRelaysSource = 'relay-list' | 'notes' | 'none'
 
@@ -41,4 +41,9 @@ export function personRelaysFromNotes(events: readonly ListEvent[]): PersonRelay
 export function writeRelaysOf(person: PersonRelays): string[] | undefined {
   const relays = person.relays.filter((entry) => canWrite(entry.permission))
   return relays.length > 0 ? relays.map((entry) => entry.url) : undefined
+}
+
+/** The relays the person reads from (their NIP-65 inbox); empty when nothing is known. */
+export function readRelaysOf(person: PersonRelays): string[] {
+  return person.relays.filter((entry) => canRead(entry.permission)).map((entry) => entry.url)
 }

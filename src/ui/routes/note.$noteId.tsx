@@ -6,7 +6,10 @@ import { ThreadView } from '../components/feed/ThreadView.tsx'
 import { typing } from '../components/feed/use-feed-keys.ts'
 import { BackButton } from '../components/kit/PageBar.tsx'
 
-/** /note/{noteId} (spec §2): a note or nevent identifier, the note and its thread. */
+/**
+ * /note/{noteId} (spec §2): a note or nevent identifier, the note and its thread; an nevent's
+ * relays and author are where the note is asked for besides the user's relays (NIP-19).
+ */
 export const Route = createFileRoute('/note/$noteId')({ component: NotePage })
 
 function NotePage() {
@@ -17,7 +20,11 @@ function NotePage() {
   return (
     <section className="note-page" aria-label="Note">
       <BackButton className="note-page-back" onClick={back} />
-      {target ? <ThreadView key={target.id} id={target.id} mode="page" /> : <InvalidNoteId />}
+      {target ? (
+        <ThreadView key={target.id} id={target.id} mode="page" hints={target} />
+      ) : (
+        <InvalidNoteId />
+      )}
     </section>
   )
 }

@@ -17,7 +17,7 @@ const ViewNsecModal = lazy(() => import('../components/identity/ViewNsecModal.ts
 const SignOutModal = lazy(() => import('../components/identity/SignOutModal.tsx'))
 const RemoveRelayModal = lazy(() => import('../components/relays/RemoveRelayModal.tsx'))
 const RelayHealthModal = lazy(() => import('../components/relays/RelayHealthModal.tsx'))
-const AuxRelaysModal = lazy(() => import('../components/relays/AuxRelaysModal.tsx'))
+const AuxRelaysOverlay = lazy(() => import('./AuxRelaysOverlay.tsx'))
 const ResetPreferencesModal = lazy(() => import('../components/app/ResetPreferencesModal.tsx'))
 const ClearCacheModal = lazy(() => import('./ClearCacheModal.tsx'))
 const ClearStoredWalletModal = lazy(
@@ -79,7 +79,7 @@ export function Overlays() {
       {viewNsec && <ViewNsecModal />}
       {signOut && <SignOutModal />}
       {relayHealth && <RelayHealthModal />}
-      {auxRelays && <AuxRelaysModal />}
+      {auxRelays && <AuxRelaysOverlay />}
       {resetPreferences && <ResetPreferencesModal />}
       {clearCache && <ClearCacheModal kind="clearCache" />}
       {clearContactsCache && <ClearCacheModal kind="clearContactsCache" />}

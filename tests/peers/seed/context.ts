@@ -2,6 +2,8 @@
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import type { Identity } from './keys.ts'
 import type { Rng } from './prng.ts'
+import type { RelayList } from './relay-lists.ts'
+import type { WorldRelays } from './relays.ts'
 import type { Signer } from './signer.ts'
 import type { Persona, TopicKey } from './types.ts'
 
@@ -29,7 +31,10 @@ export interface WorldContext {
   origin: string
   /** host:port of the origin, used for nip05 and lightning addresses */
   host: string
-  relayUrl: string
+  /** the world's relays by role (one URL in every role for a single-relay world) */
+  relays: WorldRelays
+  /** pubkey -> where they read and write (their kind 10002) */
+  relayLists: Map<string, RelayList>
   signer: Signer
   authors: Author[]
   byHandle: Map<string, Author>

@@ -4,6 +4,7 @@ import { neventEncode, noteEncode } from 'nostr-tools/nip19'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { type Author, followersOf, type NoteInfo, publish, type WorldContext } from './context.ts'
 import { quoteComments } from './corpus/conversation.ts'
+import { outboxHint } from './relay-lists.ts'
 import { after, HOUR } from './timeline.ts'
 
 const EMOJI = ['🤙', '🔥', '❤️', '😂', '⚡', '🫂', '💜', '👀', '🙌', '😍', '🧡', '💯']
@@ -33,8 +34,8 @@ export function publishReaction(
     kind: 7,
     created_at: createdAt,
     tags: [
-      ['e', target.id, ctx.relayUrl, target.pubkey],
-      ['p', target.pubkey, ctx.relayUrl],
+      ['e', target.id, outboxHint(ctx, target.pubkey), target.pubkey],
+      ['p', target.pubkey, outboxHint(ctx, target.pubkey)],
       ['k', String(target.kind)],
     ],
     content: ctx.rng.chance(0.6) ? '+' : ctx.rng.pick(EMOJI),
@@ -51,7 +52,7 @@ export function publishRepost(
     kind: 6,
     created_at: createdAt,
     tags: [
-      ['e', target.id, ctx.relayUrl],
+      ['e', target.id, outboxHint(ctx, target.pubkey)],
       ['p', target.pubkey],
     ],
     content: JSON.stringify(ctx.signer.ensureSigned(target)),
@@ -66,15 +67,16 @@ export function publishQuote(
   createdAt = after(ctx, target.event.created_at, 6 * HOUR, who.persona),
 ): NoteInfo {
   const t = target.event
+  const hint = outboxHint(ctx, t.pubkey)
   const pointer = ctx.rng.chance(0.6)
-    ? neventEncode({ id: t.id, relays: [ctx.relayUrl], author: t.pubkey, kind: t.kind })
+    ? neventEncode({ id: t.id, relays: [hint], author: t.pubkey, kind: t.kind })
     : noteEncode(t.id)
   const content = ctx.rng.pick(quoteComments).replace('%QUOTE%', `nostr:${pointer}`)
   const event = publish(ctx, who, {
     kind: 1,
     created_at: createdAt,
     tags: [
-      ['q', t.id, ctx.relayUrl, t.pubkey],
+      ['q', t.id, hint, t.pubkey],
       ['p', t.pubkey],
     ],
     content,

@@ -2,19 +2,27 @@
 // used by `npm start` and by every test relay.
 //
 //   const world = await generateDemoWorld({ origin: 'http://127.0.0.1:8080' })
+//   const many = await generateDemoWorld({ origin, relays: localWorldRelays(7777) })
+//
+// On one relay (the default) every event is stored there. On many, `eventsByRelay` and
+// `relaysOf` say where each event lives (placement.ts).
 //
 // Async because signing uses libsecp256k1 compiled to WASM, which loads asynchronously.
 import type { NostrEvent } from 'nostr-tools/pure'
 import type { Author, WorldContext } from './context.ts'
 import { publishDemoActivity } from './demo.ts'
 import { publishQuotes, publishReactions, publishReposts } from './engagement.ts'
+import { type HintedNote, publishHintedNotes } from './hinted.ts'
 import { deriveIdentity, toAccount } from './keys.ts'
 import { serveMedia } from './media/index.ts'
 import { publishMentions } from './mentions.ts'
 import { publishContentWarnings, publishRootNotes } from './notes.ts'
 import { DEMO_HANDLE, PERSONAS } from './personas.ts'
+import { placeEvents } from './placement.ts'
 import { createRng } from './prng.ts'
 import { publishProfiles } from './profiles.ts'
+import { assignRelayLists } from './relay-lists.ts'
+import { relayUrls, singleRelay, type WorldRelays } from './relays.ts'
 import { publishShowcase } from './showcase.ts'
 import { createSigner } from './signer.ts'
 import {
@@ -27,6 +35,19 @@ import { publishThreads } from './threads.ts'
 import type { DemoAccount, DemoWorld, DemoWorldOptions } from './types.ts'
 import { publishZaps } from './zaps.ts'
 
+export type { HintedNote } from './hinted.ts'
+export type { WorldPlacement } from './placement.ts'
+export {
+  localWorldRelays,
+  type NamedRelay,
+  namedRelays,
+  type RelayRole,
+  relayUrls,
+  singleRelay,
+  WORLD_RELAY_COUNT,
+  type WorldRelays,
+  worldRelaysOn,
+} from './relays.ts'
 export type { DemoAccount, DemoWorld, DemoWorldOptions } from './types.ts'
 
 export const DEFAULT_RELAY_URL = 'ws://127.0.0.1:7777'
@@ -37,7 +58,10 @@ export function demoZapper(): DemoAccount {
   return toAccount(deriveIdentity('zapper'))
 }
 
-async function build(origin: string, now: number, relayUrl: string): Promise<DemoWorld> {
+/** What the cache keeps: the world without its ground truth, which is rebuilt for each copy. */
+type BuiltWorld = Omit<DemoWorld, 'eventsByRelay' | 'relaysOf'>
+
+async function build(origin: string, now: number, relays: WorldRelays): Promise<BuiltWorld> {
   const signer = await createSigner()
   const authors: Author[] = PERSONAS.map((persona) => ({
     persona,
@@ -53,7 +77,8 @@ async function build(origin: string, now: number, relayUrl: string): Promise<Dem
     now,
     origin,
     host: new URL(origin).host,
-    relayUrl,
+    relays,
+    relayLists: new Map(),
     signer,
     authors,
     byHandle,
@@ -66,6 +91,10 @@ async function build(origin: string, now: number, relayUrl: string): Promise<Dem
   }
 
   buildFollowGraph(ctx)
+  // Where people read and write, from a stream of its own: the rest of the world (and all of the
+  // single-relay world) is the same whatever these draws are.
+  const relayRng = createRng(`${SEED}/relays`)
+  assignRelayLists(ctx, relayRng)
   publishProfiles(ctx)
   publishContactLists(ctx)
   publishMuteLists(ctx)
@@ -80,6 +109,7 @@ async function build(origin: string, now: number, relayUrl: string): Promise<Dem
   publishZaps(ctx, 24)
   publishDemoActivity(ctx)
   publishShowcase(ctx)
+  const hinted = publishHintedNotes(ctx, relayRng)
   await signer.finish()
 
   // oldest first, ties by id: a stable order that relays can ingest as a replay of history
@@ -90,26 +120,53 @@ async function build(origin: string, now: number, relayUrl: string): Promise<Dem
     demoAccount: toAccount(demo.id),
     nip05: Object.fromEntries(authors.map((a) => [a.persona.handle, a.id.pubkey])),
     media: serveMedia,
+    relays,
+    relayLists: Object.fromEntries(
+      [...ctx.relayLists].map(([pubkey, list]) => [pubkey, { read: list.read, write: list.write }]),
+    ),
+    hinted,
   }
+}
+
+/** The ground truth of a world's events (see placement.ts). */
+function placementOf(world: BuiltWorld, events: NostrEvent[]) {
+  return placeEvents(events, {
+    relays: relayUrls(world.relays),
+    indexer: world.relays.indexer,
+    fallback: world.relays.general,
+    only: new Map(world.hinted.map((h: HintedNote) => [h.id, h.relay])),
+  })
 }
 
 // Test relays start many times per run; reuse the last world for identical options and hand out
 // fresh copies so callers (and relays that tag events in place) cannot corrupt the cache.
-let cached: { key: string; world: Promise<DemoWorld> } | undefined
+let cached: { key: string; world: Promise<BuiltWorld> } | undefined
 
 export async function generateDemoWorld(options: DemoWorldOptions): Promise<DemoWorld> {
   const origin = options.origin.replace(/\/+$/, '')
   const now = Math.floor(options.now ?? Date.now() / 1000)
-  const relayUrl = options.relayUrl ?? DEFAULT_RELAY_URL
-  const key = JSON.stringify([origin, now, relayUrl])
-  if (cached?.key !== key) cached = { key, world: build(origin, now, relayUrl) }
+  const relays = options.relays ?? singleRelay(options.relayUrl ?? DEFAULT_RELAY_URL)
+  const key = JSON.stringify([origin, now, relays])
+  if (cached?.key !== key) cached = { key, world: build(origin, now, relays) }
   const world = await cached.world
+  const events = world.events.map(copyEvent)
+  const { eventsByRelay, relaysOf } = placementOf(world, events)
   return {
     ...world,
-    events: world.events.map(copyEvent),
+    events,
     accounts: world.accounts.map((a) => ({ ...a })),
     demoAccount: { ...world.demoAccount },
     nip05: { ...world.nip05 },
+    relays: { ...world.relays, general: [...world.relays.general], small: [...world.relays.small] },
+    relayLists: Object.fromEntries(
+      Object.entries(world.relayLists).map(([pk, l]) => [
+        pk,
+        { read: [...l.read], write: [...l.write] },
+      ]),
+    ),
+    hinted: world.hinted.map((h) => ({ ...h })),
+    eventsByRelay,
+    relaysOf,
   }
 }
 

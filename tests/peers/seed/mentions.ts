@@ -1,6 +1,7 @@
 // Notes that mention people with nostr:npub links (NIP-27) and matching p tags.
 import { type Author, author, type NoteInfo, publish, type WorldContext } from './context.ts'
 import { mentionPosts } from './corpus/conversation.ts'
+import { outboxHint } from './relay-lists.ts'
 import { postTime, WINDOW } from './timeline.ts'
 
 export function publishMention(
@@ -13,7 +14,7 @@ export function publishMention(
   const event = publish(ctx, who, {
     kind: 1,
     created_at: createdAt,
-    tags: [['p', mentioned.id.pubkey, ctx.relayUrl]],
+    tags: [['p', mentioned.id.pubkey, outboxHint(ctx, mentioned.id.pubkey)]],
     content,
   })
   const info: NoteInfo = { event, author: who, topic: null, rootId: null, hasMedia: false }

@@ -5,6 +5,7 @@
 import { type Author, author, type NoteInfo, publish, type WorldContext } from './context.ts'
 import { photoPath } from './media/index.ts'
 import { PHOTO_HEIGHT, PHOTO_WIDTH } from './media/photos.ts'
+import { outboxHint } from './relay-lists.ts'
 import { MINUTE } from './timeline.ts'
 
 /** Ages of the showcase events, from `now`: older than the newest notes, within the first pages. */
@@ -47,7 +48,7 @@ export function publishShowcase(ctx: WorldContext): void {
       kind: 6,
       created_at: ctx.now - SHOWCASE_AGES.emptyRepost,
       tags: [
-        ['e', target.event.id, ctx.relayUrl],
+        ['e', target.event.id, outboxHint(ctx, target.event.pubkey)],
         ['p', target.event.pubkey],
       ],
       content: '',

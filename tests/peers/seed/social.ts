@@ -1,6 +1,7 @@
 // The social graph: who follows whom (kind 3), who mutes what (kind 10000), and where everyone
 // publishes (kind 10002). Follows lean on shared interests so the graph has believable clusters.
 import { author, publish, type WorldContext } from './context.ts'
+import { outboxHint, relayListTags } from './relay-lists.ts'
 import { DAY, HOUR } from './timeline.ts'
 import type { Persona, TopicKey } from './types.ts'
 
@@ -109,7 +110,10 @@ export function publishContactLists(ctx: WorldContext): void {
     publish(ctx, a, {
       kind: 3,
       created_at: ctx.now - age - ctx.timeRng.int(0, HOUR),
-      tags: handles.map((h) => ['p', author(ctx, h).id.pubkey, ctx.relayUrl]),
+      tags: handles.map((h) => {
+        const pubkey = author(ctx, h).id.pubkey
+        return ['p', pubkey, outboxHint(ctx, pubkey)]
+      }),
       content: '',
     })
   }
@@ -149,10 +153,12 @@ export function publishMuteLists(ctx: WorldContext): void {
 
 export function publishRelayLists(ctx: WorldContext): void {
   for (const a of ctx.authors) {
+    const list = ctx.relayLists.get(a.id.pubkey)
+    if (!list) throw new Error(`no relay list for ${a.persona.handle}`)
     publish(ctx, a, {
       kind: 10002,
       created_at: ctx.now - ctx.timeRng.int(20, 60) * DAY - ctx.timeRng.int(0, DAY),
-      tags: [['r', ctx.relayUrl]],
+      tags: relayListTags(list),
       content: '',
     })
   }

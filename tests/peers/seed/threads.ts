@@ -3,6 +3,7 @@
 import { replyText } from './compose.ts'
 import { type Author, followersOf, type NoteInfo, publish, type WorldContext } from './context.ts'
 import { genericReplies, threadFollowUps } from './corpus/conversation.ts'
+import { outboxHint } from './relay-lists.ts'
 import { after, answeredAt, HOUR } from './timeline.ts'
 
 export function replyTags(
@@ -11,9 +12,10 @@ export function replyTags(
   parent: NoteInfo,
   replier: Author,
 ): string[][] {
-  const tags: string[][] = [['e', root.event.id, ctx.relayUrl, 'root', root.event.pubkey]]
+  const hint = (e: NoteInfo['event']): string => outboxHint(ctx, e.pubkey)
+  const tags: string[][] = [['e', root.event.id, hint(root.event), 'root', root.event.pubkey]]
   if (parent.event.id !== root.event.id) {
-    tags.push(['e', parent.event.id, ctx.relayUrl, 'reply', parent.event.pubkey])
+    tags.push(['e', parent.event.id, hint(parent.event), 'reply', parent.event.pubkey])
   }
   const people = [
     parent.event.pubkey,

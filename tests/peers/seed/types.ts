@@ -1,5 +1,7 @@
 // Shared shapes for the demo world generator.
 import type { NostrEvent } from 'nostr-tools/pure'
+import type { HintedNote } from './hinted.ts'
+import type { WorldRelays } from './relays.ts'
 
 export interface DemoAccount {
   name: string
@@ -19,6 +21,16 @@ export interface DemoWorld {
   nip05: Record<string, string>
   /** answers /media/... paths */
   media(pathname: string): { contentType: string; body: Uint8Array } | null
+  /** the world's relays by role (the same URL in every role for a single-relay world) */
+  relays: WorldRelays
+  /** pubkey -> the read relays (inbox) and write relays (outbox) of their kind 10002 */
+  relayLists: Record<string, { read: string[]; write: string[] }>
+  /** ground truth: relay URL -> the events it stores, oldest first */
+  eventsByRelay: Map<string, NostrEvent[]>
+  /** ground truth: the relays that store an event (empty for an unknown id) */
+  relaysOf(id: string): string[]
+  /** notes stored only on the hint-only relay, and the seeded notes that point at them */
+  hinted: HintedNote[]
 }
 
 export interface DemoWorldOptions {
@@ -26,8 +38,13 @@ export interface DemoWorldOptions {
   origin: string
   /** unix seconds; default: the current time */
   now?: number
-  /** relay used in relay lists and as e/p tag hint; default ws://127.0.0.1:7777 */
+  /**
+   * One relay in every role: it is in every relay list and every hint, and stores every event.
+   * Default ws://127.0.0.1:7777. Ignored when `relays` is given.
+   */
   relayUrl?: string
+  /** The many-relay world: relays by role (see localWorldRelays and worldRelaysOn). */
+  relays?: WorldRelays
 }
 
 export type TopicKey =

@@ -8,6 +8,7 @@ import { bech32Encode, toWords } from './bech32.ts'
 import { encodeInvoice } from './bolt11.ts'
 import type { Author, NoteInfo, WorldContext } from './context.ts'
 import { zapComments } from './corpus/conversation.ts'
+import { inboxOf } from './relay-lists.ts'
 import { after, HOUR } from './timeline.ts'
 
 const AMOUNTS_SATS = [21, 21, 100, 210, 500, 1000, 1000, 2100, 5000, 10000, 21000]
@@ -32,7 +33,8 @@ export function publishZap(
       kind: 9734,
       created_at: requestedAt,
       tags: [
-        ['relays', ctx.relayUrl],
+        // NIP-57: where the receipt is to be published; the recipient reads there
+        ['relays', ...inboxOf(ctx, recipient.id.pubkey)],
         ['amount', String(msat)],
         ['lnurl', lnurlFor(ctx, recipient.persona.handle)],
         ['p', recipient.id.pubkey],

@@ -1,15 +1,17 @@
 /**
  * The NIP-46 wire under a remote signer session: kind 24133 requests, NIP-44 encrypted to the
- * remote signer and signed with a client key made for this session only, sent and answered
- * through our relay hub, so the app's own sockets, worker verification and relay lights cover
- * it. Responses are matched to requests by id and sender; NIP-04 responses are accepted too,
- * since older signers still send them.
+ * remote signer and signed with this session's client key, sent and answered through our relay
+ * hub (its sockets, worker verification and relay lights) on the signer's relays only: those of
+ * the bunker:// link or of our nostrconnect:// link, joined for this purpose whether or not the
+ * pool uses them (the hub's reason 'signer'). Responses are matched to requests by id and sender;
+ * NIP-04 responses are accepted too, since older signers still send them.
  */
 import { bytesToHex, randomBytes } from '@noble/hashes/utils.js'
 import * as nip04 from 'nostr-tools/nip04'
 import { v2 as nip44 } from 'nostr-tools/nip44'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import { Secret } from '../../../core/platform/secret.ts'
+import type { RelayReason } from '../../../core/relays/relay-reason.ts'
 import type { RelayHub } from '../../relays/relay-hub.ts'
 import { NO_SIGNER_MESSAGE } from './unavailable.ts'
 
@@ -29,6 +31,11 @@ export interface Nip46Response {
   id: string
   result: string
   error?: string
+}
+
+/** The remote signer answered with an error: it refuses the request (or this client). */
+export class RemoteSignerRefusal extends Error {
+  override readonly name = 'RemoteSignerRefusal'
 }
 
 /** The remote signer wants the user to approve in a web page first (NIP-46 auth challenge). */
@@ -63,9 +70,21 @@ interface Pending {
   attempts: number
 }
 
-export function openNip46Channel(hub: RemoteSignerHub): Nip46Channel {
-  // Memory only: a session's key never reaches storage, the inspector or a log.
-  const clientKey = new Secret(generateSecretKey())
+export interface Nip46ChannelOptions {
+  /** The signer's relays, normalized: requests go there and answers are awaited there only. */
+  relays: readonly string[]
+  /** The client key of a session to resume; a fresh one when absent. The channel keeps a copy. */
+  clientKey?: Secret<Uint8Array>
+}
+
+const SIGNER: RelayReason = { kind: 'signer' }
+
+export function openNip46Channel(hub: RemoteSignerHub, options: Nip46ChannelOptions): Nip46Channel {
+  // Its own copy, wiped on close: never in a snapshot or a log (a kept session is sealed first).
+  const clientKey = new Secret(
+    options.clientKey ? Uint8Array.from(options.clientKey.reveal()) : generateSecretKey(),
+  )
+  const relays = [...options.relays]
   const clientPubkey = getPublicKey(clientKey.reveal())
   const conversations = new Map<string, Uint8Array>() // remote signers we have written to
   const pending = new Map<string, Pending>()
@@ -128,7 +147,7 @@ export function openNip46Channel(hub: RemoteSignerHub): Nip46Channel {
     if (response.error) {
       const what = method === 'connect' ? 'connection' : 'request'
       return finish(response.id, {
-        error: new Error(`Remote signer refused the ${what}: ${response.error}`),
+        error: new RemoteSignerRefusal(`Remote signer refused the ${what}: ${response.error}`),
       })
     }
     finish(response.id, { result: response.result })
@@ -149,10 +168,11 @@ export function openNip46Channel(hub: RemoteSignerHub): Nip46Channel {
         }
       },
     },
+    { relays, reason: SIGNER },
   )
 
   const send = (id: string, event: NostrEvent) => {
-    hub.publish(event).then(
+    hub.publish(event, relays, { reason: SIGNER }).then(
       () => {
         const entry = pending.get(id)
         if (entry) entry.publishError = undefined
@@ -194,7 +214,7 @@ export function openNip46Channel(hub: RemoteSignerHub): Nip46Channel {
     notify(remote, method, params) {
       if (closed) return
       const event = requestEvent(remote, { id: bytesToHex(randomBytes(8)), method, params })
-      hub.publish(event).catch(() => {}) // a courtesy: nobody waits for it
+      hub.publish(event, relays, { reason: SIGNER }).catch(() => {}) // a courtesy: nobody waits
     },
 
     onUnsolicited(listener) {

@@ -1,17 +1,25 @@
 /**
  * Remote signing (NIP-46): connect to a "bunker" from its bunker:// link, or hand the user a
- * nostrconnect:// link for their signer app, then sign and encrypt through it.
+ * nostrconnect:// link for their signer app, then sign and encrypt through it; after a reload,
+ * resume a kept session with its client key.
  *
  * Relays: the session talks through our relay hub only (our sockets, verification, status
- * lights), so the signer must listen on a relay the hub is connected to. The system adds the
- * signer's relays to the pool first (see `parseBunkerUri`) or passes `hubRelays` so a link whose
- * relays we do not use fails at once with a clear message instead of timing out.
+ * lights), on the signer's relays only: those the bunker:// link names, or those our
+ * nostrconnect:// link names. The hub reaches them whether or not the pool uses them.
  */
 import { bytesToHex, randomBytes } from '@noble/hashes/utils.js'
 import { type ClientMetadata, createNostrConnectURI } from 'nostr-tools/nip46'
-import type { EventTemplate } from 'nostr-tools/pure'
+import { type EventTemplate, generateSecretKey } from 'nostr-tools/pure'
+import type { KeptRemoteSession } from '../../../core/identity/remote-session.ts'
+import { Secret } from '../../../core/platform/secret.ts'
+import { normalizeRelayUrls } from '../../../core/relays/relay-url.ts'
 import type { Signer } from '../../platform/signer.ts'
-import { type Nip46Channel, openNip46Channel, type RemoteSignerHub } from './nip46-channel.ts'
+import {
+  type Nip46Channel,
+  openNip46Channel,
+  type RemoteSignerHub,
+  RemoteSignerRefusal,
+} from './nip46-channel.ts'
 import { checkSignedEvent } from './signed-event.ts'
 import { NO_SIGNER_MESSAGE } from './unavailable.ts'
 
@@ -19,6 +27,7 @@ export {
   REMOTE_TIMEOUT_MESSAGE,
   RemoteSignerAuthError,
   type RemoteSignerHub,
+  RemoteSignerRefusal,
 } from './nip46-channel.ts'
 
 /** Any request: signing, encryption, the public key. */
@@ -33,14 +42,18 @@ export const INVALID_BUNKER_MESSAGE =
 export const BUNKER_WITHOUT_RELAY_MESSAGE = 'The bunker link names no relay'
 export const NOSTRCONNECT_TIMEOUT_MESSAGE = 'Remote signer did not connect in time'
 export const NOSTRCONNECT_CANCELLED_MESSAGE = 'Remote signer connection cancelled'
-export const relaysNotUsedMessage = (relays: readonly string[]): string =>
-  `The remote signer listens on ${relays.join(', ')}; add one of these relays first`
+export const OTHER_ACCOUNT_MESSAGE = 'the remote signer now signs for another account'
 
-export type RemoteSigner = Signer & { readonly remotePubkey: string }
+export type RemoteSigner = Signer & {
+  readonly remotePubkey: string
+  /** Where the signer listens (normalized): what resuming the session needs, with its key. */
+  readonly relays: readonly string[]
+}
 
 export interface BunkerPointer {
   /** The remote signer's key (not necessarily the user's). */
   pubkey: string
+  /** Normalized. */
   relays: string[]
   secret: string | null
 }
@@ -49,16 +62,19 @@ export interface RemoteSignerOptions {
   /** Per request; also for connect when `connectTimeoutMs` is not given. */
   timeoutMs?: number
   connectTimeoutMs?: number
-  /** The hub's relays: when given, the signer must listen on one of them. */
-  hubRelays?: readonly string[]
   /** Shown by the signer when it asks the user to approve this app. */
   client?: ClientMetadata
   /** NIP-46 permissions asked for, such as 'sign_event:1' or 'nip44_encrypt'. */
   perms?: string[]
+  /**
+   * The session's client key, for the caller to keep and resume the session with; a fresh one
+   * when absent. The session holds its own copy.
+   */
+  clientKey?: Secret<Uint8Array>
 }
 
-export interface NostrConnectOptions extends Omit<RemoteSignerOptions, 'hubRelays'> {
-  /** Hub relays the signer should answer on; they go into the link. */
+export interface NostrConnectOptions extends RemoteSignerOptions {
+  /** Relays the signer should answer on; they go into the link. */
   relays: string[]
   /** How long the link waits for the signer's answer. */
   waitMs?: number
@@ -72,6 +88,11 @@ export interface NostrConnectSession {
   cancel(): void
 }
 
+/** A client key for a new session, for the caller to keep (and wipe) as it sees fit. */
+export function newClientKey(): Secret<Uint8Array> {
+  return new Secret(generateSecretKey())
+}
+
 /**
  * bunker://<64 hex>?relay=…&secret=…. Looser than nostr-tools' BUNKER_REGEX, which refuses a
  * secret with '+' or other characters URLSearchParams writes; only ws(s) relays are kept.
@@ -82,7 +103,7 @@ export function parseBunkerUri(uri: string): BunkerPointer {
   const match = uri.trim().match(BUNKER_LINK)
   if (!match?.[1]) throw new Error(INVALID_BUNKER_MESSAGE)
   const query = new URLSearchParams(match[2] ?? '')
-  const relays = query.getAll('relay').filter(isRelayUrl)
+  const relays = normalizeRelayUrls(query.getAll('relay'))
   if (relays.length === 0) throw new Error(BUNKER_WITHOUT_RELAY_MESSAGE)
   return { pubkey: match[1].toLowerCase(), relays, secret: query.get('secret') || null }
 }
@@ -94,28 +115,40 @@ export async function connectRemoteSigner(
   options: RemoteSignerOptions = {},
 ): Promise<RemoteSigner> {
   const pointer = parseBunkerUri(uri)
-  if (
-    options.hubRelays &&
-    !pointer.relays.some((relay) => includesRelay(options.hubRelays ?? [], relay))
-  ) {
-    throw new Error(relaysNotUsedMessage(pointer.relays))
-  }
-  const channel = openNip46Channel(hub)
+  const channel = openNip46Channel(hub, { relays: pointer.relays, clientKey: options.clientKey })
   try {
-    const params = [pointer.pubkey, pointer.secret ?? '']
-    // Positional: metadata goes fourth, so perms must be there (maybe empty) when it is sent.
-    if (options.perms?.length || options.client) params.push(options.perms?.join(',') ?? '')
-    if (options.client) params.push(JSON.stringify(options.client))
-    const answer = await channel.request(
-      pointer.pubkey,
-      'connect',
-      params,
-      options.connectTimeoutMs ?? options.timeoutMs ?? CONNECT_TIMEOUT_MS,
-    )
-    if (answer !== 'ack' && answer !== pointer.secret) {
-      throw new Error(`Remote signer answered the connection with "${answer}" instead of "ack"`)
+    await connect(channel, pointer.pubkey, pointer.secret, options)
+    return await startSession(channel, pointer.pubkey, pointer.relays, options)
+  } catch (error) {
+    channel.close()
+    throw error
+  }
+}
+
+/**
+ * A kept session after a reload: the same client key, so the signer knows this app already and
+ * no new `connect` is asked (NIP-46: the client keypair is the session). Only a signer that
+ * refuses it (it lost the session) is offered the kept connect secret once more. The signer must
+ * still sign for the same user.
+ */
+export async function resumeRemoteSigner(
+  kept: KeptRemoteSession,
+  hub: RemoteSignerHub,
+  options: Pick<RemoteSignerOptions, 'timeoutMs' | 'connectTimeoutMs'> = {},
+): Promise<RemoteSigner> {
+  const channel = openNip46Channel(hub, { relays: kept.relays, clientKey: kept.clientKey })
+  const session = () => startSession(channel, kept.remotePubkey, kept.relays, options)
+  try {
+    let signer: RemoteSigner
+    try {
+      signer = await session()
+    } catch (error) {
+      if (!(error instanceof RemoteSignerRefusal) || !kept.secret) throw error
+      await connect(channel, kept.remotePubkey, kept.secret.reveal(), options)
+      signer = await session()
     }
-    return await startSession(channel, pointer.pubkey, options)
+    if ((await signer.getPublicKey()) !== kept.userPubkey) throw new Error(OTHER_ACCOUNT_MESSAGE)
+    return signer
   } catch (error) {
     channel.close()
     throw error
@@ -127,12 +160,13 @@ export function nostrConnect(
   hub: RemoteSignerHub,
   options: NostrConnectOptions,
 ): NostrConnectSession {
-  if (!options.relays.some(isRelayUrl)) throw new Error('Choose a relay for the remote signer')
-  const channel = openNip46Channel(hub)
+  const relays = normalizeRelayUrls(options.relays)
+  if (relays.length === 0) throw new Error('Choose a relay for the remote signer')
+  const channel = openNip46Channel(hub, { relays, clientKey: options.clientKey })
   const secret = bytesToHex(randomBytes(12))
   const uri = createNostrConnectURI({
     clientPubkey: channel.clientPubkey,
-    relays: options.relays.filter(isRelayUrl),
+    relays,
     secret,
     ...(options.perms ? { perms: options.perms } : {}),
     ...options.client,
@@ -158,7 +192,7 @@ export function nostrConnect(
     cancel = () => stop(new Error(NOSTRCONNECT_CANCELLED_MESSAGE))
   })
   const connected = answered
-    .then((remote) => startSession(channel, remote, options))
+    .then((remote) => startSession(channel, remote, relays, options))
     .catch((error: unknown) => {
       channel.close()
       throw error
@@ -167,11 +201,34 @@ export function nostrConnect(
   return { uri, connected, cancel: () => cancel() }
 }
 
+/** `connect` with the secret, if any; the signer answers "ack" (or, some, the secret). */
+async function connect(
+  channel: Nip46Channel,
+  remotePubkey: string,
+  secret: string | null,
+  options: RemoteSignerOptions,
+): Promise<void> {
+  const params = [remotePubkey, secret ?? '']
+  // Positional: metadata goes fourth, so perms must be there (maybe empty) when it is sent.
+  if (options.perms?.length || options.client) params.push(options.perms?.join(',') ?? '')
+  if (options.client) params.push(JSON.stringify(options.client))
+  const answer = await channel.request(
+    remotePubkey,
+    'connect',
+    params,
+    options.connectTimeoutMs ?? options.timeoutMs ?? CONNECT_TIMEOUT_MS,
+  )
+  if (answer !== 'ack' && answer !== secret) {
+    throw new Error(`Remote signer answered the connection with "${answer}" instead of "ack"`)
+  }
+}
+
 /** NIP-46: the user's key may differ from the signer's, so ask for it after connecting. */
 async function startSession(
   channel: Nip46Channel,
   remotePubkey: string,
-  options: RemoteSignerOptions,
+  relays: readonly string[],
+  options: Pick<RemoteSignerOptions, 'timeoutMs'>,
 ): Promise<RemoteSigner> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS
   const ask = (method: string, params: string[]) =>
@@ -185,6 +242,7 @@ async function startSession(
   return {
     kind: 'remote',
     remotePubkey,
+    relays,
     getPublicKey: () =>
       closed ? Promise.reject(new Error(NO_SIGNER_MESSAGE)) : Promise.resolve(userPubkey),
     async signEvent(template: EventTemplate) {
@@ -210,26 +268,4 @@ async function startSession(
       channel.close()
     },
   }
-}
-
-function isRelayUrl(url: string): boolean {
-  try {
-    const { protocol } = new URL(url)
-    return protocol === 'wss:' || protocol === 'ws:'
-  } catch {
-    return false
-  }
-}
-
-/** Relay URLs compare by scheme, host and path, ignoring case in the host and a trailing slash. */
-function includesRelay(relays: readonly string[], relay: string): boolean {
-  const key = (url: string) => {
-    try {
-      const parsed = new URL(url)
-      return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, '')}`
-    } catch {
-      return url
-    }
-  }
-  return relays.some((candidate) => key(candidate) === key(relay))
 }

@@ -9,6 +9,7 @@ import {
   feedQueryOptions,
   liveRowsOptions,
 } from '../../../actors/feed/feed-queries.ts'
+import { followOutboxLive } from '../../../actors/feed/follows-live.ts'
 import { noteParam } from '../../../core/app/route-ids.ts'
 import type { FeedEntry } from '../../../core/feed/feed-entry.ts'
 import {
@@ -73,9 +74,16 @@ export function Feed() {
   const sourceState = useFeedSource(tag)
   const source = sourceState.status === 'ready' ? sourceState.source : GLOBAL_SOURCE
   const options = useMemo(
-    () => feedQueryOptions(system.hub, source, system.verifier),
+    () => feedQueryOptions(system.hub, source, system.verifier, system.routes),
     [system, source],
   )
+  // Follow Only: new notes from the followed authors' relays outside the pool (NIP-65 outbox).
+  const ready = sourceState.status === 'ready'
+  useEffect(() => {
+    if (!ready || !source.follows) return
+    const { hub, routes, queryClient, verifier } = system
+    return followOutboxLive({ hub, routes, queryClient, verifier }, source)
+  }, [system, source, ready])
   // The window's size in pages follows the rows they show (core/feed/feed-window.ts), set below.
   const [maxPages, setMaxPages] = useState(FEED_WINDOW_PAGES)
   const query = useInfiniteQuery({ ...options, maxPages, enabled: sourceState.status === 'ready' })

@@ -13,12 +13,15 @@ import { NoteContent } from './NoteContent.tsx'
 import { SensitiveContent } from './SensitiveContent.tsx'
 import './quoted-note.css'
 
-/** A quoted note (NIP-18 quote repost) inside the quoting one, fetched by id as ['note', id]. */
+/**
+ * A quoted note (NIP-18 quote repost) inside the quoting one, fetched by id as ['note', id], also
+ * from its relay hints.
+ */
 export function QuotedNote({ pointer }: { pointer: EventPointer }) {
   const system = useSystem()
   const navigate = useNavigate()
   const now = useNow()
-  const { data: note, isPending } = useQuery(system.noteQuery(pointer.id))
+  const { data: note, isPending } = useQuery(system.noteQuery(pointer.id, pointer.relays))
   const { data: metadata } = useQuery({
     ...system.metadataQuery(note?.pubkey ?? ''),
     enabled: Boolean(note),

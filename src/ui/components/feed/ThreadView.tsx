@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { type Ref, useEffect, useMemo, useRef } from 'react'
+import type { EventHints } from '../../../actors/relays/read-routes.ts'
 import { noteParam } from '../../../core/app/route-ids.ts'
 import type { Note } from '../../../core/feed/note.ts'
 import { type ThreadLayout, threadNoteIds, threadSize } from '../../../core/feed/thread.ts'
@@ -7,6 +8,7 @@ import { useNow } from '../../hooks/use-now.ts'
 import { MutedNote } from './MutedNote.tsx'
 import { NoteBoundary } from './NoteBoundary.tsx'
 import { NoteCard } from './NoteCard.tsx'
+import { SeenOn } from './SeenOn.tsx'
 import { useEngagementAsks } from './use-engagement-asks.ts'
 import { useThread } from './use-thread.ts'
 import { useThreadModal } from './use-thread-modal.ts'
@@ -25,10 +27,19 @@ type ItemKind = 'ancestor' | 'focused' | 'reply' | 'descendant'
 /**
  * A note's thread: the root and parents above it, the note itself highlighted, its replies below,
  * oldest first, and under each reply everything that answers it, indented one level. The whole
- * thread is one WAI-ARIA feed of articles in reading order.
+ * thread is one WAI-ARIA feed of articles in reading order. `hints`: where the note is known to
+ * be (an nevent's relays and author), asked beside the user's relays.
  */
-export function ThreadView({ id, mode }: { id: string; mode: ThreadMode }) {
-  const state = useThread(id)
+export function ThreadView({
+  id,
+  mode,
+  hints,
+}: {
+  id: string
+  mode: ThreadMode
+  hints?: EventHints
+}) {
+  const state = useThread(id, hints)
   const now = useNow()
   const openNote = useOpenNote(mode)
   const focusedRef = useFocusedInView(state.status === 'ready' ? state.layout : null)
@@ -124,7 +135,10 @@ function ThreadItem({ itemRef, note, kind, onOpen, position, setSize, now }: Thr
     <div ref={itemRef} className={`thread-item thread-${kind}`}>
       {kind === 'focused' ? (
         // The note opened is shown whoever wrote it: the reader asked for it.
-        card
+        <>
+          {card}
+          <SeenOn id={note.id} />
+        </>
       ) : (
         <MutedNote
           note={note}

@@ -5,8 +5,10 @@ import {
   aroundQueryOptions,
   followThread,
   noteQueryOptions,
+  rootHints,
   threadQueryOptions,
 } from '../../../actors/feed/thread-queries.ts'
+import { type EventHints, NO_HINTS } from '../../../actors/relays/read-routes.ts'
 import { assembleThread, type ThreadLayout, threadRootId } from '../../../core/feed/thread.ts'
 import { useSystem } from '../../system-context.tsx'
 
@@ -22,20 +24,29 @@ export type ThreadState =
       loadingThread: boolean
     }
 
-export function useThread(id: string): ThreadState {
-  const { hub, queryClient } = useSystem()
-  const note = useQuery(noteQueryOptions(hub, id))
+/** `hints`: where the note is known to be (an nevent's relays and author). */
+export function useThread(id: string, hints: EventHints = NO_HINTS): ThreadState {
+  const { hub, queryClient, routes } = useSystem()
+  const hinted = hints.relays.length > 0 || hints.author ? { routes, hints } : undefined
+  const note = useQuery(noteQueryOptions(hub, id, hinted))
   const focused = note.data ?? null
   const rootId = focused ? threadRootId(focused) : null
-  const thread = useQuery(threadQueryOptions(hub, rootId))
-  const around = useQuery(aroundQueryOptions({ hub, queryClient }, rootId ?? '', focused))
+  // The root's hints: the nevent's relays and the focused note's e tag for the root (NIP-10).
+  const rootRelays = focused && rootId ? rootHints(focused, rootId, hints).relays : []
+  const rootKey = rootRelays.join(' ')
+  const threadHints = useMemo(() => ({ relays: rootKey ? rootKey.split(' ') : [] }), [rootKey])
+  const thread = useQuery(threadQueryOptions(hub, rootId, { routes, hints: threadHints }))
+  const around = useQuery(
+    aroundQueryOptions({ hub, queryClient, routes }, rootId ?? '', focused, hints),
+  )
 
   const threadLoaded = thread.isSuccess
   useEffect(() => {
     if (!rootId || !threadLoaded) return
     const loadedAt = queryClient.getQueryState(threadQueryOptions(hub, rootId).queryKey)
-    return followThread({ hub, queryClient }, rootId, id, loadedAt?.dataUpdatedAt || Date.now())
-  }, [hub, queryClient, rootId, id, threadLoaded])
+    const at = loadedAt?.dataUpdatedAt || Date.now()
+    return followThread({ hub, queryClient, routes }, rootId, id, at, threadHints)
+  }, [hub, queryClient, routes, rootId, id, threadLoaded, threadHints])
 
   const layout = useMemo(
     () =>

@@ -37,10 +37,10 @@ export interface NotificationsView {
  * square stays on screen; the page is visited).
  */
 export function useNotifications(pubkey: string, refetchIntervalMs?: number): NotificationsView {
-  const { hub } = useSystem()
+  const { hub, routes } = useSystem()
   const settings = useNotificationSettings()
   const query = useQuery({
-    ...notificationsQueryOptions(hub, pubkey),
+    ...notificationsQueryOptions(hub, pubkey, undefined, routes),
     refetchInterval: refetchIntervalMs,
   })
   const lastSeen = lastSeenOf(settings, pubkey)

@@ -15,11 +15,17 @@ import { useProfileQueries } from './use-profile.ts'
 import './profile-relays.css'
 import './relay-discovery.css'
 
+/** How their notes are read (NIP-65 outbox): no relay has to be added by hand for it. */
+const DISCOVERY_ROUTING_HINT =
+  'Their notes are asked of their write relays, yours or not, and of your read relays: a relay ' +
+  'that is not yours is connected to only while it is asked.'
+
 /**
  * relayDiscovery=true: every relay where this person can be found (their relay list, the relays
  * their notes came from, the link's hints), which of them are already the user's, and which
- * relays their notes are read from. Adding a relay stays in Relay Management, where the user's
- * list is edited and published; each row offers its URL to copy there.
+ * relays their notes are read from (their write relays are read whether or not they are the
+ * user's). Adding a relay stays in Relay Management, where the user's list is edited and
+ * published; each row offers its URL to copy there.
  */
 export function RelayDiscoveryModal({
   target,
@@ -40,7 +46,6 @@ export function RelayDiscoveryModal({
     seenOn: notesPerRelay(pages),
     yours: entries.map((entry) => entry.url),
   })
-  // Only relays in the pool can be asked: a chosen relay that is not one of yours is not.
   const routing = pages[0]?.relays
   return (
     <Modal title="Relay discovery" onClose={onClose}>
@@ -66,10 +71,7 @@ export function RelayDiscoveryModal({
             </dd>
           </dl>
         )}
-        <p className="form-hint">
-          Only your own relays can be asked. To read from another, add it in Settings, Relay
-          Management.
-        </p>
+        <p className="form-hint">{DISCOVERY_ROUTING_HINT}</p>
       </div>
     </Modal>
   )

@@ -1,4 +1,3 @@
-import { type ReactNode, useId } from 'react'
 import type {
   ManagerStats,
   ManagerSummary,
@@ -6,21 +5,32 @@ import type {
 } from '../../../machines/relay-manager-stats.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { Modal } from '../kit/Modal.tsx'
+import { AuxConnections } from './AuxConnections.tsx'
+import { AuxListSection } from './AuxListSection.tsx'
+import { useAllowAuth, useAuxConnections } from './use-aux-relays.ts'
 import { useRelayManagerStats } from './use-relay-manager.ts'
 import { VerdictBadge } from './VerdictBadge.tsx'
 import './aux-relays.css'
 
-/** Auxiliary Relays (spec §2): the dynamic relay manager's statistics (?auxRelays=true). */
+/**
+ * Auxiliary Relays (spec §2, ?auxRelays=true): the short-lived connections to relays outside the
+ * user's list, then the dynamic relay manager's statistics.
+ */
 export function AuxRelaysModal() {
   const modal = useModal('auxRelays')
+  const connections = useAuxConnections()
+  const allowAuth = useAllowAuth()
   const stats = useRelayManagerStats()
   return (
     <Modal title="Auxiliary Relays" onClose={modal.close}>
-      {stats ? (
-        <Statistics stats={stats} />
-      ) : (
-        <p className="form-hint">The relay manager starts once the configuration has loaded.</p>
-      )}
+      <div className="aux-relays">
+        {connections && <AuxConnections view={connections} onAllowAuth={allowAuth} />}
+        {stats ? (
+          <Statistics stats={stats} />
+        ) : (
+          <p className="form-hint">The relay manager starts once the configuration has loaded.</p>
+        )}
+      </div>
     </Modal>
   )
 }
@@ -28,9 +38,9 @@ export function AuxRelaysModal() {
 function Statistics({ stats }: { stats: ManagerStats }) {
   const { summary, added, demoted, candidates, blacklist } = stats
   return (
-    <div className="aux-relays">
+    <>
       <Summary summary={summary} />
-      <ListSection
+      <AuxListSection
         title="Added by the manager"
         count={added.length}
         empty="The manager has added no relay this session."
@@ -44,8 +54,8 @@ function Statistics({ stats }: { stats: ManagerStats }) {
             </span>
           </li>
         ))}
-      </ListSection>
-      <ListSection
+      </AuxListSection>
+      <AuxListSection
         title="Demoted"
         count={demoted.length}
         empty="The manager has demoted no relay this session."
@@ -60,11 +70,15 @@ function Statistics({ stats }: { stats: ManagerStats }) {
             </span>
           </li>
         ))}
-      </ListSection>
-      <ListSection
+      </AuxListSection>
+      <AuxListSection
         title="Candidates"
         count={candidates.length}
-        hint={`Added in this order while fewer than ${summary.minHealthy} relays are reliable.`}
+        hint={
+          <p className="form-hint">
+            Added in this order while fewer than {summary.minHealthy} relays are reliable.
+          </p>
+        }
         empty="No recommended or fallback relay is left to add."
         ordered
       >
@@ -76,11 +90,15 @@ function Statistics({ stats }: { stats: ManagerStats }) {
             </span>
           </li>
         ))}
-      </ListSection>
-      <ListSection
+      </AuxListSection>
+      <AuxListSection
         title="Blacklist"
         count={blacklist.length}
-        hint="Never added automatically. One you chose yourself stays while it is reliable."
+        hint={
+          <p className="form-hint">
+            Never added automatically. One you chose yourself stays while it is reliable.
+          </p>
+        }
         empty="No relay is blacklisted."
       >
         {blacklist.map((relay) => (
@@ -93,8 +111,8 @@ function Statistics({ stats }: { stats: ManagerStats }) {
             )}
           </li>
         ))}
-      </ListSection>
-    </div>
+      </AuxListSection>
+    </>
   )
 }
 
@@ -117,6 +135,7 @@ function Summary({ summary }: { summary: ManagerSummary }) {
   ]
   return (
     <section aria-label="Summary" className="aux-summary-section">
+      <h3>Dynamic relay manager</h3>
       <p className="form-hint">
         The dynamic relay manager judges your relays every {summary.evaluateEverySeconds} s.
         {summary.autoRemove && ' It removes relays that forge events, keep failing or crawl.'}
@@ -131,33 +150,6 @@ function Summary({ summary }: { summary: ManagerSummary }) {
           </div>
         ))}
       </dl>
-    </section>
-  )
-}
-
-interface ListSectionProps {
-  title: string
-  count: number
-  empty: string
-  hint?: string
-  ordered?: boolean
-  children: ReactNode
-}
-
-function ListSection({ title, count, empty, hint, ordered = false, children }: ListSectionProps) {
-  const headingId = useId()
-  const List = ordered ? 'ol' : 'ul'
-  return (
-    <section className="aux-section" aria-labelledby={headingId}>
-      <h3 id={headingId}>
-        {title} <span className="aux-count">{count}</span>
-      </h3>
-      {hint && <p className="form-hint">{hint}</p>}
-      {count === 0 ? (
-        <p className="aux-empty">{empty}</p>
-      ) : (
-        <List className="aux-list">{children}</List>
-      )}
     </section>
   )
 }

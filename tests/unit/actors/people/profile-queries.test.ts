@@ -142,9 +142,9 @@ describe('profile queries', () => {
     const first = pages[0]!
     expect(first.seenOn[aliceNotes[0]!.id]).toBe(one.url)
     expect(first.seenOn[aliceNotes[1]!.id]).toBe(two.url)
-    // Her write relays: the one outside the pool is chosen but only pool relays are asked.
+    // Her write relays, the one outside the pool too (NIP-65 outbox), then the pool's others.
     expect(first.relays.outbox).toEqual(['wss://elsewhere.example.com', two.url])
-    expect(first.relays.asked).toEqual([two.url, one.url])
+    expect(first.relays.asked).toEqual(['wss://elsewhere.example.com', two.url, one.url])
   })
 })
 

@@ -1,0 +1,46 @@
+/**
+ * Follow Only read by outbox (NIP-65): each page asks every relay of the followed authors' plan
+ * (core/relays/outbox-plan.ts: their 2 write relays, the pool for authors with no list, at most
+ * 20 relays) for the notes of the authors it serves, one REQ per relay. The answers merge by
+ * created_at as a page of the pool's did (feed-queries.ts): each relay gives its newest `limit`
+ * up to `until`, so the newest page of them all is right, and a relay with nothing older only
+ * adds nothing; the feed ends when the page of them all is empty. New notes: follows-live.ts.
+ */
+import { type FeedSource, feedPageFilters } from '../../core/feed/feed-source.ts'
+import { hubSpelling, poolReadUrls } from '../../core/relays/pool-urls.ts'
+import type { ReadRoutes } from '../relays/read-routes.ts'
+import type { RelayHub } from '../relays/relay-hub.ts'
+import { queryEach } from '../relays/routed-query.ts'
+import { queryStored, type StoredAnswer } from '../relays/stored-events.ts'
+
+export type Follows = NonNullable<FeedSource['follows']>
+
+/** The same feed for some of its authors: what one relay of the plan is asked. */
+export const withAuthors = (
+  source: FeedSource & { follows: Follows },
+  authors: string[],
+): FeedSource => ({ ...source, follows: { ...source.follows, authors } })
+
+/** One page of a Follow Only feed: its plan's relays, each for the authors it serves. */
+export async function queryFollowsPage(
+  hub: RelayHub,
+  routes: ReadRoutes,
+  source: FeedSource & { follows: Follows },
+  limit: number,
+  until: number | undefined,
+): Promise<StoredAnswer> {
+  const pool = routes.pool()
+  // Before the pool has started no relay is known: the hub asks whichever joins.
+  if (poolReadUrls(pool).length === 0) {
+    return queryStored(hub, feedPageFilters(source, limit, until))
+  }
+  const plan = await routes.outbox.plan(source.follows.authors, pool)
+  return queryEach(
+    hub,
+    [...plan].map(([relay, authors]) => ({
+      relays: [hubSpelling(relay, pool)],
+      filters: feedPageFilters(withAuthors(source, authors), limit, until),
+      reason: { kind: 'outbox', pubkeys: authors },
+    })),
+  )
+}
