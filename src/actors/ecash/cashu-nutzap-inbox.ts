@@ -23,7 +23,8 @@ import {
   parseNutzap,
 } from '../../core/ecash/nip61.ts'
 import { checkNutzap } from '../../core/ecash/nip61-check.ts'
-import { poolSpelling, selectInboxRelays } from '../../core/relays/inbox.ts'
+import { selectInboxRelays } from '../../core/relays/inbox.ts'
+import { hubSpelling } from '../../core/relays/pool-urls.ts'
 import { newestEvent, parseRelayList, RELAY_LIST_KIND } from '../../core/relays/relay-list.ts'
 import { canRead } from '../../core/relays/relay-permission.ts'
 import { publishEach } from '../people/own-events.ts'
@@ -116,10 +117,9 @@ export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): Nutza
           .map((r) => r.url)
       : []
     const ours = network.writeRelays()
-    const pool = [...network.readRelays(), ...ours]
     const theirs = selectInboxRelays([nutzap.sender], () => senderReads, ours)
     const hub = publishWithReason(network.hub, { kind: 'inbox', pubkeys: [nutzap.sender] })
-    const targets = [...ours, ...[...theirs.keys()].map((url) => poolSpelling(url, pool))]
+    const targets = [...ours, ...[...theirs.keys()].map((url) => hubSpelling(url, network.pool()))]
     await publishEach(hub, event, [...new Set(targets)])
     marked.add(nutzap.id)
   }
@@ -237,8 +237,9 @@ export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): Nutza
   async function listedElsewhere(): Promise<string[]> {
     const published = await fetchNutzapInfo(network.hub, pubkey).catch(() => null)
     if (!published) return []
-    const pool = [...network.readRelays(), ...network.writeRelays()]
-    return nutzapTargets(pubkey, published.relays, pool, pool).map((target) => target.url)
+    const pool = network.pool()
+    const held = pool.map((entry) => entry.url)
+    return nutzapTargets(pubkey, published.relays, held, pool).map((target) => target.url)
   }
 
   /** Reads the redeemed marks, then subscribes to nutzaps on the wallet's current mints. */

@@ -22,6 +22,7 @@ import {
   nutzapTemplate,
 } from '../../core/ecash/nip61.ts'
 import { replacementCreatedAt } from '../../core/relays/nip01.ts'
+import type { PoolEntry } from '../../core/relays/pool-urls.ts'
 import { canRead, canWrite } from '../../core/relays/relay-permission.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { publishEach } from '../people/own-events.ts'
@@ -51,6 +52,8 @@ export interface NutzapNetwork {
   readRelays(): string[]
   /** Where the user's own events go: the write relays and indexers. */
   writeRelays(): string[]
+  /** Every relay of the pool: a relay it holds is named in its spelling. */
+  pool(): readonly PoolEntry[]
 }
 
 export interface NutzapDeps extends TransferDeps {
@@ -76,6 +79,7 @@ export function poolNetwork(
       entries()
         .filter((e) => canWrite(e.permission) || e.permission === 'indexer')
         .map((e) => e.url),
+    pool: entries,
   }
 }
 
@@ -177,8 +181,7 @@ export function nutzapRelays(
   info: Pick<NutzapInfo, 'relays'>,
 ): string[] {
   const ours = network.writeRelays()
-  const pool = [...network.readRelays(), ...ours]
-  const theirs = nutzapTargets(recipient, info.relays, ours, pool).map((target) => target.url)
+  const theirs = nutzapTargets(recipient, info.relays, ours, network.pool()).map((t) => t.url)
   return [...new Set([...theirs, ...ours])]
 }
 

@@ -11,7 +11,7 @@ import { fromPromise } from 'xstate'
 import type { LnurlPayParams } from '../../core/lightning/lnurl-pay.ts'
 import { ZAP_RECEIPT_KIND, zapRequestOf } from '../../core/lightning/zap-receipt.ts'
 import { ZAP_ERRORS, type ZapRequestTemplate } from '../../core/lightning/zap-request.ts'
-import { poolSpelling, selectInboxRelays } from '../../core/relays/inbox.ts'
+import { selectInboxRelays } from '../../core/relays/inbox.ts'
 import { SIGNING_UNAVAILABLE } from '../../machines/login.machine.ts'
 import type {
   FetchInput,
@@ -116,7 +116,7 @@ export async function zapRelays(
   if (!deps.inbox) return ours
   const known = await deps.inbox.readRelays([recipient]).catch(() => new Map())
   const theirs = selectInboxRelays([recipient], (pubkey) => known.get(pubkey), ours)
-  return [...[...theirs.keys()].map((url) => poolSpelling(url, ours)), ...ours]
+  return [...theirs.keys(), ...ours]
 }
 
 /** What a zap of this note starts with, and the CORS proxy it uses throughout. */

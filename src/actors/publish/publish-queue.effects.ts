@@ -156,8 +156,7 @@ export function publishQueueEffects(deps: PublishQueueRunDeps) {
     const ours = writeRelays(poolEntries())
     const own = ours.map((url) => ({ url }))
     if (!deps.inbox) return own
-    const pool = poolEntries().map((entry) => entry.url)
-    return deps.inbox.targets(event, ours, pool).catch(() => own)
+    return deps.inbox.targets(event, ours, poolEntries()).catch(() => own)
   }
 
   /**

@@ -106,13 +106,7 @@ async function publishTargets(
   const ours = writeRelays(entries)
   const own = ours.map((url) => ({ url }))
   if (!inbox) return own
-  return inbox
-    .targets(
-      event,
-      ours,
-      entries.map((entry) => entry.url),
-    )
-    .catch(() => own)
+  return inbox.targets(event, ours, entries).catch(() => own)
 }
 
 /** The reason in the hub's one-relay refusal, 'Publish failed: {relay}: {reason}' (publish-result). */

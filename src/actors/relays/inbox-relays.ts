@@ -1,31 +1,32 @@
 /**
  * Inbox routing for what the user writes (NIP-65): the read relays of the people an event names,
- * from their relay lists (looked up and kept with the outbox lists, outbox-relays.ts), and the
+ * from their relay lists (asked together and kept with the outbox lists, relay-lists.ts), and the
  * relays an event goes to: the user's own, then the recipients' (core/relays/inbox.ts).
  *
- * The lists are waited for at most INBOX_LOOKUP_MS: a slow indexer must not hold a post. What
- * has not answered by then is left out of this send (the lookup goes on and is kept for the next).
+ * The lists are waited for at most INBOX_LOOKUP_MS: a slow indexer must not hold a post. When
+ * they have not come by then the event goes to the user's relays only (the request goes on, and
+ * what it finds is kept for the next).
  */
 import {
   type AddressedEvent,
   INBOX_RELAYS_MAX,
   inboxRecipients,
-  poolSpelling,
   readRelaysOf,
   selectInboxRelays,
 } from '../../core/relays/inbox.ts'
 import type { PersonRelays } from '../../core/relays/person-relays.ts'
+import { hubSpelling, type PoolEntry } from '../../core/relays/pool-urls.ts'
 import type { RelayReason } from '../../core/relays/relay-reason.ts'
 import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
 
 /** The longest wait for the recipients' relay lists before an event is sent without them. */
 export const INBOX_LOOKUP_MS = 2000
 /**
- * The people of one event whose lists are looked up: the first in tag order (a reply names the
- * parent's author first). A thread's reply can carry dozens of `p` tags; one request each is
- * what the shared list cache costs, so they are bounded like the relays they lead to.
+ * The people of one event whose lists are looked up, the first in tag order (a reply names the
+ * parent's author first): one request asks for all of them, but a note naming thousands is not
+ * looked up in full.
  */
-export const INBOX_LOOKUP_PEOPLE = 8
+export const INBOX_LOOKUP_PEOPLE = 50
 
 /** A relay to send to, and why when it is not one of the user's own. */
 export interface RoutedRelay {
@@ -33,9 +34,9 @@ export interface RoutedRelay {
   reason?: RelayReason
 }
 
-/** Where the people's relay lists come from (outbox-relays.ts). */
-export interface RelayLists {
-  relaysOf(pubkey: string): Promise<PersonRelays>
+/** Where people's relay lists come from (outbox-relays.ts): NO_PERSON_RELAYS for none. */
+export interface PeopleLists {
+  listsOf(authors: readonly string[]): Promise<ReadonlyMap<string, PersonRelays>>
 }
 
 export interface InboxRelays {
@@ -46,12 +47,13 @@ export interface InboxRelays {
   readRelays(pubkeys: readonly string[]): Promise<Map<string, string[] | undefined>>
   /**
    * Where an event goes: `ours` as given, then the inbox relays of the people it names, each
-   * with `reason: inbox`, spelled as the pool spells them when the pool holds them.
+   * with `reason: inbox`, spelled as the pool spells them when the pool holds them (the hub
+   * answers for a pool relay under the pool's spelling).
    */
   targets(
     event: AddressedEvent,
     ours: readonly string[],
-    pool: readonly string[],
+    pool: readonly PoolEntry[],
   ): Promise<RoutedRelay[]>
 }
 
@@ -59,26 +61,27 @@ export interface InboxOptions {
   timeoutMs?: number
 }
 
-export function createInboxRelays(lists: RelayLists, options: InboxOptions = {}): InboxRelays {
+export function createInboxRelays(lists: PeopleLists, options: InboxOptions = {}): InboxRelays {
   const timeoutMs = options.timeoutMs ?? INBOX_LOOKUP_MS
 
   async function readRelays(pubkeys: readonly string[]) {
-    const known = new Map<string, string[] | undefined>()
     const people = [...new Set(pubkeys)]
-    if (people.length === 0) return known
-    const lookups = people.map((pubkey) =>
-      lists.relaysOf(pubkey).then(
-        (person) => void known.set(pubkey, readRelaysOf(person)),
-        () => {}, // unknown: reached through the user's relays only
-      ),
-    )
+    const none = () => new Map(people.map((pubkey) => [pubkey, undefined]))
+    if (people.length === 0) return none()
     let timer: ReturnType<typeof setTimeout> | undefined
-    const bound = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, timeoutMs)
+    const bound = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), timeoutMs)
     })
-    await Promise.race([Promise.all(lookups), bound])
+    // Unknown on failure too: they are reached through the user's relays only.
+    const found = await Promise.race([lists.listsOf(people).catch(() => null), bound])
     clearTimeout(timer)
-    return new Map(people.map((pubkey) => [pubkey, known.get(pubkey)]))
+    if (!found) return none()
+    return new Map(
+      people.map((pubkey) => {
+        const person = found.get(pubkey)
+        return [pubkey, person ? readRelaysOf(person) : undefined]
+      }),
+    )
   }
 
   return {
@@ -91,7 +94,7 @@ export function createInboxRelays(lists: RelayLists, options: InboxOptions = {})
       const inbox = selectInboxRelays(recipients, (pubkey) => known.get(pubkey), ours)
       const routed = [...inbox].map(
         ([url, pubkeys]): RoutedRelay => ({
-          url: poolSpelling(url, pool),
+          url: hubSpelling(url, pool),
           reason: { kind: 'inbox', pubkeys },
         }),
       )
@@ -109,12 +112,12 @@ export function nutzapTargets(
   pubkey: string,
   relays: readonly string[],
   ours: readonly string[],
-  pool: readonly string[],
+  pool: readonly PoolEntry[],
 ): RoutedRelay[] {
   const own = new Set(ours.map((url) => normalizeRelayUrl(url) ?? url))
   const theirs = [...new Set(relays.map(normalizeRelayUrl).filter((url) => url !== null))]
   return theirs
     .filter((url) => !own.has(url))
     .slice(0, INBOX_RELAYS_MAX)
-    .map((url) => ({ url: poolSpelling(url, pool), reason: { kind: 'nutzap', pubkey } }))
+    .map((url) => ({ url: hubSpelling(url, pool), reason: { kind: 'nutzap', pubkey } }))
 }

@@ -12,13 +12,13 @@ import {
   runPublishQueue,
 } from '../publish/publish-queue.effects.ts'
 import { publishQueueStore } from '../publish/publish-queue-store.ts'
-import { createInboxRelays, type RelayLists } from '../relays/inbox-relays.ts'
+import { createInboxRelays, type PeopleLists } from '../relays/inbox-relays.ts'
 
 /** `lists` gives the relay lists of the people an event names (NIP-65 inbox), as a publish. */
 export function startPublishQueue({
   lists,
   ...rest
-}: Omit<PublishQueueDeps, 'inbox'> & { lists: RelayLists }): PublishQueue {
+}: Omit<PublishQueueDeps, 'inbox'> & { lists: PeopleLists }): PublishQueue {
   const deps: PublishQueueDeps = { ...rest, inbox: createInboxRelays(lists) }
   const store = deps.store ?? publishQueueStore()
   const online = deps.online ?? browserOnline

@@ -14,7 +14,7 @@ import {
   publishEffects,
   writeRelays,
 } from '../publish/publish.effects.ts'
-import { createInboxRelays, type RelayLists } from '../relays/inbox-relays.ts'
+import { createInboxRelays, type PeopleLists } from '../relays/inbox-relays.ts'
 
 /** The publish machine with the app's effects. */
 export const publishLogic = (deps: PublishDeps): PublishLogic =>
@@ -46,7 +46,7 @@ export async function publishOnce(
 export function startPublishing({
   lists,
   ...rest
-}: Omit<PublishDeps, 'prepare' | 'inbox'> & { lists: RelayLists }): Publishing {
+}: Omit<PublishDeps, 'prepare' | 'inbox'> & { lists: PeopleLists }): Publishing {
   const deps: Omit<PublishDeps, 'prepare'> = { ...rest, inbox: createInboxRelays(lists) }
   const relays = () => writeRelays(deps.pool()?.getSnapshot().context.entries ?? [])
   return {

@@ -12,7 +12,7 @@ import { createReceiptLoader, zapTotalsQueryOptions } from '../lightning/zap-tot
 import { createDisplayNames } from '../people/display-names.ts'
 import type { metadataQueryOptions } from '../people/metadata-queries.ts'
 import type { Signer } from '../platform/signer.ts'
-import { createInboxRelays, type RelayLists } from '../relays/inbox-relays.ts'
+import { createInboxRelays, type PeopleLists } from '../relays/inbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 
 export interface ZapsDeps {
@@ -24,7 +24,7 @@ export interface ZapsDeps {
   /** The relays the app reads: the recipient's service publishes the receipt there too. */
   readRelays(): string[]
   /** Relay lists: the receipt also goes where the recipient reads (NIP-65). */
-  lists: RelayLists
+  lists: PeopleLists
 }
 
 export function startZaps(deps: ZapsDeps): Zaps {

@@ -12,7 +12,7 @@
  */
 import type { PersonRelays } from './person-relays.ts'
 import { canRead } from './relay-permission.ts'
-import { normalizeRelayUrl, normalizeRelayUrls } from './relay-url.ts'
+import { normalizeRelayUrls } from './relay-url.ts'
 
 export const INBOX_RELAYS_PER_PERSON = 2
 export const INBOX_RELAYS_MAX = 12
@@ -112,13 +112,4 @@ export function selectInboxRelays(
       .slice(0, Math.max(0, Math.floor(max)))
       .map(([relay, { pubkeys }]) => [relay, pubkeys]),
   )
-}
-
-/**
- * A relay as the pool spells it when the pool holds it (the hub knows pool relays by the
- * config's spelling), else its normal form.
- */
-export function poolSpelling(url: string, pool: readonly string[]): string {
-  const normal = normalizeRelayUrl(url) ?? url
-  return pool.find((entry) => normalizeRelayUrl(entry) === normal) ?? normal
 }

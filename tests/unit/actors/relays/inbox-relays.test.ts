@@ -15,15 +15,22 @@ import { realHubs } from './real-hub.ts'
 
 const people = Array.from({ length: INBOX_LOOKUP_PEOPLE + 2 }, () => generateSecretKey())
 const inboxOf = (n: number) => `wss://inbox-${n}.example.com`
+const POPULAR = 'wss://popular.example.com'
 const hubs = realHubs()
 let relay: RelayHandle
 let hub: RelayHub
 
 beforeAll(async () => {
   relay = await startRelay({
+    // The two past the lookup share a relay: it would come first, were they looked up.
     seed: people.map((key, n) =>
       finalizeEvent(
-        { kind: 10002, created_at: 1, tags: [['r', inboxOf(n), 'read']], content: '' },
+        {
+          kind: 10002,
+          created_at: 1,
+          tags: [['r', n < INBOX_LOOKUP_PEOPLE ? inboxOf(n) : POPULAR, 'read']],
+          content: '',
+        },
         key,
       ),
     ),
@@ -37,21 +44,27 @@ afterAll(async () => {
 })
 
 describe('createInboxRelays', () => {
-  it(`looks up the first ${INBOX_LOOKUP_PEOPLE} people an event names, each inbox with its reason`, async () => {
+  it(`looks up the first ${INBOX_LOOKUP_PEOPLE} people an event names, and sends to at most ${INBOX_RELAYS_MAX} of their relays`, async () => {
     const inbox = createInboxRelays(createOutboxRelays(hub))
     const author = generateSecretKey()
     const event = {
       pubkey: getPublicKey(author),
       tags: people.map((key) => ['p', getPublicKey(key)]),
     }
-    const targets = await inbox.targets(event, [relay.url], [relay.url])
+    const targets = await inbox.targets(
+      event,
+      [relay.url],
+      [{ url: relay.url, permission: 'readwrite' }],
+    )
     expect(targets[0]).toEqual({ url: relay.url })
+    // Each its own relay: the first people's, one each, up to the cap.
     expect(targets.slice(1)).toEqual(
-      people.slice(0, INBOX_LOOKUP_PEOPLE).map((key, n) => ({
+      people.slice(0, INBOX_RELAYS_MAX).map((key, n) => ({
         url: inboxOf(n),
         reason: { kind: 'inbox', pubkeys: [getPublicKey(key)] },
       })),
     )
+    expect(targets.map((target) => target.url)).not.toContain(POPULAR)
   })
 
   it('gives our relays alone for an event naming no one', async () => {
@@ -63,7 +76,10 @@ describe('createInboxRelays', () => {
 
 describe('nutzapTargets', () => {
   it("takes the 10019's relays beyond ours, normalised, spelled as the pool does, capped", () => {
-    const pool = ['wss://Ours.example.com/', 'wss://Read.example.com/']
+    const pool = [
+      { url: 'wss://Ours.example.com/', permission: 'write' as const },
+      { url: 'wss://Read.example.com/', permission: 'read' as const },
+    ]
     const relays = [
       'wss://ours.example.com',
       'wss://read.example.com',

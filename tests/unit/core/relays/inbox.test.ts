@@ -3,7 +3,6 @@ import {
   INBOX_RELAYS_MAX,
   INBOX_RELAYS_PER_PERSON,
   inboxRecipients,
-  poolSpelling,
   readRelaysOf,
   selectInboxRelays,
 } from '../../../../src/core/relays/inbox.ts'
@@ -131,14 +130,5 @@ describe('selectInboxRelays', () => {
     expect([...selection.keys()][0]).toBe('wss://hub.example.com')
     expect(selection.get('wss://hub.example.com')).toHaveLength(10)
     expect(selection.size).toBe(3)
-  })
-})
-
-describe('poolSpelling', () => {
-  it('spells a relay as the pool does when the pool holds it, else normalised', () => {
-    const pool = ['wss://Relay.Example.com/', 'ws://127.0.0.1:7777']
-    expect(poolSpelling('wss://relay.example.com', pool)).toBe('wss://Relay.Example.com/')
-    expect(poolSpelling('ws://127.0.0.1:7777/', pool)).toBe('ws://127.0.0.1:7777')
-    expect(poolSpelling('Other.example.com', pool)).toBe('wss://other.example.com')
   })
 })
