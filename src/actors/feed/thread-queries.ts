@@ -17,11 +17,21 @@ import { type QueryClient, queryOptions, skipToken } from '@tanstack/react-query
 import type { Filter } from 'nostr-tools/filter'
 import { mergeNotes, type Note, toNote } from '../../core/feed/note.ts'
 import { missingAncestorIds } from '../../core/feed/thread.ts'
-import { hintRelays, taggedHints } from '../../core/relays/hint-relays.ts'
+import { hintRelays, taggedAuthor, taggedHints } from '../../core/relays/hint-relays.ts'
 import { outsidePool } from '../../core/relays/pool-urls.ts'
-import { type EventHints, hintedRelays, type ReadRoutes } from '../relays/read-routes.ts'
+import {
+  type EventHints,
+  hintedRelays,
+  inboxRelays,
+  type ReadRoutes,
+} from '../relays/read-routes.ts'
 import type { RelayHub, Subscription } from '../relays/relay-hub.ts'
-import { queryEach, queryPoolAnd, type RoutedRequest } from '../relays/routed-query.ts'
+import {
+  type ExtraRelays,
+  queryEach,
+  queryPoolAnd,
+  type RoutedRequest,
+} from '../relays/routed-query.ts'
 
 /** Note prefetch: stale after 30 s, kept 10 min (spec §9, prefetch). */
 export const NOTE_STALE_MS = 30_000
@@ -57,6 +67,22 @@ const notesOf = (events: Parameters<typeof toNote>[0][]): ThreadNotes => {
 export interface Hinted {
   routes: ReadRoutes
   hints: EventHints
+}
+
+/**
+ * Replies to this person from their read relays outside the pool (NIP-65 inbox: where a reply to
+ * them is sent); none without routes.
+ */
+async function queryInbox(
+  hub: RelayHub,
+  routes: ReadRoutes | undefined,
+  pubkey: string | null | undefined,
+  filters: Filter[],
+) {
+  const inbox = routes && pubkey ? await inboxRelays(routes, pubkey) : null
+  if (!inbox) return []
+  const answer = await queryEach(hub, [{ ...inbox, filters }])
+  return answer.found.map(({ event }) => event)
 }
 
 /** The pool's events for these filters and, with hints, those of the hinted relays outside it. */
@@ -95,8 +121,14 @@ export function threadQueryOptions(hub: RelayHub, rootId: string | null, hinted?
   return queryOptions({
     queryKey: threadKey(rootId ?? ''),
     queryFn: rootId
-      ? async (): Promise<ThreadNotes> =>
-          notesOf(await queryHinted(hub, threadFilters(rootId), rootId, hinted))
+      ? async (): Promise<ThreadNotes> => {
+          const filters = threadFilters(rootId)
+          const [events, replies] = await Promise.all([
+            queryHinted(hub, filters, rootId, hinted),
+            queryInbox(hub, hinted?.routes, hinted?.hints.author, filters.slice(1)),
+          ])
+          return notesOf([...events, ...replies])
+        }
       : skipToken,
   })
 }
@@ -110,10 +142,12 @@ export interface ThreadDeps {
 
 /**
  * The hints of a thread's root as the focused note gives them: its nevent's relays (where the
- * conversation was seen) and the relay its `e` tag names for the root (NIP-10).
+ * conversation was seen), the relay its `e` tag names for the root, and the root's author (the
+ * focused note itself, or the `e` tag's author, NIP-10), whose read relays hold the replies.
  */
 export const rootHints = (focused: Note, rootId: string, hints: EventHints): EventHints => ({
   relays: hintRelays([hints.relays, taggedHints(focused.tags, rootId)]),
+  author: focused.id === rootId ? focused.pubkey : taggedAuthor(focused.tags, rootId),
 })
 
 /** Direct replies of the focused note and its missing parents; waits for the focused note. */
@@ -153,12 +187,16 @@ async function fetchAround(
 ): Promise<ThreadNotes> {
   const { hub, queryClient, routes } = deps
   const hinted = routes && { routes, hints: rootHints(focused, rootId, hints ?? { relays: [] }) }
-  const replies = queryHinted(
-    hub,
-    [{ kinds: [1], '#e': [focused.id], limit: THREAD_LIMIT }],
-    focused.id,
-    routes && hints && { routes, hints: { relays: hints.relays } },
-  )
+  const replyFilters = [{ kinds: [1], '#e': [focused.id], limit: THREAD_LIMIT }]
+  const replies = Promise.all([
+    queryHinted(
+      hub,
+      replyFilters,
+      focused.id,
+      routes && hints && { routes, hints: { relays: hints.relays } },
+    ),
+    queryInbox(hub, routes, focused.pubkey, replyFilters),
+  ]).then((answers) => answers.flat())
   const pool = await queryClient.ensureQueryData(threadQueryOptions(hub, rootId, hinted))
   let found: ThreadNotes = []
   const asked = new Set<string>()
@@ -187,6 +225,7 @@ export function followThread(
   focusedId: string,
   loadedAt: number,
   hints: EventHints = { relays: [] },
+  focusedAuthor?: string,
 ): () => void {
   const since = Math.floor(loadedAt / 1000) - LIVE_OVERLAP_S
   const filters = [{ kinds: [1], '#e': [...new Set([rootId, focusedId])], since }]
@@ -198,13 +237,21 @@ export function followThread(
     },
   }
   const subscriptions: Subscription[] = [hub.subscribe(filters, handlers)]
-  // The hinted relays outside the pool, where the conversation was seen, are followed too.
-  const hinted = routes ? hintRelays([outsidePool(hints.relays, routes.pool())]) : []
-  if (hinted.length > 0) {
-    const reason = { kind: 'hint', id: rootId } as const
-    subscriptions.push(hub.subscribe(filters, handlers, { relays: hinted, reason }))
+  let closed = false
+  const follow = (extra: ExtraRelays | null) => {
+    if (extra && extra.relays.length > 0 && !closed) {
+      subscriptions.push(hub.subscribe(filters, handlers, extra))
+    }
+  }
+  // The hinted relays outside the pool, where the conversation was seen, are followed too, and
+  // the focused note's author's read relays, where replies to them go (NIP-65).
+  if (routes) {
+    const hinted = hintRelays([outsidePool(hints.relays, routes.pool())])
+    follow({ relays: hinted, reason: { kind: 'hint', id: rootId } })
+    if (focusedAuthor) void inboxRelays(routes, focusedAuthor).then(follow, () => {})
   }
   return () => {
+    closed = true
     for (const subscription of subscriptions) subscription.close()
   }
 }

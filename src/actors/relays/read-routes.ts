@@ -4,7 +4,7 @@
  * root builds one; a reader without it asks the pool, as before routing.
  */
 import { hintRelays } from '../../core/relays/hint-relays.ts'
-import { writeRelaysOf } from '../../core/relays/person-relays.ts'
+import { readRelaysOf, writeRelaysOf } from '../../core/relays/person-relays.ts'
 import { outsidePool } from '../../core/relays/pool-urls.ts'
 import type { OutboxRelays, PoolRelay } from './outbox-relays.ts'
 import type { ExtraRelays } from './routed-query.ts'
@@ -44,4 +44,18 @@ export async function hintedRelays(
   }
   const relays = hintRelays([outsidePool([...hints.relays, ...authorRelays], routes.pool())])
   return relays.length > 0 ? { relays, reason: { kind: 'hint', id } } : null
+}
+
+/** A person's read relays asked for replies to them: their first two (spec §9, 2 per author). */
+const INBOX_READS = 2
+
+/**
+ * Where replies to this person are expected (NIP-65: a reply goes to the read relays of whom it
+ * answers): their read relays outside the pool; null when there are none.
+ */
+export async function inboxRelays(routes: ReadRoutes, pubkey: string): Promise<ExtraRelays | null> {
+  const person = (await routes.outbox.listsOf([pubkey])).get(pubkey)
+  const read = person ? readRelaysOf(person).slice(0, INBOX_READS) : []
+  const relays = hintRelays([outsidePool(read, routes.pool())])
+  return relays.length > 0 ? { relays, reason: { kind: 'inbox', pubkeys: [pubkey] } } : null
 }

@@ -22,3 +22,11 @@ export function taggedHints(tags: readonly string[][], id: string): string[] {
       .map((tag) => tag[2]!),
   )
 }
+
+const HEX64 = /^[0-9a-f]{64}$/
+
+/** The author an `e` tag names for this event id (NIP-10: its fifth element), if any. */
+export function taggedAuthor(tags: readonly string[][], id: string): string | null {
+  const author = tags.find((tag) => tag[0] === 'e' && tag[1] === id && HEX64.test(tag[4] ?? ''))
+  return author?.[4] ?? null
+}

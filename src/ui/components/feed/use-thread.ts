@@ -31,10 +31,16 @@ export function useThread(id: string, hints: EventHints = NO_HINTS): ThreadState
   const note = useQuery(noteQueryOptions(hub, id, hinted))
   const focused = note.data ?? null
   const rootId = focused ? threadRootId(focused) : null
-  // The root's hints: the nevent's relays and the focused note's e tag for the root (NIP-10).
-  const rootRelays = focused && rootId ? rootHints(focused, rootId, hints).relays : []
-  const rootKey = rootRelays.join(' ')
-  const threadHints = useMemo(() => ({ relays: rootKey ? rootKey.split(' ') : [] }), [rootKey])
+  // The root's hints: the nevent's relays and the focused note's e tag for the root, and the
+  // root's author (NIP-10), whose read relays hold replies to it.
+  const root = focused && rootId ? rootHints(focused, rootId, hints) : null
+  const rootKey = root?.relays.join(' ') ?? ''
+  const rootAuthor = root?.author ?? null
+  const threadHints = useMemo(
+    () => ({ relays: rootKey ? rootKey.split(' ') : [], author: rootAuthor }),
+    [rootKey, rootAuthor],
+  )
+  const focusedAuthor = focused?.pubkey
   const thread = useQuery(threadQueryOptions(hub, rootId, { routes, hints: threadHints }))
   const around = useQuery(
     aroundQueryOptions({ hub, queryClient, routes }, rootId ?? '', focused, hints),
@@ -45,8 +51,8 @@ export function useThread(id: string, hints: EventHints = NO_HINTS): ThreadState
     if (!rootId || !threadLoaded) return
     const loadedAt = queryClient.getQueryState(threadQueryOptions(hub, rootId).queryKey)
     const at = loadedAt?.dataUpdatedAt || Date.now()
-    return followThread({ hub, queryClient, routes }, rootId, id, at, threadHints)
-  }, [hub, queryClient, routes, rootId, id, threadLoaded, threadHints])
+    return followThread({ hub, queryClient, routes }, rootId, id, at, threadHints, focusedAuthor)
+  }, [hub, queryClient, routes, rootId, id, threadLoaded, threadHints, focusedAuthor])
 
   const layout = useMemo(
     () =>

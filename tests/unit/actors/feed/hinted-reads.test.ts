@@ -19,6 +19,7 @@ import { notificationsQueryOptions } from '../../../../src/actors/notifications/
 import { profileQueries } from '../../../../src/actors/people/profile-queries.ts'
 import { createOutboxRelays, type PoolRelay } from '../../../../src/actors/relays/outbox-relays.ts'
 import { NO_HINTS, type ReadRoutes } from '../../../../src/actors/relays/read-routes.ts'
+import { toNote } from '../../../../src/core/feed/note.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 import { realHubs } from '../relays/real-hub.ts'
 import { type Asked, recordingHub } from '../relays/recording-hub.ts'
@@ -34,6 +35,8 @@ const hubs = realHubs()
 let pool: RelayHandle
 let hinted: RelayHandle
 let zedsRelay: RelayHandle
+let zedsInbox: RelayHandle
+let replyToZed: NostrEvent
 // Set once the relays' URLs are known.
 let onHint: NostrEvent
 let onZeds: NostrEvent
@@ -46,6 +49,7 @@ let liked: NostrEvent
 beforeAll(async () => {
   hinted = await startRelay({ seed: [] })
   zedsRelay = await startRelay({ seed: [] })
+  zedsInbox = await startRelay({ seed: [] })
   pool = await startRelay({ seed: [] })
   onHint = sign(alice, 1, 50, [], 'only on the hinted relay')
   onZeds = sign(zed, 1, 40, [], "only on zed's write relay")
@@ -75,18 +79,31 @@ beforeAll(async () => {
   await zedsRelay.publish(onZeds)
   await zedsRelay.publish(sign(zed, 0, 60, [], JSON.stringify({ name: 'zed on his relay' })))
   for (const event of [root, focused, repost]) await pool.publish(event)
-  await pool.publish(sign(zed, 10002, 500, [['r', zedsRelay.url, 'write']]))
+  await pool.publish(
+    sign(zed, 10002, 500, [
+      ['r', zedsRelay.url, 'write'],
+      ['r', zedsInbox.url, 'read'],
+    ]),
+  )
+  // A reply to zed, sent where zed reads (NIP-65) and nowhere else.
+  replyToZed = sign(alice, 1, 10, [
+    ['e', onZeds.id, zedsRelay.url, 'root', ZED],
+    ['p', ZED],
+  ])
+  await zedsInbox.publish(replyToZed)
 })
 afterAll(async () => {
   hubs.close()
-  await Promise.all([pool.close(), hinted.close(), zedsRelay.close()])
+  await Promise.all([pool.close(), hinted.close(), zedsRelay.close(), zedsInbox.close()])
 })
 afterEach(() => {
   void hubs.stopSockets()
 })
 
 function setup() {
-  const connected = hubs.connect([pool.url, hinted.url, zedsRelay.url], { eoseTimeoutMs: 800 })
+  const connected = hubs.connect([pool.url, hinted.url, zedsRelay.url, zedsInbox.url], {
+    eoseTimeoutMs: 800,
+  })
   const { hub, asked } = recordingHub(connected.hub)
   const poolEntries: PoolRelay[] = [{ url: pool.url, permission: 'readwrite' }]
   const outbox = createOutboxRelays(hub)
@@ -104,6 +121,22 @@ const routed = (asked: readonly Asked[]) =>
   asked.filter((ask) => ask.relays).map(({ relays, reason }) => ({ relays, reason }))
 
 describe('hinted reads', () => {
+  it("a thread asks its root author's read relays for the replies to them (NIP-65 inbox)", async () => {
+    const { hub, asked, routes, queryClient } = setup()
+    const hints = rootHints(toNote(onZeds, Date.now()), onZeds.id, NO_HINTS)
+    expect(hints.author).toBe(ZED)
+    const thread = await queryClient.fetchQuery(
+      threadQueryOptions(hub, onZeds.id, { routes, hints }),
+    )
+    expect(thread.map((note) => note.id)).toContain(replyToZed.id)
+    expect(routed(asked)).toContainEqual({
+      relays: [zedsInbox.url],
+      reason: { kind: 'inbox', pubkeys: [ZED] },
+    })
+    // From a reply, the root's author comes from its NIP-10 e tag.
+    expect(rootHints(toNote(replyToZed, Date.now()), onZeds.id, NO_HINTS).author).toBe(ZED)
+  })
+
   it("a note asks its nevent's relays beside the pool, under the same key, and again after a miss without them", async () => {
     const { hub, asked, routes, queryClient } = setup()
     const hints = { relays: [hinted.url, pool.url] }
