@@ -11,10 +11,9 @@ import {
   type AddressedEvent,
   INBOX_RELAYS_MAX,
   inboxRecipients,
-  readRelaysOf,
   selectInboxRelays,
 } from '../../core/relays/inbox.ts'
-import type { PersonRelays } from '../../core/relays/person-relays.ts'
+import { type PersonRelays, readRelaysOf } from '../../core/relays/person-relays.ts'
 import { hubSpelling, type PoolEntry } from '../../core/relays/pool-urls.ts'
 import type { RelayReason } from '../../core/relays/relay-reason.ts'
 import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
@@ -34,7 +33,10 @@ export interface RoutedRelay {
   reason?: RelayReason
 }
 
-/** Where people's relay lists come from (outbox-relays.ts): NO_PERSON_RELAYS for none. */
+/**
+ * Where people's relay lists come from (outbox-relays.ts): their kind 10002 only (relays guessed
+ * from notes say where others were read, not where they read), NO_PERSON_RELAYS for none.
+ */
 export interface PeopleLists {
   listsOf(authors: readonly string[]): Promise<ReadonlyMap<string, PersonRelays>>
 }

@@ -10,8 +10,6 @@
  *   sockets (the spec's 20 is shared with the pool). Relays shared by more recipients come
  *   first, then each person's first choice before anyone's second.
  */
-import type { PersonRelays } from './person-relays.ts'
-import { canRead } from './relay-permission.ts'
 import { normalizeRelayUrls } from './relay-url.ts'
 
 export const INBOX_RELAYS_PER_PERSON = 2
@@ -33,16 +31,6 @@ export function inboxRecipients(event: AddressedEvent): string[] {
     if (pubkey && HEX64.test(pubkey) && pubkey !== event.pubkey) people.add(pubkey)
   }
   return [...people]
-}
-
-/**
- * Where the person reads: the `read` and unmarked relays of their kind 10002. Relays guessed from
- * their notes' hints say where others were read, not where they read: undefined, as for no list.
- */
-export function readRelaysOf(person: PersonRelays): string[] | undefined {
-  if (person.source !== 'relay-list') return undefined
-  const relays = person.relays.filter((entry) => canRead(entry.permission))
-  return relays.length > 0 ? relays.map((entry) => entry.url) : undefined
 }
 
 export interface InboxLimits {

@@ -3,10 +3,8 @@ import {
   INBOX_RELAYS_MAX,
   INBOX_RELAYS_PER_PERSON,
   inboxRecipients,
-  readRelaysOf,
   selectInboxRelays,
 } from '../../../../src/core/relays/inbox.ts'
-import type { PersonRelays } from '../../../../src/core/relays/person-relays.ts'
 
 const key = (n: number) => n.toString(16).padStart(64, '0')
 const [author, alice, bob, carol, dave] = [1, 2, 3, 4, 5].map(key) as [
@@ -48,36 +46,6 @@ describe('inboxRecipients', () => {
       ],
     }
     expect(inboxRecipients(event)).toEqual([bob, alice])
-  })
-})
-
-describe('readRelaysOf', () => {
-  const list = (relays: PersonRelays['relays']): PersonRelays => ({
-    source: 'relay-list',
-    relays,
-    createdAt: 1,
-  })
-
-  it('keeps the read and unmarked relays of a relay list', () => {
-    const person = list([
-      { url: 'wss://r.example.com', permission: 'read' },
-      { url: 'wss://w.example.com', permission: 'write' },
-      { url: 'wss://rw.example.com', permission: 'readwrite' },
-    ])
-    expect(readRelaysOf(person)).toEqual(['wss://r.example.com', 'wss://rw.example.com'])
-  })
-
-  it('knows nothing from a write-only list, relays guessed from notes, or no list', () => {
-    expect(readRelaysOf(list([{ url: 'wss://w.example.com', permission: 'write' }]))).toBe(
-      undefined,
-    )
-    const guessed: PersonRelays = {
-      source: 'notes',
-      relays: [{ url: 'wss://hint.example.com', permission: 'readwrite' }],
-      createdAt: null,
-    }
-    expect(readRelaysOf(guessed)).toBe(undefined)
-    expect(readRelaysOf({ source: 'none', relays: [], createdAt: null })).toBe(undefined)
   })
 })
 
