@@ -3,7 +3,7 @@
  * the pool's relays now, people's relay lists, and the user's own read relays. The composition
  * root builds one; a reader without it asks the pool, as before routing.
  */
-import { hintRelays } from '../../core/relays/hint-relays.ts'
+import { hintRelays, MAX_HINT_RELAYS } from '../../core/relays/hint-relays.ts'
 import { readRelaysOf, writeRelaysOf } from '../../core/relays/person-relays.ts'
 import { outsidePool } from '../../core/relays/pool-urls.ts'
 import type { OutboxRelays, PoolRelay } from './outbox-relays.ts'
@@ -46,8 +46,11 @@ export async function hintedRelays(
   return relays.length > 0 ? { relays, reason: { kind: 'hint', id } } : null
 }
 
-/** A person's read relays asked for replies to them: their first two (spec §9, 2 per author). */
-const INBOX_READS = 2
+/**
+ * A person's read relays asked for replies to them: up to four, all of them for most people, since
+ * a writer sends to two it picks by its own ranking (core/relays/inbox.ts), not the first two.
+ */
+const INBOX_READS = MAX_HINT_RELAYS
 
 /**
  * Where replies to this person are expected (NIP-65: a reply goes to the read relays of whom it
