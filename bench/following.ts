@@ -110,7 +110,11 @@ async function scrollBack(page: Page, served: Served, since: number, shown: Set<
       shown.add(id)
       oldest = Math.min(oldest, served.createdAt.get(id) ?? oldest)
     }
-    if (oldest < since || Date.now() - lastNew > STALL_MS) return
+    if (oldest < since || Date.now() - lastNew > STALL_MS) {
+      const passed = oldest < since ? 'passed the window' : 'stalled'
+      console.log(`  scrolled back: ${shown.size} notes shown, ${passed}`)
+      return
+    }
     await page.evaluate('window.scrollBy(0, window.innerHeight * 2)')
     await page.waitForTimeout(150)
   }
@@ -247,6 +251,9 @@ async function measureWorld(
   minRecall: number,
 ): Promise<Row[]> {
   const now = Math.floor(Date.now() / 1000)
+  console.log(
+    `following feed, ${name}: scrolling back 7 days, then ${runs} cold loads on each world`,
+  )
   const many = await open(distDir, now, false)
   let scrolled: Visit
   const firstNotes: number[] = []
