@@ -61,6 +61,7 @@ export {
   type LoginMethod,
   type RestoreRemoteLogic,
   remoteRestoreMessage,
+  remoteUnreachableMessage,
   type WatchExtensionInput,
   type WatchExtensionLogic,
 } from './sign-in.machine.ts'

@@ -44,9 +44,13 @@ export const SIGN_IN_ERRORS = {
   remoteRestoreFailed: 'Your remote signer session could not be restored. Please log in again.',
 } as const
 
-/** A remote login that did not come back after a reload, and why. */
+/** A remote login that did not come back after a reload, and why: it is over. */
 export const remoteRestoreMessage = (cause: string): string =>
   `Your remote signer session could not be restored: ${cause}. Please log in again.`
+
+/** A remote login whose signer could not be reached after a reload: kept for the next start. */
+export const remoteUnreachableMessage = (cause: string): string =>
+  `Your remote signer could not be reached (${cause}). Your login is kept: reload to try again, or log in another way.`
 
 export type LoginMethod = 'nip07' | 'nsec' | 'npub' | 'remote'
 
@@ -109,7 +113,8 @@ export type WatchExtensionLogic = CallbackActorLogic<EventObject, WatchExtension
 export type ConnectRemoteLogic = PromiseActorLogic<{ pubkey: string }, { uri: string }>
 /**
  * Resumes the kept NIP-46 session of this pubkey and gives the pubkey; rejects with the text to
- * show, having forgotten the session (the login is over).
+ * show, having forgotten the session (the login is over), or having kept it for the next start
+ * when the signer could not be reached. Either way this page is signed out.
  */
 export type RestoreRemoteLogic = PromiseActorLogic<{ pubkey: string }, { pubkey: string }>
 

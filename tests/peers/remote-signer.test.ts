@@ -1,12 +1,21 @@
 // Remote signing end to end: our NIP-46 client over the real relay hub (ws sockets, the socket
 // machine, worker verification over a MessageChannel) against a real bunker on a real relay.
+// IndexedDB for Node, where a restored login's session is kept.
+import 'fake-indexeddb/auto'
 import { expose, wrap } from 'comlink'
 import { v2 as nip44 } from 'nostr-tools/nip44'
 import { generateSecretKey, getPublicKey, type NostrEvent, verifyEvent } from 'nostr-tools/pure'
 import { initNostrWasm } from 'nostr-wasm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor } from 'xstate'
+import { METHOD_KEY, PUBKEY_KEY } from '../../src/actors/identity/login-session.ts'
+import {
+  DEVICE_OFFLINE,
+  REMOTE_SESSION_NOT_KEPT,
+  restoreRemoteLogin,
+} from '../../src/actors/identity/remote-restore.ts'
+import { createRemoteSessionStore } from '../../src/actors/identity/remote-session-store.ts'
 import {
   connectRemoteSigner,
   NOSTRCONNECT_CANCELLED_MESSAGE,
@@ -14,7 +23,9 @@ import {
   newClientKey,
   nostrConnect,
   OTHER_ACCOUNT_MESSAGE,
+  REMOTE_TIMEOUT_MESSAGE,
   RemoteSignerAuthError,
+  RemoteSignerTimeout,
   resumeRemoteSigner,
 } from '../../src/actors/identity/signers/nip46.ts'
 import { createRelayHub, type RelayHub } from '../../src/actors/relays/relay-hub.ts'
@@ -22,6 +33,7 @@ import { createRelaySockets } from '../../src/actors/relays/socket.effects.ts'
 import { createVerifier } from '../../src/actors/relays/verifier.ts'
 import type { KeptRemoteSession } from '../../src/core/identity/remote-session.ts'
 import { Secret } from '../../src/core/platform/secret.ts'
+import { remoteRestoreMessage, remoteUnreachableMessage } from '../../src/machines/login.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from './relay.ts'
 import {
@@ -44,6 +56,20 @@ const note = {
   content: 'signed far away',
 }
 const verifies = (event: NostrEvent) => verifyEvent(JSON.parse(JSON.stringify(event)))
+
+/** localStorage and sessionStorage for Node, as a Map. */
+class MemoryStorage {
+  readonly items = new Map<string, string>()
+  getItem(key: string) {
+    return this.items.get(key) ?? null
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value)
+  }
+  removeItem(key: string) {
+    this.items.delete(key)
+  }
+}
 
 const channel = new MessageChannel()
 expose(createVerifyApi(initNostrWasm), channel.port1)
@@ -341,8 +367,169 @@ describe('a kept session after a reload', () => {
     const remote = await bunker({ signerKey })
     const kept = await keptSession(remote)
     await remote.close()
-    await expect(resumeRemoteSigner(kept, await newPage(), { timeoutMs: 600 })).rejects.toThrow(
-      /^Remote signer did not respond in time$/,
+    const failure = await resumeRemoteSigner(kept, await newPage(), { timeoutMs: 600 }).catch(
+      (error: unknown) => error,
     )
+    expect(failure).toBeInstanceOf(RemoteSignerTimeout)
+    expect((failure as Error).message).toBe(REMOTE_TIMEOUT_MESSAGE)
+  })
+
+  describe('the login it restores: kept when the signer is out of reach, forgotten otherwise', () => {
+    const storage = { local: new MemoryStorage(), session: new MemoryStorage() }
+    const sessions = createRemoteSessionStore()
+    const FAST = { timeoutMs: 600 }
+
+    beforeEach(() => {
+      vi.stubGlobal('localStorage', storage.local)
+      vi.stubGlobal('sessionStorage', storage.session)
+    })
+    afterEach(async () => {
+      vi.unstubAllGlobals()
+      storage.local.items.clear()
+      storage.session.items.clear()
+      await sessions.forget()
+    })
+
+    /** Logged in with this session, as the app stores it, before the reload. */
+    async function storedLogin(kept: KeptRemoteSession) {
+      await sessions.save(kept)
+      storage.local.setItem(PUBKEY_KEY, kept.userPubkey)
+      storage.session.setItem(METHOD_KEY, 'remote')
+    }
+    const loginStored = () => ({
+      pubkey: storage.local.getItem(PUBKEY_KEY),
+      method: storage.session.getItem(METHOD_KEY),
+    })
+    const keptClient = async () => {
+      const kept = await sessions.load()
+      return kept && getPublicKey(kept.clientKey.reveal())
+    }
+
+    it('a signer that does not answer: kept, and the next start resumes it, same client', async () => {
+      const first = await bunker({ secret: 'once', signerKey })
+      const kept = await keptSession(first)
+      const client = getPublicKey(kept.clientKey.reveal())
+      await storedLogin(kept)
+      await first.close()
+
+      await expect(restoreRemoteLogin(alicePub, await newPage(), sessions, FAST)).rejects.toThrow(
+        new Error(remoteUnreachableMessage(REMOTE_TIMEOUT_MESSAGE)),
+      )
+      expect(await keptClient()).toBe(client)
+      expect(loginStored()).toEqual({ pubkey: alicePub, method: 'remote' })
+
+      // The signer is back (restarted: it lost the session, the kept secret opens it again).
+      const restarted = await bunker({ secret: 'once', signerKey })
+      const signer = await restoreRemoteLogin(alicePub, await newPage(), sessions, FAST)
+      cleanups.push(() => signer.close())
+      expect(await signer.getPublicKey()).toBe(alicePub)
+      expect(verifies(await signer.signEvent(note))).toBe(true)
+      expect(restarted.requests()).toEqual([
+        'get_public_key',
+        'connect',
+        'get_public_key',
+        'sign_event',
+      ])
+      expect(restarted.clients()).toEqual([client])
+      expect(await keptClient()).toBe(client)
+    })
+
+    it("none of the signer's relays takes the request: kept, saying why", async () => {
+      const remote = await bunker({ signerKey })
+      const gone = await startRelay()
+      await gone.close()
+      const kept = await keptSession(remote, { relays: [gone.url] })
+      await storedLogin(kept)
+      const message = await restoreRemoteLogin(alicePub, await newPage(), sessions, FAST).then(
+        () => 'resumed',
+        (error: Error) => error.message,
+      )
+      // The cause, as the message shows it: the timeout, then why the last send failed.
+      const [before = '', after = ''] = remoteUnreachableMessage('CAUSE').split('CAUSE')
+      const cause = `${REMOTE_TIMEOUT_MESSAGE}: Publish failed: ${gone.url}: `
+      expect(message.startsWith(`${before}${cause}`), message).toBe(true)
+      expect(message.endsWith(after), message).toBe(true)
+      expect(await keptClient()).toBe(getPublicKey(kept.clientKey.reveal()))
+      expect(loginStored()).toEqual({ pubkey: alicePub, method: 'remote' })
+    })
+
+    it('offline: waits for the network before asking, then resumes', async () => {
+      const remote = await bunker({ signerKey })
+      const kept = await keptSession(remote)
+      await storedLogin(kept)
+      const network = new EventTarget()
+      let online = false
+      const restored = restoreRemoteLogin(alicePub, await newPage(), sessions, {
+        ...FAST,
+        online: () => online,
+        network,
+      })
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(remote.requests()).toEqual(['connect', 'get_public_key']) // nothing asked yet
+      online = true
+      network.dispatchEvent(new Event('online'))
+      const signer = await restored
+      cleanups.push(() => signer.close())
+      expect(await signer.getPublicKey()).toBe(alicePub)
+      expect(remote.requests()).toEqual(['connect', 'get_public_key', 'get_public_key'])
+    })
+
+    it('offline for the whole wait: kept, nothing asked', async () => {
+      const remote = await bunker({ signerKey })
+      const kept = await keptSession(remote)
+      await storedLogin(kept)
+      await expect(
+        restoreRemoteLogin(alicePub, await newPage(), sessions, {
+          ...FAST,
+          online: () => false,
+          network: new EventTarget(),
+          offlineWaitMs: 300,
+        }),
+      ).rejects.toThrow(new Error(remoteUnreachableMessage(DEVICE_OFFLINE)))
+      expect(remote.requests()).toEqual(['connect', 'get_public_key'])
+      expect(await keptClient()).toBe(getPublicKey(kept.clientKey.reveal()))
+      expect(loginStored()).toEqual({ pubkey: alicePub, method: 'remote' })
+    })
+
+    it('a refusal: the kept session and the stored login go', async () => {
+      const first = await bunker({ secret: 'once', signerKey })
+      const kept = await keptSession(first)
+      await storedLogin(kept)
+      await first.close()
+      await bunker({ secret: 'another', signerKey })
+      await expect(restoreRemoteLogin(alicePub, await newPage(), sessions, FAST)).rejects.toThrow(
+        new Error(remoteRestoreMessage('Remote signer refused the connection: invalid secret')),
+      )
+      expect(await sessions.load()).toBeNull()
+      expect(loginStored()).toEqual({ pubkey: null, method: null })
+    })
+
+    it('another account: both go', async () => {
+      const remote = await bunker({ signerKey })
+      const kept = await keptSession(remote, { userPubkey: bobPub })
+      await storedLogin(kept)
+      await expect(restoreRemoteLogin(bobPub, await newPage(), sessions, FAST)).rejects.toThrow(
+        new Error(remoteRestoreMessage(OTHER_ACCOUNT_MESSAGE)),
+      )
+      expect(await sessions.load()).toBeNull()
+      expect(loginStored()).toEqual({ pubkey: null, method: null })
+    })
+
+    it('no kept session, or one of another user: both go, nothing asked', async () => {
+      const remote = await bunker({ signerKey })
+      const kept = await keptSession(remote)
+      await storedLogin(kept)
+      await expect(restoreRemoteLogin(bobPub, await newPage(), sessions, FAST)).rejects.toThrow(
+        new Error(remoteRestoreMessage(REMOTE_SESSION_NOT_KEPT)),
+      )
+      expect(await sessions.load()).toBeNull()
+      expect(loginStored()).toEqual({ pubkey: null, method: null })
+      storage.local.setItem(PUBKEY_KEY, alicePub)
+      await expect(restoreRemoteLogin(alicePub, await newPage(), sessions, FAST)).rejects.toThrow(
+        new Error(remoteRestoreMessage(REMOTE_SESSION_NOT_KEPT)),
+      )
+      expect(loginStored()).toEqual({ pubkey: null, method: null })
+      expect(remote.requests()).toEqual(['connect', 'get_public_key'])
+    })
   })
 })

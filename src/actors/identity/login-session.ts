@@ -4,6 +4,8 @@
  * `nostrNsecPersisted`). Never a secret: a saved key comes back locked, an in-memory key does not
  * come back, and a remote signer's session comes back from its sealed record in IndexedDB
  * (remote-session-store.ts), which signing out forgets (NIP-46: the client key goes on logout).
+ * A remote login whose signer was out of reach at the start stays stored, signed out, to be tried
+ * again at the next start (remote-restore.ts); a login of another kind in its place forgets it.
  */
 import type { LoginActorRef, LoginMethod } from '../../machines/login.machine.ts'
 import type { Keystore } from './keystore.ts'
@@ -25,6 +27,9 @@ export function forgetLogin(): void {
 export function keepSession(login: LoginActorRef, remoteSessions: RemoteSessionStore): void {
   let method: LoginMethod | null = null
   login.on('session.signedIn', (event) => {
+    if (event.method !== 'remote' && sessionStorage.getItem(METHOD_KEY) === 'remote') {
+      forgetRemote(remoteSessions)
+    }
     method = event.method
     localStorage.setItem(PUBKEY_KEY, event.pubkey)
     sessionStorage.setItem(METHOD_KEY, event.method)
@@ -34,12 +39,14 @@ export function keepSession(login: LoginActorRef, remoteSessions: RemoteSessionS
   })
   login.on('session.signedOut', () => {
     forgetLogin()
-    if (method === 'remote') {
-      remoteSessions.forget().catch((error: unknown) => {
-        console.warn('Could not forget the remote signer session:', String(error))
-      })
-    }
+    if (method === 'remote') forgetRemote(remoteSessions)
     method = null
+  })
+}
+
+function forgetRemote(remoteSessions: RemoteSessionStore): void {
+  remoteSessions.forget().catch((error: unknown) => {
+    console.warn('Could not forget the remote signer session:', String(error))
   })
 }
 
@@ -75,6 +82,8 @@ async function restoreKeptRemote(
   const kept = await remoteSessions.load().catch(() => undefined) // undefined: unreadable
   kept?.clientKey.reveal().fill(0)
   if (kept?.userPubkey === pubkey) {
+    // Stored again, as a restore that is only put off keeps it.
+    sessionStorage.setItem(METHOD_KEY, 'remote')
     login.send({ type: 'session.restore', pubkey, method: 'remote' })
     return
   }

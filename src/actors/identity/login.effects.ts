@@ -3,20 +3,18 @@
  * is kept sealed on the device (remote-session-store.ts) and resumed after a reload.
  */
 import { type EventObject, fromCallback, fromPromise } from 'xstate'
-import type { KeptRemoteSession } from '../../core/identity/remote-session.ts'
 import { Secret } from '../../core/platform/secret.ts'
 import {
   type ExtensionAvailabilityEvent,
   loginActors,
   type PersistKeyInput,
-  remoteRestoreMessage,
   type UnlockedKey,
   type UnlockKeyInput,
   type WatchExtensionInput,
 } from '../../machines/login.machine.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import type { Keystore } from './keystore.ts'
-import { forgetLogin } from './login-session.ts'
+import { type RemoteRestoreOptions, restoreRemoteLogin } from './remote-restore.ts'
 import type { RemoteSessionStore } from './remote-session-store.ts'
 import type { NostrConnectSession, RemoteSigner } from './signers/nip46.ts'
 
@@ -30,7 +28,6 @@ export interface RemoteSignerSlot {
 }
 
 const NOSTRCONNECT_EXPIRED = 'This nostrconnect:// link has expired: create a new one'
-export const REMOTE_SESSION_NOT_KEPT = 'it is no longer kept on this device'
 
 /** A connected signer with what keeping its session needs besides the signer itself. */
 interface Connected {
@@ -55,6 +52,7 @@ export function loginEffects(
   hub: RelayHub,
   remote: RemoteSignerSlot,
   sessions: RemoteSessionStore,
+  restore: RemoteRestoreOptions = {},
 ) {
   const offers = new Map<string, Offer>()
 
@@ -155,22 +153,12 @@ export function loginEffects(
       return { pubkey }
     }),
 
-    // After a reload. Whatever fails, the login is over: the kept session and the stored login go.
+    // After a reload; what a failure keeps is remote-restore.ts's to say.
     restoreRemote: fromPromise<{ pubkey: string }, { pubkey: string }>(async ({ input }) => {
       remote.current?.close()
-      let kept: KeptRemoteSession | null = null
-      try {
-        kept = await sessions.load()
-        if (!kept || kept.userPubkey !== input.pubkey) throw new Error(REMOTE_SESSION_NOT_KEPT)
-        remote.current = await (await nip46()).resumeRemoteSigner(kept, hub)
-        return { pubkey: input.pubkey }
-      } catch (error) {
-        await sessions.forget().catch(() => {})
-        forgetLogin()
-        throw new Error(remoteRestoreMessage(messageOf(error)))
-      } finally {
-        if (kept) wipe(kept.clientKey)
-      }
+      remote.current = null // a failed restore leaves no closed signer behind
+      remote.current = await restoreRemoteLogin(input.pubkey, hub, sessions, restore)
+      return { pubkey: input.pubkey }
     }),
   }
 

@@ -13,7 +13,10 @@ import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 
 import { Secret } from '../../../core/platform/secret.ts'
 import type { RelayReason } from '../../../core/relays/relay-reason.ts'
 import type { RelayHub } from '../../relays/relay-hub.ts'
+import { RemoteSignerTimeout } from './remote-timeout.ts'
 import { NO_SIGNER_MESSAGE } from './unavailable.ts'
+
+export { REMOTE_TIMEOUT_MESSAGE, RemoteSignerTimeout } from './remote-timeout.ts'
 
 export const NOSTR_CONNECT_KIND = 24133
 /** While no relay takes a request (none connected yet), it is sent again, waiting longer each time. */
@@ -21,8 +24,6 @@ export const PUBLISH_RETRY_MS = 500
 const PUBLISH_RETRY_MAX_MS = 5000
 /** NIP-44 payloads top out near 90 KB; anything larger is not an answer worth decrypting. */
 const MAX_CONTENT_LENGTH = 100_000
-
-export const REMOTE_TIMEOUT_MESSAGE = 'Remote signer did not respond in time'
 
 /** The part of the hub a session uses. */
 export type RemoteSignerHub = Pick<RelayHub, 'subscribe' | 'publish'>
@@ -48,7 +49,10 @@ export class RemoteSignerAuthError extends Error {
 
 export interface Nip46Channel {
   readonly clientPubkey: string
-  /** Resolves with the signer's result; rejects with its error, a timeout or an auth challenge. */
+  /**
+   * Resolves with the signer's result; rejects with its refusal, a RemoteSignerTimeout or an auth
+   * challenge.
+   */
   request(remote: string, method: string, params: string[], timeoutMs: number): Promise<string>
   /** Sends without waiting for an answer (the courtesy `logout` on close). */
   notify(remote: string, method: string, params: string[]): void
@@ -201,10 +205,10 @@ export function openNip46Channel(hub: RemoteSignerHub, options: Nip46ChannelOpti
           resolve,
           reject,
           attempts: 0,
-          timer: setTimeout(() => {
-            const unreachable = entry.publishError ? `: ${entry.publishError}` : ''
-            finish(id, { error: new Error(`${REMOTE_TIMEOUT_MESSAGE}${unreachable}`) })
-          }, timeoutMs),
+          timer: setTimeout(
+            () => finish(id, { error: new RemoteSignerTimeout(entry.publishError) }),
+            timeoutMs,
+          ),
         }
         pending.set(id, entry)
         send(id, event)

@@ -28,6 +28,7 @@ export {
   RemoteSignerAuthError,
   type RemoteSignerHub,
   RemoteSignerRefusal,
+  RemoteSignerTimeout,
 } from './nip46-channel.ts'
 
 /** Any request: signing, encryption, the public key. */
