@@ -1,13 +1,16 @@
 /**
  * A remote signer (NIP-46) across reloads: the app talks to the bunker on the bunker's own relays,
  * keeps the session sealed on the device, resumes it after a reload without a new `connect`, and
- * forgets it on sign out. A session that cannot be resumed signs out, saying why. The session's
- * client key is never left anywhere in the clear.
+ * forgets it on sign out. A session that cannot be resumed signs out, saying why; one whose signer
+ * is out of reach signs out for now and is tried again at the next start. The session's client key
+ * is never left anywhere in the clear.
  */
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import type { Page } from '@playwright/test'
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure'
+import { REMOTE_TIMEOUT_MESSAGE } from '../../src/actors/identity/signers/remote-timeout.ts'
 import { shortNpub } from '../../src/core/people/profile.ts'
+import { remoteUnreachableMessage } from '../../src/machines/login.machine.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { startRemoteSigner } from '../peers/remote-signer.ts'
 import { expect, test } from './fixtures.ts'
@@ -18,6 +21,22 @@ const openSettings = (page: Page) => page.getByRole('button', { name: 'Settings'
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
 const restoreFailed = (cause: string) =>
   `Your remote signer session could not be restored: ${cause}. Please log in again.`
+const storedLogin = (page: Page) =>
+  page.evaluate(() => ({
+    pubkey: localStorage.getItem('nostrPubkey'),
+    method: sessionStorage.getItem('nostrLoginMethod'),
+  }))
+
+/** Resolves once a service worker controls the page (the first install claims it). */
+const controlled = (page: Page) =>
+  page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((done) =>
+        navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }),
+      )
+    }
+  })
 
 async function logInWithBunker(page: Page, bunkerUri: string) {
   await page.getByRole('button', { name: 'Log in' }).click()
@@ -150,6 +169,93 @@ test('a signer that no longer accepts this app: the reload signs out, saying why
     expect(restarted.requests()).toEqual(['get_public_key', 'connect'])
   } finally {
     await restarted.close()
+  }
+})
+
+test('a signer out of reach: the reload signs out for now, and the next start resumes the login', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  // The reload waits out the request's 30 s timeout.
+  test.setTimeout(120_000)
+  const consoleLines = watchConsole(page)
+  const traffic = watchRequests(page)
+  const relay = await launchRelay()
+  const userKey = generateSecretKey()
+  const userPubkey = getPublicKey(userKey)
+  const signerKey = generateSecretKey()
+  const keys = { relayUrl: relay.url, userKey, signerKey, secret: 'kept-3b9d' }
+  const first = await startRemoteSigner(keys)
+  await openApp([relay])
+  await logInWithBunker(page, first.bunkerUri)
+  const clientKey = (await keptClientKey(page)) ?? ''
+  const clientPubkey = getPublicKey(hexToBytes(clientKey))
+  await first.close()
+
+  await page.reload()
+  const options = dialog(page, 'Log in')
+  await expect(options.getByRole('alert')).toHaveText(
+    remoteUnreachableMessage(REMOTE_TIMEOUT_MESSAGE),
+    { timeout: 45_000 },
+  )
+  expect(remoteUnreachableMessage(REMOTE_TIMEOUT_MESSAGE)).toBe(
+    'Your remote signer could not be reached (Remote signer did not respond in time). Your login is kept: reload to try again, or log in another way.',
+  )
+  // Signed out for now; the login and its session stay for the next start.
+  await options.getByRole('button', { name: 'Close' }).click()
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
+  expect(await keptClientKey(page)).toBe(clientKey)
+  expect(await storedLogin(page)).toEqual({ pubkey: userPubkey, method: 'remote' })
+
+  // The signer is back (it lost the session: the kept secret opens it again, same client).
+  const restarted = await startRemoteSigner(keys)
+  try {
+    await page.reload()
+    await openSettings(page)
+    await expect(keyStatus(page)).toHaveText('Using Remote Signer', { timeout: 15_000 })
+    await expect(dialog(page, 'Settings')).toContainText(shortNpub(userPubkey))
+    expect(restarted.requests()).toEqual(['get_public_key', 'connect', 'get_public_key'])
+    expect(restarted.clients()).toEqual([clientPubkey])
+    expect(await keptClientKey(page)).toBe(clientKey)
+    await expectNoSecret(page, clientKey, [...consoleLines, ...traffic], 'signer out of reach')
+  } finally {
+    await restarted.close()
+  }
+})
+
+test('offline at the start: the login waits for the network, then resumes', async ({
+  page,
+  context,
+  launchRelay,
+  openApp,
+}) => {
+  test.setTimeout(90_000)
+  const relay = await launchRelay()
+  const signer = await startRemoteSigner({ relayUrl: relay.url, userKey: generateSecretKey() })
+  try {
+    await openApp([relay])
+    await controlled(page)
+    await logInWithBunker(page, signer.bunkerUri)
+    const clientKey = await keptClientKey(page)
+    const asked = signer.requests().length
+
+    // The service worker serves the reload; nothing is asked while the browser is offline.
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+    await page.waitForTimeout(2000)
+    expect(signer.requests()).toHaveLength(asked)
+    await expect(dialog(page, 'Log in')).toHaveCount(0)
+
+    await context.setOffline(false)
+    await openSettings(page)
+    await expect(keyStatus(page)).toHaveText('Using Remote Signer', { timeout: 30_000 })
+    expect(signer.requests().slice(asked)).toEqual(['get_public_key'])
+    expect(await keptClientKey(page)).toBe(clientKey)
+  } finally {
+    await context.setOffline(false)
+    await signer.close()
   }
 })
 
