@@ -1,16 +1,18 @@
 /**
  * Follow Only read by outbox (NIP-65): each page asks every relay of the followed authors' plan
- * (core/relays/outbox-plan.ts: their 2 write relays, the pool for authors with no list, at most
- * 20 relays) for the notes of the authors it serves, one REQ per relay. The answers merge by
+ * (core/relays/outbox-plan.ts: their 2 write relays, the pool for authors with no list, cut to a
+ * cover past 20 relays) for the notes of the authors it serves, one REQ per relay, in waves of
+ * OUTBOX_WAVE_RELAYS relays outside the pool. The answers merge by
  * created_at as a page of the pool's did (feed-queries.ts): each relay gives its newest `limit`
  * up to `until`, so the newest page of them all is right, and a relay with nothing older only
  * adds nothing; the feed ends when the page of them all is empty. New notes: follows-live.ts.
  */
 import { type FeedSource, feedPageFilters } from '../../core/feed/feed-source.ts'
+import { OUTBOX_WAVE_RELAYS, planWaves } from '../../core/relays/outbox-plan.ts'
 import { hubSpelling, poolReadUrls } from '../../core/relays/pool-urls.ts'
 import type { ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
-import { queryEach } from '../relays/routed-query.ts'
+import { mergeAnswers, queryEach } from '../relays/routed-query.ts'
 import { queryStored, type StoredAnswer } from '../relays/stored-events.ts'
 
 export type Follows = NonNullable<FeedSource['follows']>
@@ -35,12 +37,19 @@ export async function queryFollowsPage(
     return queryStored(hub, feedPageFilters(source, limit, until))
   }
   const plan = await routes.outbox.plan(source.follows.authors, pool)
-  return queryEach(
-    hub,
-    [...plan].map(([relay, authors]) => ({
-      relays: [hubSpelling(relay, pool)],
-      filters: feedPageFilters(withAuthors(source, authors), limit, until),
-      reason: { kind: 'outbox', pubkeys: authors },
-    })),
-  )
+  // A wave at a time: a plan of more relays than the socket budget never opens them all at once.
+  const answers: StoredAnswer[] = []
+  for (const wave of planWaves(plan, poolReadUrls(pool), OUTBOX_WAVE_RELAYS)) {
+    answers.push(
+      await queryEach(
+        hub,
+        wave.map(([relay, authors]) => ({
+          relays: [hubSpelling(relay, pool)],
+          filters: feedPageFilters(withAuthors(source, authors), limit, until),
+          reason: { kind: 'outbox', pubkeys: authors },
+        })),
+      ),
+    )
+  }
+  return mergeAnswers(answers)
 }

@@ -13,6 +13,7 @@ import {
   feedSourceKey,
 } from '../../core/feed/feed-source.ts'
 import { toNote } from '../../core/feed/note.ts'
+import { OUTBOX_LIVE_RELAYS } from '../../core/relays/outbox-plan.ts'
 import { outsidePool } from '../../core/relays/pool-urls.ts'
 import type { ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub, Subscription } from '../relays/relay-hub.ts'
@@ -43,7 +44,8 @@ export function followOutboxLive(deps: OutboxLiveDeps, source: FeedSource): () =
   const pool = routes.pool()
   void routes.outbox.plan(follows.authors, pool).then((plan) => {
     if (stopped) return
-    const outside = new Set(outsidePool([...plan.keys()], pool))
+    // The relays serving the most authors: the rest of the socket budget is for paging.
+    const outside = new Set(outsidePool([...plan.keys()], pool).slice(0, OUTBOX_LIVE_RELAYS))
     for (const [relay, authors] of plan) {
       if (!outside.has(relay)) continue
       const filters = feedFilters(withAuthors({ ...source, follows }, authors)).map((filter) => ({
