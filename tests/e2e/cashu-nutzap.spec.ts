@@ -4,7 +4,8 @@
 // modal and sends 21 sats with a comment. B's open wallet redeems the nutzap: its balance, a
 // history row naming A, and a kind 7376 on the relay marking the nutzap redeemed. A nutzap
 // without DLEQ proofs is refused with the spec's 'Failed to redeem nutzaps' and its reason. The
-// ecash choice on B's profile is there too.
+// ecash choice on B's profile is there too. In the many-relay world, a nutzap reaches B's
+// kind 10019 relay though A's relays do not include it, and B redeems it from there.
 
 import { hexToBytes } from '@noble/hashes/utils.js'
 import type { Page } from '@playwright/test'
@@ -24,7 +25,7 @@ import {
   total,
   unlockKey,
 } from './cashu.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, relayLight, test } from './fixtures.ts'
 
 const mint = mintPerTest('Nutzap Test Mint')
 
@@ -155,6 +156,82 @@ test('A nutzaps a note by B; B’s open wallet redeems it and marks it redeemed'
     await expect(dialog(page, 'Send ecash to').getByTestId('nutzap-available')).toHaveText(
       'Your ecash on mints they accept: 79 sats',
     )
+  } finally {
+    await b.context.close()
+  }
+})
+
+test('a nutzap to someone whose 10019 names a relay outside the sender’s pool reaches them there', async ({
+  page,
+  browser,
+  launchWorld,
+  openApp,
+}) => {
+  // Two wallets on one mint, a deposit and a redemption: longer than most tests by nature.
+  test.setTimeout(120_000)
+  const launched = await launchWorld()
+  const { world } = launched
+  const me = world.demoAccount
+  const general = new Set<string>(world.relays.general)
+  // B: someone who writes only to small relays; from now on B reads there only too (a newer
+  // relay list), so B's nutzap info names one relay, which no pool of A's holds.
+  const recipient = world.accounts.find((account) => {
+    const write = world.relayLists[account.pubkey]?.write ?? []
+    return account.pubkey !== me.pubkey && write.length > 0 && !write.some((u) => general.has(u))
+  })!
+  const smallUrl = world.relayLists[recipient.pubkey]!.write[0]!
+  const small = launched.running.find((running) => running.url === smallUrl)!.relay
+  const readsThere = finalizeEvent(
+    {
+      kind: 10002,
+      created_at: Math.floor(Date.now() / 1000),
+      tags: [['r', smallUrl]],
+      content: '',
+    },
+    hexToBytes(recipient.secretKeyHex),
+  )
+  await Promise.all([launched.indexer.publish(readsThere), small.publish(readsThere)])
+
+  const server = await openApp([...launched.general], '/', launched)
+  const b = await secondProfile(browser, server.url)
+  try {
+    // B logs in: the pool becomes B's list (the small relay, and the configured indexer).
+    await logIn(b.page, recipient, false)
+    await expect(relayLight(b.page, smallUrl)).toHaveAttribute('data-state', 'connected')
+    for (const url of general) await expect(relayLight(b.page, url)).toHaveCount(0)
+    await walletWithMint(b.page)
+    await expect.poll(() => ofKind(small, recipient.pubkey, 10019).length).toBe(1)
+    const info = ofKind(small, recipient.pubkey, 10019)[0]!
+    expect(info.tags.filter((tag) => tag[0] === 'relay')).toEqual([['relay', smallUrl]])
+
+    // A, on the general relays: 100 sats, then B's profile (a reload: the saved key is unlocked).
+    await logIn(page, me, true)
+    await walletWithMint(page)
+    await deposit(page, mint, 100)
+    await page.goto(`${server.url}/npub/${recipient.npub}`)
+    await unlockKey(page)
+    await page.getByRole('button', { name: 'Send ecash' }).click()
+    const ecash = dialog(page, 'Send ecash to')
+    await expect(ecash.getByTestId('nutzap-available')).toHaveText(
+      'Your ecash on mints they accept: 100 sats',
+    )
+    await ecash.getByRole('button', { name: '21', exact: true }).click()
+    await ecash.getByRole('button', { name: 'Send 21 sats in ecash' }).click()
+    await expect(ecash.getByRole('status')).toHaveText('Sent 21 sats in ecash')
+    // Stored on the relay B's 10019 names, which A reached for it.
+    await expect.poll(() => ofKind(small, me.pubkey, 9321).length).toBe(1)
+    const [nutzap] = ofKind(small, me.pubkey, 9321)
+    expect(nutzap?.tags).toContainEqual(['p', recipient.pubkey])
+
+    // B's wallet, open all along and reading that relay only, redeems it.
+    await expect(total(b.page)).toHaveText('21 sats')
+    await expect
+      .poll(() =>
+        ofKind(small, recipient.pubkey, 7376).some((e) =>
+          e.tags.some((t) => t[0] === 'e' && t[1] === nutzap?.id && t[3] === 'redeemed'),
+        ),
+      )
+      .toBe(true)
   } finally {
     await b.context.close()
   }

@@ -100,15 +100,26 @@ async function queryHinted(
 export function noteQueryOptions(hub: RelayHub, id: string, hinted?: Hinted) {
   return queryOptions({
     queryKey: noteKey(id),
-    queryFn: async (): Promise<Note | null> => {
+    queryFn: async ({ client }): Promise<Note | null> => {
       const events = await queryHinted(hub, [{ kinds: [1], ids: [id], limit: 1 }], id, hinted)
       const event = events.find((e) => e.id === id)
-      return event ? toNote(event, Date.now()) : null
+      // A note known already (keepOpenedNote) stays known though the relays asked now lack it.
+      return event ? toNote(event, Date.now()) : (client.getQueryData(noteKey(id)) ?? null)
     },
     // Not found without hints (a prefetch, a quote) may be found with them: asked again.
     staleTime: hinted ? (query) => (query.state.data === null ? 0 : NOTE_STALE_MS) : NOTE_STALE_MS,
     gcTime: NOTE_GC_MS,
   })
+}
+
+/**
+ * The note a row shows, kept as ['note', id] as the reader opens it: its link (note1) names no
+ * relay, and the pool alone may not have a note the row read from its author's relays (NIP-65
+ * outbox) or a hint. A note the cache holds already is left as it is.
+ */
+export function keepOpenedNote(queryClient: QueryClient, note: Note): void {
+  if (queryClient.getQueryData(noteKey(note.id))) return
+  queryClient.setQueryData(noteKey(note.id), note)
 }
 
 const threadFilters = (rootId: string): Filter[] => [

@@ -16,6 +16,7 @@ import type { NostrEvent } from 'nostr-tools/pure'
 import { EOSE_BASE_TIMEOUT_MS, eoseTimeout } from '../../core/relays/eose-timeout.ts'
 import { parseRelayMessage } from '../../core/relays/nip01.ts'
 import type { PublishResult } from '../../core/relays/publish-result.ts'
+import { canRead } from '../../core/relays/relay-permission.ts'
 import type { RelayReason } from '../../core/relays/relay-reason.ts'
 import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
 import type { Signer } from '../platform/signer.ts'
@@ -98,12 +99,18 @@ export interface RelayHubOptions {
   now?: () => number
   /**
    * A request names a relay the hub does not hold (its URL normalized): open a short-lived
-   * connection and add it now, if the budget allows. Absent: such relays are not asked.
+   * connection and add it now, if the budget allows. Also told when a request names a short-lived
+   * relay it holds: the connection keeps why it is used, and when it was last asked for (the least
+   * recently used gives way first). Absent: such relays are not asked.
    */
   reach?(url: string, reason: RelayReason): void
   /** How many open subscriptions name this auxiliary relay, whenever that changes. */
   onUsers?(url: string, users: number): void
 }
+
+/** A relay the pool does not keep open: an indexer (or write) relay, or a short-lived one. */
+const opensOnDemand = (link: RelayLink): boolean =>
+  link.routedOnly === true || !canRead(link.permission?.() ?? 'readwrite')
 
 /** Said for relays outside the pool when the request gives no reason. */
 const UNSAID: RelayReason = { kind: 'own' }
@@ -132,13 +139,19 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
   /** The held relay a request names, reaching out for it when the hub does not hold it. */
   function resolve(url: string, reason: RelayReason | undefined): HubRelay | undefined {
     const held = relays.get(url) ?? relays.get(byNormal.get(url) ?? '')
-    if (held) return held
+    if (held) return usedAgain(held, reason)
     const normal = normalizeRelayUrl(url)
     if (!normal) return undefined
     const known = relays.get(byNormal.get(normal) ?? '')
-    if (known) return known
+    if (known) return usedAgain(known, reason)
     options.reach?.(normal, reason ?? UNSAID)
     return relays.get(normal)
+  }
+
+  /** A short-lived relay named again: it keeps why, and that it was used now (see `reach`). */
+  function usedAgain(relay: HubRelay, reason: RelayReason | undefined): HubRelay {
+    if (relay.link.routedOnly) options.reach?.(relay.link.url, reason ?? UNSAID)
+    return relay
   }
 
   function countUsers(urls: readonly string[], delta: number) {
@@ -216,9 +229,16 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     }
     for (const relay of relays.values()) {
       if (!sub.serves(relay)) continue
-      if (relay.link.isConnected()) sub.request(relay)
+      if (relay.link.isConnected()) {
+        sub.request(relay)
+        continue
+      }
       // An idle indexer relay: asked once it connects (the hub re-sends open REQs then).
-      else if (!relay.link.isTrying()) relay.link.connect?.()
+      if (!relay.link.isTrying()) relay.link.connect?.()
+      // Opened for requests like this one, so its answer is waited for: the pool's relays answer
+      // first, and a profile only the indexer has, or notes only a short-lived relay has, would
+      // otherwise be missed.
+      if (opensOnDemand(relay.link)) sub.awaitConnection(relay.link.url)
     }
     return { close: () => sub.close() }
   }

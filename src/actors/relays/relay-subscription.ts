@@ -65,6 +65,12 @@ export interface OpenSubscription extends Subscription {
   serves(relay: HubRelay): boolean
   /** Sends the REQ to this relay and starts the relay's wait for its stored events. */
   request(relay: HubRelay): void
+  /**
+   * This relay is connecting for requests like this one (an idle indexer, a short-lived relay
+   * just opened): its stored events are waited for too, its connection the base wait at most.
+   * The relays the pool keeps open are not: one slow to connect must not hold up every request.
+   */
+  awaitConnection(url: string): void
   event(relay: HubRelay, event: NostrEvent): void
   endOfStored(relay: HubRelay): void
   closedByRelay(relay: HubRelay, reason: string): void
@@ -80,6 +86,8 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
   const waiting = new Set<string>()
   /** Relays whose part of the stored events is over: EOSE, CLOSED, or their wait ran out. */
   const answered = new Set<string>()
+  /** Relays connecting for it (awaitConnection), each with its wait for the connection. */
+  const connecting = new Map<string, ReturnType<typeof setTimeout>>()
   /** Some relay sent EOSE before the stored events were settled. */
   let eosed = false
   const seen = new Set<string>()
@@ -127,8 +135,26 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     settle()
   }
 
+  function stopAwaiting(url: string) {
+    clearTimeout(connecting.get(url))
+    connecting.delete(url)
+  }
+
+  function awaitConnection(url: string) {
+    if (done || closed || parts.has(url) || connecting.has(url)) return
+    waiting.add(url)
+    connecting.set(
+      url,
+      setTimeout(() => {
+        connecting.delete(url)
+        answer(url)
+      }, deps.baseWaitMs),
+    )
+  }
+
   function close() {
     clearTimeout(timer)
+    for (const url of [...connecting.keys()]) stopAwaiting(url)
     if (closed) return
     closed = true
     deps.forget(id)
@@ -142,6 +168,7 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
 
   function request(relay: HubRelay, authTried = false) {
     const url = relay.link.url
+    stopAwaiting(url)
     clearTimeout(parts.get(url)?.timer)
     const part = startPart(now, deps.eoseWait(relay), authTried, (responseMs) => {
       report(url, { ok: false, responseMs })
@@ -222,6 +249,7 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     id,
     serves,
     request: (relay) => request(relay),
+    awaitConnection,
     event(relay, event) {
       const part = parts.get(relay.link.url)
       if (part) partActivity(part, now)
@@ -230,6 +258,7 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     endOfStored,
     closedByRelay,
     disconnected(url) {
+      stopAwaiting(url)
       clearTimeout(parts.get(url)?.timer)
       parts.delete(url)
       waiting.delete(url)

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type HistoryState, Link } from '@tanstack/react-router'
 import { type KeyboardEvent, type MouseEvent, useContext, useId, useMemo } from 'react'
+import { keepOpenedNote } from '../../../actors/feed/thread-queries.ts'
 import { noteParam, profileParam } from '../../../core/app/route-ids.ts'
 import type { RepostInfo } from '../../../core/feed/feed-entry.ts'
 import { repliedTo } from '../../../core/feed/nip10.ts'
@@ -63,11 +64,14 @@ export function NoteCard({
   const sensitive = useMemo(() => sensitiveReason(note.tags, note.content), [note])
   const profile = { npub: profileParam(note.pubkey) }
 
+  // The note page finds the note this card read, wherever that was (the link names no relay).
+  const keep = () => keepOpenedNote(system.queryClient, note)
   const onClick = onOpen
     ? (event: MouseEvent<HTMLElement>) => {
         if ((event.target as Element).closest(OWN_TARGETS)) return
         // Selecting text is not a request to open the note.
         if (window.getSelection()?.toString()) return
+        keep()
         onOpen()
       }
     : undefined
@@ -75,10 +79,15 @@ export function NoteCard({
     ? (event: KeyboardEvent<HTMLElement>) => {
         if (event.key === 'Enter' && event.target === event.currentTarget) {
           event.preventDefault()
+          keep()
           onOpen()
         }
       }
     : undefined
+  const onLinkClick = () => {
+    keep()
+    onBeforeOpen?.()
+  }
 
   return (
     <article
@@ -110,7 +119,7 @@ export function NoteCard({
             to="/note/$noteId"
             params={{ noteId: noteParam(note.id) }}
             state={linkState}
-            onClick={onBeforeOpen}
+            onClick={onLinkClick}
           >
             <time
               dateTime={new Date(note.created_at * 1000).toISOString()}

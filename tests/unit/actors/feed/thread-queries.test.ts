@@ -6,12 +6,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   aroundQueryOptions,
   followThread,
+  keepOpenedNote,
+  noteKey,
   noteQueryOptions,
   threadKey,
   threadQueryOptions,
 } from '../../../../src/actors/feed/thread-queries.ts'
 import type { RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
-import type { Note } from '../../../../src/core/feed/note.ts'
+import { type Note, toNote } from '../../../../src/core/feed/note.ts'
 import { assembleThread, threadRootId } from '../../../../src/core/feed/thread.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 import { realHubs } from '../relays/real-hub.ts'
@@ -76,6 +78,22 @@ describe('thread queries', () => {
     expect((await queryClient.fetchQuery(noteQueryOptions(hub, third.id)))?.content).toBe('third')
     const absent = sign(alice, 0, 'never published')
     expect(await queryClient.fetchQuery(noteQueryOptions(hub, absent.id))).toBeNull()
+  })
+
+  it('keeps a note a row opened, though the relays asked for it by id lack it', async () => {
+    const hub = connect()
+    const queryClient = new QueryClient()
+    const elsewhere = sign(alice, 0, 'read from a relay outside the pool')
+    const note = toNote(elsewhere, Date.now())
+    // A prefetch on the link (the pool only) under way as the row is opened.
+    const prefetch = queryClient.fetchQuery(noteQueryOptions(hub, elsewhere.id))
+    keepOpenedNote(queryClient, note)
+    expect(await prefetch).toEqual(note)
+    await queryClient.refetchQueries({ queryKey: noteKey(elsewhere.id) })
+    expect(queryClient.getQueryData(noteKey(elsewhere.id))).toEqual(note)
+    // A note the cache has is left as it is.
+    keepOpenedNote(queryClient, { ...note, content: 'another copy' })
+    expect(queryClient.getQueryData<Note>(noteKey(elsewhere.id))?.content).toBe(note.content)
   })
 
   it('climbs a positional chain by fetching each missing parent by id', async () => {

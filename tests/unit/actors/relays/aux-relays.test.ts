@@ -88,6 +88,21 @@ describe('relays outside the pool', () => {
     expect(outside.stats().reqs).toBe(before)
   })
 
+  it('keep why every request named them, the newest last, and when they were last asked for', async () => {
+    const { hub, aux } = await start(20)
+    const feed = { kind: 'outbox', pubkeys: ['a', 'b', 'c', 'd'] } as const
+    const profile = { kind: 'outbox', pubkeys: ['d'] } as const
+    await hub.query([{ kinds: [1] }], { relays: [outside.url], reason: feed })
+    const opened = aux.getSnapshot().context.links[0]!.lastUsed
+    await hub.query([{ kinds: [1] }], { relays: [outside.url], reason: profile })
+    const [link] = aux.getSnapshot().context.links
+    expect(link?.reasons).toEqual([feed, profile])
+    expect(link?.lastUsed).toBeGreaterThan(opened)
+    // Named again for the first reason: it moves to the end.
+    await hub.query([{ kinds: [1] }], { relays: [outside.url], reason: feed })
+    expect(aux.getSnapshot().context.links[0]?.reasons).toEqual([profile, feed])
+  })
+
   it('count the subscriptions that name them, and take publishes named to them', async () => {
     const { hub, aux } = await start(20)
     const live = hub.subscribe(

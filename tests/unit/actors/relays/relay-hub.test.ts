@@ -23,6 +23,7 @@ import {
   EOSE_MIN_SAMPLES,
   EOSE_MIN_TIMEOUT_MS,
 } from '../../../../src/core/relays/eose-timeout.ts'
+import type { RelayReason } from '../../../../src/core/relays/relay-reason.ts'
 import type { socketMachine } from '../../../../src/machines/socket.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { byAuthors } from '../../../peers/faults.ts'
@@ -267,19 +268,57 @@ describe('choosing relays for reading', () => {
   })
 })
 
+describe('short-lived relays', () => {
+  it('a query naming an open relay and one reached for it waits for the one reached', async () => {
+    const far = await relayWith({ seed: [note(mallory, 50, 'only far away')] })
+    const reasons: RelayReason[] = []
+    const hub: RelayHub = hubWith(
+      {
+        // As the auxiliary relays open one (aux-relays.machine.ts), its handshake slower than the
+        // open relay's answer.
+        reach: (url, reason) => {
+          reasons.push(reason)
+          const relaySockets = createRelaySockets()
+          const socket = createActor(relaySockets.machine, { input: { url } })
+          sockets.push(socket)
+          socket.start()
+          hub.addRelay({ ...relaySockets.link(socket), routedOnly: true, permission: () => 'read' })
+          setTimeout(() => socket.send({ type: 'relay.connect' }), 100)
+        },
+      },
+      good,
+    )
+    await connected(hub)
+    const reason: RelayReason = { kind: 'outbox', pubkeys: [getPublicKey(mallory)] }
+    const events = await hub.query([{ kinds: [1], until: now - 1 }], {
+      relays: [good.url, far.url],
+      reason,
+    })
+    expect(contents(events)).toEqual(['one', 'only far away', 'three', 'two'])
+    expect(reasons).toEqual([reason])
+  })
+})
+
 /** A relay kept idle until the hub needs it, as the pool keeps indexer and write relays. */
-function addIdle(hub: RelayHub, relay: RelayHandle, permission: 'indexer' | 'write') {
+function addIdle(
+  hub: RelayHub,
+  relay: RelayHandle,
+  permission: 'indexer' | 'write',
+  connectAfterMs = 0,
+) {
   const relaySockets = createRelaySockets()
   const socket = createActor(relaySockets.machine, { input: { url: relay.url } })
   sockets.push(socket)
   socket.start()
   const connects: string[] = []
+  const connect = () => socket.send({ type: 'relay.connect' })
   hub.addRelay({
     ...relaySockets.link(socket),
     permission: () => permission,
     connect: () => {
       connects.push(relay.url)
-      socket.send({ type: 'relay.connect' })
+      if (connectAfterMs > 0) setTimeout(connect, connectAfterMs)
+      else connect()
     },
   })
   return connects
@@ -309,6 +348,17 @@ describe('indexer and write relays', () => {
     // Asked for both, it answers only the indexer filter.
     const both = await hub.query([{ kinds: [1] }, { kinds: [0] }], { relays: [indexer.url] })
     expect(both.map((e) => e.kind)).toEqual([0])
+  })
+
+  it('a query that opens an idle indexer waits for its answer, though the open relays answered', async () => {
+    const indexer = await relayWith({ seed: [profile] })
+    const hub = hubFor(good)
+    await connected(hub)
+    // The pool drains its connects 100 ms apart: the open relay answers well before this one.
+    const connects = addIdle(hub, indexer, 'indexer', 100)
+    const events = await hub.query([{ kinds: [0], authors: [getPublicKey(alice)] }])
+    expect(connects).toEqual([indexer.url])
+    expect(events.map((e) => e.id)).toEqual([profile.id])
   })
 
   it('a write relay kept idle is opened for a publish', async () => {
