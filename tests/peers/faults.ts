@@ -15,6 +15,8 @@ export interface RelayFaults {
   delayMs?: number
   /** Swallow every outgoing frame: the socket stays open and the relay never answers. */
   dropAll?: boolean
+  /** The WebSocket handshake waits this long (a far or slow relay, still opening). */
+  openDelayMs?: number
   /** Any other rewrite, applied last: return null to drop the frame. */
   rewrite?: (frame: Frame) => Frame | null
 }

@@ -264,7 +264,14 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
     if (server) return
     stats = { reqs: 0, events: 0, connections: 0, auths: 0 }
     const http = createServer((req, res) => answerHttp(info, req, res))
-    const wss = new WebSocketServer({ server: http })
+    const wss = new WebSocketServer({
+      server: http,
+      verifyClient: (_info, accept) => {
+        const delay = faults?.openDelayMs ?? 0
+        if (delay > 0) setTimeout(() => accept(true), delay)
+        else accept(true)
+      },
+    })
     wss.on('connection', (ws, req) => attach(ws, req.socket.remoteAddress))
     // ws re-emits the http server's errors; listen() below reports them.
     wss.on('error', () => {})

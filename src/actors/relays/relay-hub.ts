@@ -235,10 +235,11 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       }
       // An idle indexer relay: asked once it connects (the hub re-sends open REQs then).
       if (!relay.link.isTrying()) relay.link.connect?.()
-      // Opened for requests like this one, so its answer is waited for: the pool's relays answer
-      // first, and a profile only the indexer has, or notes only a short-lived relay has, would
-      // otherwise be missed.
-      if (opensOnDemand(relay.link)) sub.awaitConnection(relay.link.url)
+      // Opened for requests like this one, or opening for the first time: its answer is waited
+      // for. Otherwise the relays already open answer first, and a profile only the indexer has,
+      // notes only a short-lived relay has, or a note on the pool relay slowest to open at start
+      // would be missed ('Note not found'). A relay retrying after a failure is not waited for.
+      if (opensOnDemand(relay.link) || relay.link.isOpening?.()) sub.awaitConnection(relay.link.url)
     }
     return { close: () => sub.close() }
   }

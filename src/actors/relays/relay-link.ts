@@ -15,6 +15,11 @@ export interface RelayLink {
    */
   permission?(): RelayPermission
   isTrying(): boolean
+  /**
+   * In its first attempt to connect since it was added (the app starting, a relay just added):
+   * requests wait for its answer. Absent: never.
+   */
+  isOpening?(): boolean
   /** Opens a relay that is kept idle until needed (write and indexer relays). */
   connect?(): void
   /**
@@ -27,6 +32,7 @@ export interface RelayLink {
   send(data: string): void
   onMessage(listener: (data: string) => void): () => void
   onConnected(listener: () => void): () => void
+  /** The connection ended, or the first attempt to open it (isOpening) failed. */
   onDisconnected(listener: () => void): () => void
 }
 

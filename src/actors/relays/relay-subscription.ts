@@ -67,8 +67,8 @@ export interface OpenSubscription extends Subscription {
   request(relay: HubRelay): void
   /**
    * This relay is connecting for requests like this one (an idle indexer, a short-lived relay
-   * just opened): its stored events are waited for too, its connection the base wait at most.
-   * The relays the pool keeps open are not: one slow to connect must not hold up every request.
+   * just opened) or for the first time: its stored events are waited for too, its connection the
+   * base wait at most. A relay retrying after a failure is not: it must not hold up every request.
    */
   awaitConnection(url: string): void
   event(relay: HubRelay, event: NostrEvent): void

@@ -8,10 +8,16 @@ type OnMessage = (url: string, listener: (data: string) => void) => () => void
 export function socketLink(socket: SocketActorRef, onMessage: OnMessage): RelayLink {
   const state = () => socket.getSnapshot()
   const url = state().context.url
+  // The first attempt since the relay was added, or since it was opened again by hand.
+  const isOpening = () => {
+    const snapshot = state()
+    return snapshot.matches({ connecting: 'attempt' }) && snapshot.context.connectionAttempts === 1
+  }
   return {
     url,
     isConnected: () => state().matches('connected'),
     isTrying: () => state().matches('connecting') || state().matches('reconnecting'),
+    isOpening,
     send: (data) => socket.send({ type: 'relay.send', data }),
     onMessage: (listener) => onMessage(url, listener),
     onConnected: (listener) => {
@@ -19,8 +25,18 @@ export function socketLink(socket: SocketActorRef, onMessage: OnMessage): RelayL
       return () => subscription.unsubscribe()
     },
     onDisconnected: (listener) => {
-      const subscription = socket.on('relay.disconnected', listener)
-      return () => subscription.unsubscribe()
+      const dropped = socket.on('relay.disconnected', listener)
+      // A first attempt that failed ends, like a drop, the wait of requests sent meanwhile.
+      let opening = isOpening()
+      const failed = socket.subscribe(() => {
+        const was = opening
+        opening = isOpening()
+        if (was && !opening && !state().matches('connected')) listener()
+      })
+      return () => {
+        dropped.unsubscribe()
+        failed.unsubscribe()
+      }
     },
   }
 }

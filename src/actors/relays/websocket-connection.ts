@@ -17,6 +17,9 @@ export const webSocketConnection = (deliver: DeliverMessage) =>
     socket.onmessage = (message) => {
       if (typeof message.data === 'string') deliver(input.url, message.data)
     }
+    // An error is always followed by a close (WHATWG WebSockets, "fail the connection"): the
+    // machine hears that. Node's ws would throw an error nobody listens for.
+    socket.onerror = () => {}
     socket.onclose = (close) =>
       send({ type: 'socket.closed', code: close.code, reason: close.reason })
     receive((command) => {

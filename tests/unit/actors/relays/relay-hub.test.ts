@@ -268,6 +268,29 @@ describe('choosing relays for reading', () => {
   })
 })
 
+describe('relays still opening', () => {
+  it('a query waits for a pool relay on its first attempt to open, though another answered', async () => {
+    const slow = await relayWith({
+      seed: [note(mallory, 50, 'only on the slow one')],
+      faults: { openDelayMs: 400 },
+    })
+    const hub = hubFor(good, slow)
+    const events = await hub.query(seeded)
+    expect(contents(events)).toEqual(['one', 'only on the slow one', 'three', 'two'])
+  })
+
+  it('a relay retrying after a failure holds up no query', async () => {
+    const gone = await relayWith({ seed: [] })
+    await gone.stop()
+    const hub = hubFor(good, gone)
+    await connected(hub)
+    const started = Date.now()
+    const events = await hub.query(seeded)
+    expect(contents(events)).toEqual(['one', 'three', 'two'])
+    expect(Date.now() - started).toBeLessThan(EOSE_BASE_TIMEOUT_MS / 2)
+  })
+})
+
 describe('short-lived relays', () => {
   it('a query naming an open relay and one reached for it waits for the one reached', async () => {
     const far = await relayWith({ seed: [note(mallory, 50, 'only far away')] })
