@@ -144,21 +144,29 @@ test('a reload while the mint swaps for a send loses no sat; then send and pay a
   await addMint(page, mint, `${mint.url}/`)
   await deposit(page, mint, 1000)
 
-  // The mint gets the swap and signs it, but its answer never reaches the page: it reloads.
-  let swapped!: () => void
-  const done = new Promise<void>((resolve) => {
+  // The mint gets the send's swap and signs it, but its answer never reaches the page: the
+  // request stays held until the reload drops it. The route goes only after the reload: removing
+  // it while the request is held makes Playwright send the request on to the mint, whose
+  // 'already spent' the page would get and settle before the reload.
+  let swapped!: (inputs: number[]) => void
+  const held = new Promise<number[]>((resolve) => {
     swapped = resolve
   })
-  await page.route(`${mint.url}/v1/swap`, async (route) => {
-    await route.fetch()
-    swapped()
-  })
+  await page.route(
+    `${mint.url}/v1/swap`,
+    async (route) => {
+      await route.fetch()
+      const body = route.request().postDataJSON() as { inputs: { amount: number }[] }
+      swapped(body.inputs.map((input) => input.amount))
+    },
+    { times: 1 },
+  )
   await page.getByRole('link', { name: 'Send' }).click()
   await page.getByLabel('Amount (sats)').fill('300')
   await page.getByRole('button', { name: 'Create token' }).click()
-  await done
-  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  expect(await held).toEqual([256, 64]) // the send's inputs, not another swap's
   await page.reload()
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
 
   // The send's inputs stay reserved by the open journal entry (the rest is available);
   // settling needs the seed, so the key.
