@@ -283,6 +283,11 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
           for (const sub of subscriptions.values()) sub.disconnected(link.url)
         }),
       ])
+      // Requests made before the pool started (the first page) wait for it as for those after.
+      if (link.isOpening?.()) {
+        for (const sub of subscriptions.values())
+          if (sub.serves(relay)) sub.awaitConnection(link.url)
+      }
     },
 
     removeRelay,

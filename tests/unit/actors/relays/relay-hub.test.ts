@@ -279,6 +279,17 @@ describe('relays still opening', () => {
     expect(contents(events)).toEqual(['one', 'only on the slow one', 'three', 'two'])
   })
 
+  it('a query made before the pool started waits for every relay that joins while opening', async () => {
+    const slow = await relayWith({
+      seed: [note(mallory, 50, 'only on the slow one')],
+      faults: { openDelayMs: 400 },
+    })
+    const hub = hubFor()
+    const asked = hub.query(seeded)
+    for (const relay of [good, slow]) addOpening(hub, relay)
+    expect(contents(await asked)).toEqual(['one', 'only on the slow one', 'three', 'two'])
+  })
+
   it('a relay retrying after a failure holds up no query', async () => {
     const gone = await relayWith({ seed: [] })
     await gone.stop()
@@ -321,6 +332,16 @@ describe('short-lived relays', () => {
     expect(reasons).toEqual([reason])
   })
 })
+
+/** A relay joining the hub as the pool adds one: its socket already on its first attempt. */
+function addOpening(hub: RelayHub, relay: RelayHandle) {
+  const relaySockets = createRelaySockets()
+  const socket = createActor(relaySockets.machine, { input: { url: relay.url } })
+  sockets.push(socket)
+  socket.start()
+  socket.send({ type: 'relay.connect' })
+  hub.addRelay(relaySockets.link(socket))
+}
 
 /** A relay kept idle until the hub needs it, as the pool keeps indexer and write relays. */
 function addIdle(
