@@ -40,6 +40,8 @@ interface Served {
   truth: ReadonlySet<string>
   /** created_at of every note in the world, to tell when the feed passed the window. */
   createdAt: ReadonlyMap<string, number>
+  /** The relays a note is stored on: where a missed one should have been read. */
+  relaysOf(id: string): string[]
   close(): Promise<void>
 }
 
@@ -101,14 +103,18 @@ async function visit(
 async function scrollBack(page: Page, served: Served, since: number, shown: Set<string>) {
   let lastNew = Date.now()
   for (;;) {
-    const ids = await page.$$eval('[role=feed] article[data-note-id]', (articles) =>
-      articles.map((article) => article.getAttribute('data-note-id') ?? ''),
+    const rows = await page.$$eval('[role=feed] article[data-note-id]', (articles) =>
+      articles.map((article) => ({
+        id: article.getAttribute('data-note-id') ?? '',
+        repost: article.hasAttribute('data-repost-id'),
+      })),
     )
     let oldest = Number.POSITIVE_INFINITY
-    for (const id of ids) {
+    for (const { id, repost } of rows) {
       if (!shown.has(id)) lastNew = Date.now()
       shown.add(id)
-      oldest = Math.min(oldest, served.createdAt.get(id) ?? oldest)
+      // A repost row shows the note it reposts, which may be far older than where it stands.
+      if (!repost) oldest = Math.min(oldest, served.createdAt.get(id) ?? oldest)
     }
     if (oldest < since || Date.now() - lastNew > STALL_MS) {
       const passed = oldest < since ? 'passed the window' : 'stalled'
@@ -191,7 +197,7 @@ async function demoWorld(distDir: string, now: number, oneRelay: boolean): Promi
       localRuntimeConfig([relay.url]),
       world,
       distDir,
-      { reader, truth, createdAt: createdAtOf(world.events) },
+      { reader, truth, createdAt: createdAtOf(world.events), relaysOf: () => [relay.url] },
       () => relay.close(),
     )
   }
@@ -210,7 +216,7 @@ async function demoWorld(distDir: string, now: number, oneRelay: boolean): Promi
     worldRuntimeConfig(world.relays),
     world,
     distDir,
-    { reader, truth, createdAt: createdAtOf(world.events) },
+    { reader, truth, createdAt: createdAtOf(world.events), relaysOf: world.relaysOf },
     () => relays.close(),
   )
 }
@@ -232,6 +238,7 @@ async function wideWorld(distDir: string, now: number, oneRelay: boolean): Promi
       reader: world.reader.pubkey,
       truth: new Set(world.followedNotes.map((event) => event.id)),
       createdAt: createdAtOf(world.events),
+      relaysOf: world.relaysOf,
     },
     async () => {
       await Promise.all(running.map((relay) => relay.close()))
@@ -276,6 +283,11 @@ async function measureWorld(
   }
   const found = [...many.truth].filter((id) => scrolled.shown.has(id))
   const missing = [...many.truth].filter((id) => !scrolled.shown.has(id))
+  const missedOn = new Map<string, number>()
+  for (const id of missing) {
+    for (const url of many.relaysOf(id)) missedOn.set(url, (missedOn.get(url) ?? 0) + 1)
+  }
+  if (missing.length > 0) console.log(`  missed, by relay: ${JSON.stringify([...missedOn])}`)
   const recall = round((100 * found.length) / Math.max(1, many.truth.size))
   const first = round(median(firstNotes))
   const oneFirst = round(median(oneFirstNotes))
@@ -287,7 +299,18 @@ async function measureWorld(
       value: round(100 - recall),
       reference: null,
       target: { max: 100 - minRecall, inclusive: true },
-      details: { recallPercent: recall, shown: found.length, truth: many.truth.size, missing },
+      details: {
+        recallPercent: recall,
+        shown: found.length,
+        truth: many.truth.size,
+        // Where the missed notes are stored, and how old they are: which relay or page lost them.
+        missedOn: Object.fromEntries(missedOn),
+        missing: missing.map((id) => ({
+          id,
+          ageHours: round((now - (many.createdAt.get(id) ?? now)) / 3600),
+          on: many.relaysOf(id),
+        })),
+      },
     },
     {
       name: `REQs sent to reach it, ${name}`,
