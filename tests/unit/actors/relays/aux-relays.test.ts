@@ -146,4 +146,39 @@ describe('relays outside the pool', () => {
     expect(context.peak).toBe(2)
     held.close()
   })
+
+  it('count a closed socket until its close handshake completed: the relay in its place waits', async () => {
+    const CLOSE_DELAY_MS = 800
+    const slow = await startRelay({ seed: [elsewhere], faults: { closeDelayMs: CLOSE_DELAY_MS } })
+    try {
+      const { hub, aux } = await start(2)
+      await hub.query([{ kinds: [1] }], {
+        relays: [slow.url],
+        reason: { kind: 'outbox', pubkeys: ['a'] },
+      })
+      expect(slow.stats().open).toBe(1)
+      // The sockets the relays hold open, sampled while the slow relay's socket gives way.
+      let most = 0
+      const sample = setInterval(() => {
+        const open = pooled.stats().open + slow.stats().open + third.stats().open
+        most = Math.max(most, open)
+      }, 10)
+      const asked = Date.now()
+      const found = await hub.query([{ kinds: [1] }], {
+        relays: [third.url],
+        reason: { kind: 'outbox', pubkeys: ['b'] },
+      })
+      clearInterval(sample)
+      // The third relay was asked once the slow one's close completed, and answered.
+      expect(found.map((event) => event.id)).toEqual([alsoElsewhere.id])
+      expect(Date.now() - asked).toBeGreaterThanOrEqual(CLOSE_DELAY_MS - 50)
+      expect(slow.stats().open).toBe(0)
+      expect(most).toBeLessThanOrEqual(2)
+      const { context } = aux.getSnapshot()
+      expect(context.links.map((link) => link.url)).toEqual([third.url])
+      expect(context).toMatchObject({ closing: [], queued: [], peak: 2 })
+    } finally {
+      await slow.close()
+    }
+  })
 })
