@@ -66,7 +66,7 @@ async function start(budget: number) {
   aux.start()
   linkRelays(pool, aux, sockets, hub)
   await waitFor(pool, ({ context }) => context.phase[pooled.url] === 'connected')
-  return { hub, aux }
+  return { hub, aux, pool }
 }
 
 describe('relays outside the pool', () => {
@@ -145,6 +145,25 @@ describe('relays outside the pool', () => {
     expect(context.refused).toEqual([{ url: third.url, message: auxBudgetFull(2, third.url) }])
     expect(context.peak).toBe(2)
     held.close()
+  })
+
+  it("count a removed pool relay's socket until its close handshake completed", async () => {
+    const CLOSE_DELAY_MS = 500
+    const { aux, pool } = await start(2)
+    expect(aux.getSnapshot().context.poolOpen).toBe(1)
+    pooled.setFaults({ closeDelayMs: CLOSE_DELAY_MS })
+    try {
+      const removed = Date.now()
+      pool.send({ type: 'pool.remove', url: pooled.url })
+      expect(pool.getSnapshot().context.closing).toHaveLength(1)
+      expect(aux.getSnapshot().context.poolOpen).toBe(1)
+      await waitFor(aux, ({ context }) => context.poolOpen === 0)
+      expect(Date.now() - removed).toBeGreaterThanOrEqual(CLOSE_DELAY_MS - 50)
+      expect(pooled.stats().open).toBe(0)
+      expect(pool.getSnapshot().context.closing).toEqual([])
+    } finally {
+      pooled.setFaults(undefined)
+    }
   })
 
   it('count a closed socket until its close handshake completed: the relay in its place waits', async () => {
