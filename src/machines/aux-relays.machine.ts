@@ -14,8 +14,9 @@
  *   (the WebSocket's close handshake completed, socket.machine.ts) and counts until then: the
  *   browser holds the WebSocket that long. A relay that takes a closing connection's place is
  *   opened at once, so the hub holds it and requests wait for it, but `queued`: its socket is told
- *   to connect when a close completes. A relay wanted again while its old socket closes gets a
- *   fresh socket (`aux:<url>#2`), opened or queued as any other.
+ *   to connect when a close completes (a queued one closed meanwhile, with no WebSocket, is
+ *   stopped at once). A relay wanted again while its old socket closes gets a fresh socket
+ *   (`aux:<url>#2`), opened or queued as any other.
  * - Never opened: blacklisted relays, plain ws:// away from this device. Refusals are kept (the
  *   last AUX_REFUSALS_KEPT) for the Auxiliary Relays modal, as are health records, as the pool's.
  * - NIP-42: these relays are answered AUTH only once the user allowed it for that relay
