@@ -44,6 +44,12 @@ export type SocketPhase = 'idle' | 'connecting' | 'connected' | 'disconnected'
 export interface RelayPoolContext {
   entries: PoolEntry[]
   sockets: SocketActorRef[]
+  /**
+   * Sockets of removed relays, still closing: their WebSocket lives until the close handshake
+   * completes, so the socket budget counts them (socket.machine.ts `closing`). Each is stopped
+   * when it is done.
+   */
+  closing: SocketActorRef[]
   phase: Record<string, SocketPhase>
   health: Record<string, RelayHealth>
   /** Events dropped per relay because their id or signature did not hold. */
@@ -63,9 +69,10 @@ export interface SocketView {
 
 export const socketId = (url: string): string => `socket:${url}`
 
+/** A closing socket is on its way out: no longer connected nor connecting (budgets count it apart). */
 export function phaseOf(value: SocketView['value']): SocketPhase {
   if (value === 'idle' || value === 'connected') return value
-  if (value === 'disconnected' || value === 'removed') return 'disconnected'
+  if (value === 'disconnected' || value === 'closing' || value === 'removed') return 'disconnected'
   return 'connecting'
 }
 
@@ -119,7 +126,7 @@ export const enqueue = (queue: string[], urls: string[]): string[] => [
 export const dequeue = (queue: string[], url: string): string[] =>
   queue.filter((queued) => queued !== url)
 
-/** The pool without this relay and its socket; its rejected-event count stays. */
+/** The pool without this relay; its socket closing, its rejected-event count kept. */
 export const withoutRelay = (
   context: RelayPoolContext,
   url: string,
@@ -127,6 +134,7 @@ export const withoutRelay = (
 ): Partial<RelayPoolContext> => ({
   entries: context.entries.filter((entry) => entry.url !== url),
   sockets: context.sockets.filter((s) => s !== socket),
+  closing: [...context.closing, socket],
   phase: without(context.phase, url),
   health: without(context.health, url),
   idleTicks: without(context.idleTicks, url),
@@ -134,7 +142,9 @@ export const withoutRelay = (
 })
 
 /** The pool as configured: no repeats, at most MAX_CONNECTIONS relays, read relays queued. */
-export function initialContext(input: RelayPoolInput): Omit<RelayPoolContext, 'sockets'> {
+export function initialContext(
+  input: RelayPoolInput,
+): Omit<RelayPoolContext, 'sockets' | 'closing'> {
   const unique = input.relays.filter(
     (relay, i) => input.relays.findIndex((other) => other.url === relay.url) === i,
   )

@@ -6,6 +6,8 @@
  *   relays (read, readwrite) are connected by the pool; write and indexer relays stay idle until
  *   someone needs them (`pool.connect`: publishing, an indexer query). The cap of 20 counts
  *   sockets, i.e. relays in the pool, so no more than 20 WebSockets can ever be open.
+ * - A removed relay's socket is told to go and kept in `closing` until it is done (its close
+ *   completed, socket.machine.ts): the app's socket budget counts it until then.
  * - Every connect goes through one queue, drained 100 ms apart (`staggerDelay`).
  * - The pool follows each socket through its snapshots (`syncSnapshot`): `phase` mirrors whether
  *   it is idle, connecting, connected or disconnected. A socket that gives up is announced with
@@ -76,6 +78,11 @@ export interface SocketSnapshotEvent {
   snapshot: SocketView
 }
 
+/** Sent by xstate when a socket reaches its final state (`removed`): its close completed. */
+export interface SocketDoneEvent {
+  type: `xstate.done.actor.socket:${string}`
+}
+
 export type RelayPoolEvent =
   | { type: 'pool.add'; url: string; permission: RelayPermission }
   | { type: 'pool.remove'; url: string }
@@ -90,6 +97,7 @@ export type RelayPoolEvent =
   | { type: 'pool.activity'; url: string }
   | { type: 'pool.eventRejected'; url: string }
   | SocketSnapshotEvent
+  | SocketDoneEvent
 
 export type RelayPoolEmitted =
   | { type: 'pool.error'; message: string }
@@ -98,6 +106,13 @@ export type RelayPoolEmitted =
 /** The relay an event is about, if any. */
 const eventUrl = (event: RelayPoolEvent): string | undefined =>
   'url' in event ? event.url : 'snapshot' in event ? event.snapshot.context.url : undefined
+
+const DONE_PREFIX = 'xstate.done.actor.'
+/** The closing socket a done event is about. */
+const closedSocket = (context: RelayPoolContext, event: RelayPoolEvent) =>
+  event.type.startsWith(DONE_PREFIX)
+    ? context.closing.find((socket) => socket.id === event.type.slice(DONE_PREFIX.length))
+    : undefined
 
 export const relayPoolMachine = setup({
   types: {
@@ -117,6 +132,7 @@ export const relayPoolMachine = setup({
     isFull: ({ context }) => isFull(context),
     hasQueue: ({ context }) => context.queue.length > 0,
     noReadRelayConnected: ({ context }) => !anyReadRelayConnected(context),
+    isClosed: ({ context, event }) => closedSocket(context, event) !== undefined,
     wasIdle: ({ context, event }) => (context.idleTicks[eventUrl(event) ?? ''] ?? 0) > 0,
     phaseChanged: ({ context, event }) =>
       'snapshot' in event &&
@@ -135,13 +151,30 @@ export const relayPoolMachine = setup({
         queue: canRead(permission) ? enqueue(context.queue, [url]) : context.queue,
       }
     }),
+    /** The socket is told to go and counted as closing until it is done (`dropClosed`). */
     removeRelay: enqueueActions(({ context, event, enqueue: run }) => {
       const url = eventUrl(event)
       const socket = socketOf(context, url ?? '')
       if (!url || !socket) return
       run.sendTo(socket, { type: 'relay.remove' })
-      run.stopChild(socket)
       run.assign(withoutRelay(context, url, socket))
+    }),
+    dropClosed: enqueueActions(({ context, event, enqueue: run }) => {
+      const socket = closedSocket(context, event)
+      if (!socket) return
+      run.stopChild(socket)
+      run.assign({ closing: context.closing.filter((s) => s !== socket) })
+    }),
+    /**
+     * A relay added again while its old socket closes: the old one is stopped now, since the new
+     * socket takes its id (the browser may still hold its WebSocket for the handshake's end).
+     */
+    dropClosingTwin: enqueueActions(({ context, event, enqueue: run }) => {
+      const id = socketId(eventUrl(event) ?? '')
+      const twin = context.closing.find((socket) => socket.id === id)
+      if (!twin) return
+      run.stopChild(twin)
+      run.assign({ closing: context.closing.filter((s) => s !== twin) })
     }),
     setPermission: enqueueActions(({ context, event, enqueue: run }) => {
       if (event.type !== 'pool.setPermission') return
@@ -256,11 +289,15 @@ export const relayPoolMachine = setup({
           : context.rejected,
     }),
     removeAll: enqueueActions(({ context, enqueue: run }) => {
-      for (const socket of context.sockets) {
-        run.sendTo(socket, { type: 'relay.remove' })
-        run.stopChild(socket)
-      }
-      run.assign({ entries: [], sockets: [], phase: {}, idleTicks: {}, queue: [] })
+      for (const socket of context.sockets) run.sendTo(socket, { type: 'relay.remove' })
+      run.assign({
+        entries: [],
+        sockets: [],
+        closing: [...context.closing, ...context.sockets],
+        phase: {},
+        idleTicks: {},
+        queue: [],
+      })
     }),
     refuseFull: enqueueActions(({ enqueue: run }) => {
       run.assign({ lastError: MAX_CONNECTIONS_REACHED })
@@ -277,11 +314,14 @@ export const relayPoolMachine = setup({
     const context = initialContext(input)
     return {
       ...context,
+      closing: [],
       sockets: context.entries.map(({ url }) =>
         spawn('socket', { id: socketId(url), input: { url }, syncSnapshot: true }),
       ),
     }
   },
+  // In every state, destroyed too: a removed relay's socket is done once its close completed.
+  on: { 'xstate.done.actor.*': { guard: 'isClosed', actions: 'dropClosed' } },
   initial: 'active',
   states: {
     active: {
@@ -290,7 +330,7 @@ export const relayPoolMachine = setup({
         'pool.add': [
           { guard: 'isKnown' },
           { guard: 'isFull', actions: 'refuseFull' },
-          { actions: 'addRelay' },
+          { actions: ['dropClosingTwin', 'addRelay'] },
         ],
         'pool.remove': { guard: 'isKnown', actions: 'removeRelay' },
         'pool.setPermission': { guard: 'isKnown', actions: 'setPermission' },

@@ -6,6 +6,11 @@
  * (id `socket`) is spawned for every attempt and lives on into `connected`; every state without a
  * socket (`backoff`, `disconnected`, `removed`) stops it on entry.
  *
+ * Removal: a socket removed while it holds a WebSocket (an attempt, or connected) is `closing`
+ * until the WebSocket's close event (`socket.closed`) or CLOSE_TIMEOUT_MS, and only then
+ * `removed` (final): the browser keeps the WebSocket until its close handshake completes, so the
+ * socket budget counts it until then. A socket with no WebSocket is `removed` at once.
+ *
  * Flapping: a connection that drops abnormally less than FLAPPING_THRESHOLD_MS after it opened did
  * not count as a successful reconnect, so it keeps the try count (the next drop goes on to try n+1,
  * and after RECONNECT_TRIES such tries the socket gives up). Only a connection that stays open that
@@ -37,6 +42,11 @@ export const RECONNECT_TRIES = 5
 export const RECONNECT_DELAY_UNIT_MS = 3000
 /** A connection that drops sooner than this after opening is flapping: the tries keep counting. */
 export const FLAPPING_THRESHOLD_MS = 1000
+/**
+ * How long a removed socket waits for its close handshake. A relay that never answers the close
+ * would otherwise hold a place in the socket budget for as long as the browser waits (ws: 30 s).
+ */
+export const CLOSE_TIMEOUT_MS = 2000
 /** Close codes that end a connection on purpose: no reconnect. */
 export const NORMAL_CLOSE_CODES: readonly number[] = [1000, 1001]
 
@@ -120,6 +130,7 @@ export const socketMachine = setup({
     connectRetryDelay: CONNECT_RETRY_DELAY_MS,
     reconnectDelay: ({ context }) => RECONNECT_DELAY_UNIT_MS * context.reconnectTry,
     flappingThreshold: FLAPPING_THRESHOLD_MS,
+    closeTimeout: CLOSE_TIMEOUT_MS,
   },
   guards: {
     connectAttemptsExhausted: ({ context }) => context.connectionAttempts >= CONNECT_ATTEMPTS,
@@ -200,7 +211,7 @@ export const socketMachine = setup({
               { target: 'backoff', actions: 'failClosed' },
             ],
             'relay.disconnect': { target: '#socket.disconnected', actions: 'closeSocket' },
-            'relay.remove': { target: '#socket.removed', actions: 'closeSocket' },
+            'relay.remove': { target: '#socket.closing', actions: 'closeSocket' },
           },
           after: {
             connectTimeout: [
@@ -232,7 +243,7 @@ export const socketMachine = setup({
           { target: 'reconnecting', actions: 'failClosed' },
         ],
         'relay.disconnect': { target: 'disconnected', actions: 'closeSocket' },
-        'relay.remove': { target: 'removed', actions: 'closeSocket' },
+        'relay.remove': { target: 'closing', actions: 'closeSocket' },
       },
     },
     reconnecting: {
@@ -256,7 +267,7 @@ export const socketMachine = setup({
               { target: 'backoff', actions: 'failClosed' },
             ],
             'relay.disconnect': { target: '#socket.disconnected', actions: 'closeSocket' },
-            'relay.remove': { target: '#socket.removed', actions: 'closeSocket' },
+            'relay.remove': { target: '#socket.closing', actions: 'closeSocket' },
           },
           after: {
             connectTimeout: [
@@ -274,6 +285,15 @@ export const socketMachine = setup({
     disconnected: {
       entry: 'dropSocket',
       on: { 'relay.connect': { target: 'connecting', actions: 'resetCounters' } },
+    },
+    // Told to close: the WebSocket lives until its close event, or the timeout.
+    closing: {
+      after: { closeTimeout: 'removed' },
+      on: {
+        'socket.closed': 'removed',
+        // Removed already: a second removal does not cut the close short.
+        'relay.remove': {},
+      },
     },
     removed: {
       type: 'final',

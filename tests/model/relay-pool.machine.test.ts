@@ -66,6 +66,7 @@ type FakeSocketEvent =
   | { type: 'fake.connecting' }
   | { type: 'fake.open' }
   | { type: 'fake.giveUp' }
+  | { type: 'fake.closed' }
   | { type: 'relay.connect' }
   | { type: 'relay.disconnect' }
   | { type: 'relay.remove' }
@@ -98,17 +99,23 @@ function fakeSocket(fakes: Fakes) {
         target: '.disconnected',
         actions: assign({ lastError: ({ context }) => maxAttemptsError(context.url) }),
       },
-      '*': {
-        actions: ({ context, event }) => {
-          fakes.received[context.url] = [...(fakes.received[context.url] ?? []), event.type]
-        },
-      },
+      'relay.remove': { target: '.closing', actions: 'record' },
+      '*': { actions: 'record' },
     },
     states: {
       idle: {},
       connecting: { initial: 'attempt', states: { attempt: {} } },
       connected: {},
       disconnected: {},
+      // Told to go: done when the test says its close completed.
+      closing: { on: { 'fake.closed': 'removed', '*': {} } },
+      removed: { type: 'final' },
+    },
+  }).provide({
+    actions: {
+      record: ({ context, event }) => {
+        fakes.received[context.url] = [...(fakes.received[context.url] ?? []), event.type]
+      },
     },
   })
 }
@@ -135,15 +142,19 @@ const child = (actor: PoolActor, url: string) => actor.getSnapshot().children[so
 function drive(
   actor: PoolActor,
   url: string,
-  type: 'fake.connecting' | 'fake.open' | 'fake.giveUp',
+  type: 'fake.connecting' | 'fake.open' | 'fake.giveUp' | 'fake.closed',
 ) {
   // The fake socket takes its own test events; the pool's child type is the real socket's.
   child(actor, url)?.send({ type } as never)
 }
 
-/** Relays whose fake socket the pool stopped. */
+/** Relays whose socket is closing: told to go, not done yet. */
+const closingUrls = (actor: PoolActor) =>
+  actor.getSnapshot().context.closing.map((socket) => socket.getSnapshot().context.url)
+
+/** Relays whose fake socket the pool stopped, or that is done (the pool stops it then). */
 const stopped = (fakes: Fakes) =>
-  fakes.spawned.filter((fake) => fake.getSnapshot().status === 'stopped').map((fake) => fake.url)
+  fakes.spawned.filter((fake) => fake.getSnapshot().status !== 'active').map((fake) => fake.url)
 
 const relays = (length: number): PoolEntry[] =>
   Array.from({ length }, (_, i) => ({ url: `ws://r${i}.example`, permission: 'read' }))
@@ -202,6 +213,8 @@ const snapshotOf = (url: string, value: SocketView['value'], lastError: string |
 const isSnapshotEvent = (event: { type: string }): event is SocketSnapshotEvent =>
   'snapshot' in event
 
+const doneOf = (url: string) => ({ type: `xstate.done.actor.socket:${url}` }) as const
+
 const socketSamples = {
   [`xstate.snapshot.socket:${A}`]: [
     snapshotOf(A, { connecting: 'attempt' }),
@@ -216,6 +229,7 @@ function poolKey(snapshot: { value: unknown; context: RelayPoolContext }): strin
   return JSON.stringify({
     value: snapshot.value,
     entries: context.entries,
+    closing: context.closing.map((socket) => socket.id),
     phase: context.phase,
     queue: context.queue,
     idle: context.idleTicks,
@@ -233,8 +247,20 @@ function harnessFor(model: Model<RelayPoolMachine>): Harness<RelayPoolMachine, F
       actor.on('*', (event) => fakes.emitted.push(event))
     },
     deliver: {
+      // A closing socket whose close completed: the fake is done, and xstate tells the pool.
+      ...Object.fromEntries(
+        [A, B, C].map((url) => [
+          doneOf(url).type,
+          (event: { type: string }, { actor }: { actor: PoolActor }) => {
+            if (closingUrls(actor).includes(url)) drive(actor, url, 'fake.closed')
+            else actor.send(event as never)
+          },
+        ]),
+      ),
       [`xstate.snapshot.socket:${A}`]: (event, { actor }) => {
         if (!isSnapshotEvent(event)) throw new Error('expected a socket snapshot')
+        // A removed relay's closing socket tells the pool nothing more: the pool ignores it.
+        if (closingUrls(actor).includes(A)) return actor.send(event)
         const value = event.snapshot.value
         const type =
           value === 'connected'
@@ -270,16 +296,25 @@ function harnessFor(model: Model<RelayPoolMachine>): Harness<RelayPoolMachine, F
         expect(Object.keys(actor.getSnapshot().children).sort()).toEqual(
           Object.keys(expected.children).sort(),
         )
+        // A removed relay's socket is told to go and lives until its close completed.
+        for (const socket of context.closing) {
+          const { url } = socket.getSnapshot().context
+          expect(fakes.received[url]?.at(-1)).toBe('relay.remove')
+          expect(socket.getSnapshot().status).toBe('active')
+          expect(context.entries.map((e) => e.url)).not.toContain(url)
+        }
       },
       'active.connector.ready': (snapshot) => {
         expect(snapshot.context.queue).toEqual([])
       },
-      destroyed: (snapshot, { fakes }) => {
+      destroyed: (snapshot, { actor, fakes }) => {
         expect(snapshot.context.sockets).toEqual([])
-        expect(snapshot.children).toEqual({})
+        expect(Object.keys(snapshot.children).sort()).toEqual(
+          snapshot.context.closing.map((socket) => socket.id).sort(),
+        )
         for (const url of Object.keys(fakes.received)) {
           expect(fakes.received[url]?.at(-1)).toBe('relay.remove')
-          expect(stopped(fakes)).toContain(url)
+          expect([...stopped(fakes), ...closingUrls(actor)]).toContain(url)
         }
       },
     },
@@ -338,6 +373,7 @@ const structureSamples: EventSamples<RelayPoolMachine> = only({
   'pool.forceClean': [{ type: 'pool.forceClean' }],
   'pool.destroy': [{ type: 'pool.destroy' }],
   ...socketSamples,
+  ...Object.fromEntries([A, B, C].map((url) => [doneOf(url).type, [doneOf(url)]])),
   ...skipDelays(relayPoolMachine, 'healthCheckInterval', 'monitorInterval'),
 })
 
@@ -357,6 +393,7 @@ walkAll(
       'pool.setPermission',
       'pool.destroy',
       'pool.reset',
+      'xstate.done.actor',
     ]) {
       expect(types).toContain(type)
     }
@@ -479,6 +516,18 @@ describe('relay pool scenarios', () => {
     expect(context.lastError).toBe(MAX_CONNECTIONS_REACHED)
   })
 
+  it('a relay added again while its old socket closes gets a new socket; the old one is stopped', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'pool.remove', url: A })
+    const old = child(actor, A)
+    actor.send({ type: 'pool.add', url: A, permission: 'read' })
+    expect(old?.getSnapshot().status).toBe('stopped')
+    expect(actor.getSnapshot().context.closing).toEqual([])
+    expect(child(actor, A)).not.toBe(old)
+    expect(child(actor, A)?.getSnapshot().status).toBe('active')
+    expect(fakes.spawned.filter((fake) => fake.url === A)).toHaveLength(2)
+  })
+
   it('ignores a relay added twice', () => {
     const { actor } = start()
     actor.send({ type: 'pool.add', url: A, permission: 'read' })
@@ -491,10 +540,15 @@ describe('relay pool scenarios', () => {
     expect(actor.getSnapshot().value).toBe('destroyed')
     expect(actor.getSnapshot().status).toBe('active')
     expect(actor.getSnapshot().context.sockets).toEqual([])
+    // Every socket closes; each is stopped once its close completed.
+    expect(closingUrls(actor)).toEqual([A, B])
     for (const url of [A, B]) {
       expect(fakes.received[url]?.at(-1)).toBe('relay.remove')
+      drive(actor, url, 'fake.closed')
       expect(stopped(fakes)).toContain(url)
     }
+    expect(actor.getSnapshot().context.closing).toEqual([])
+    expect(actor.getSnapshot().children).toEqual({})
     const operations: RelayPoolEvent[] = [
       { type: 'pool.add', url: C, permission: 'read' },
       { type: 'pool.remove', url: A },
@@ -527,14 +581,19 @@ describe('relay pool scenarios', () => {
     expect(JSON.stringify(fakes.received)).toBe(before)
   })
 
-  it('pool.remove tells the socket to go, stops it and forgets the relay', () => {
+  it('pool.remove tells the socket to go, forgets the relay, and stops the socket once closed', () => {
     const { actor, fakes } = start()
     actor.send({ type: 'pool.requestFailed', url: A, at: AT })
     actor.send({ type: 'pool.eventRejected', url: A })
     actor.send({ type: 'pool.remove', url: A })
     const { context } = actor.getSnapshot()
     expect(fakes.received[A]).toEqual(['relay.connect', 'relay.remove'])
+    // Closing: it still holds its WebSocket, so it still counts, until its close completed.
+    expect(stopped(fakes)).toEqual([])
+    expect(closingUrls(actor)).toEqual([A])
+    drive(actor, A, 'fake.closed')
     expect(stopped(fakes)).toEqual([A])
+    expect(actor.getSnapshot().context.closing).toEqual([])
     expect(context.entries).toEqual([RELAYS[1]])
     expect(context.phase).toEqual({ [B]: 'idle' })
     expect(context.health).toEqual({})

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback } from 'xstate'
 import {
+  CLOSE_TIMEOUT_MS,
   CONNECT_ATTEMPTS,
   CONNECT_RETRY_DELAY_MS,
   CONNECT_TIMEOUT_MS,
@@ -202,6 +203,11 @@ const harness: Harness<typeof socketMachine, Fakes> = {
     disconnected: (_snapshot, { fakes }) => {
       expect(fakes.open()).toHaveLength(0)
     },
+    closing: (snapshot, { fakes }) => {
+      // Told to close, and alive until its close event: the budget counts it meanwhile.
+      expect(fakes.current().received.at(-1)).toEqual({ type: 'socket.close', code: 1000 })
+      expect(snapshot.status).toBe('active')
+    },
     removed: (snapshot, { fakes }) => {
       expect(fakes.open()).toHaveLength(0)
       expect(snapshot.status).toBe('done')
@@ -223,6 +229,7 @@ describe('socket machine model', () => {
         '{"reconnecting":"backoff"}',
         '{"reconnecting":"attempt"}',
         '"disconnected"',
+        '"closing"',
         '"removed"',
       ].sort(),
     )
@@ -552,28 +559,98 @@ describe('socket machine scenarios', () => {
     expect(fakes.sockets).toHaveLength(1)
   })
 
-  it.each([
-    ['idle', () => {}],
-    ['connecting', (a: ReturnType<typeof start>) => a.actor.send({ type: 'relay.connect' })],
+  type Started = ReturnType<typeof start>
+  const withSocket = [
+    ['connecting', (a: Started) => a.actor.send({ type: 'relay.connect' })],
     [
       'connected',
-      (a: ReturnType<typeof start>) => {
+      (a: Started) => {
         a.actor.send({ type: 'relay.connect' })
         a.fakes.current().report({ type: 'socket.opened', at: Date.now() })
       },
     ],
-  ] as const)('relay.remove from %s → removed (final), socket closed', (_name, setupState) => {
+  ] as const
+
+  it.each([
+    ['idle', () => {}],
+    [
+      'a backoff',
+      (a: Started) => {
+        a.actor.send({ type: 'relay.connect' })
+        vi.advanceTimersByTime(CONNECT_TIMEOUT_MS)
+      },
+    ],
+    [
+      'disconnected',
+      (a: Started) => {
+        a.actor.send({ type: 'relay.connect' })
+        a.actor.send({ type: 'relay.disconnect' })
+      },
+    ],
+  ] as const)(
+    'relay.remove from %s (no WebSocket) → removed (final) at once',
+    (_name, setupState) => {
+      const started = start()
+      setupState(started)
+      started.actor.send({ type: 'relay.remove' })
+      const snapshot: SocketSnapshot = started.actor.getSnapshot()
+      expect(snapshot.value).toBe('removed')
+      expect(snapshot.status).toBe('done')
+      expect(started.fakes.open()).toHaveLength(0)
+    },
+  )
+
+  it.each(withSocket)(
+    'relay.remove from %s → closing: the socket lives until its close event, then removed',
+    (_name, setupState) => {
+      const started = start()
+      setupState(started)
+      const socket = started.fakes.current()
+      started.actor.send({ type: 'relay.remove' })
+      expect(started.actor.getSnapshot().value).toBe('closing')
+      expect(socket.received).toEqual([{ type: 'socket.close', code: 1000 }])
+      expect(socket.stopped).toBe(false)
+      // Nothing reopens it, a second removal does not cut the close short, sends are dropped.
+      started.actor.send({ type: 'relay.connect' })
+      started.actor.send({ type: 'relay.remove' })
+      started.actor.send({ type: 'relay.send', data: 'dropped while closing' })
+      expect(started.actor.getSnapshot().value).toBe('closing')
+      expect(socket.received).toHaveLength(1)
+      vi.advanceTimersByTime(CLOSE_TIMEOUT_MS - 1)
+      socket.report({ type: 'socket.closed', code: 1000, reason: '' })
+      const snapshot: SocketSnapshot = started.actor.getSnapshot()
+      expect(snapshot.value).toBe('removed')
+      expect(snapshot.status).toBe('done')
+      expect(socket.stopped).toBe(true)
+      expect(started.fakes.sockets).toHaveLength(1)
+    },
+  )
+
+  it.each(withSocket)(
+    'relay.remove from %s → closing: a relay that never answers the close is given 2 s',
+    (_name, setupState) => {
+      const started = start()
+      setupState(started)
+      const socket = started.fakes.current()
+      started.actor.send({ type: 'relay.remove' })
+      vi.advanceTimersByTime(CLOSE_TIMEOUT_MS - 1)
+      expect(started.actor.getSnapshot().value).toBe('closing')
+      vi.advanceTimersByTime(1)
+      expect(CLOSE_TIMEOUT_MS).toBe(2000)
+      expect(started.actor.getSnapshot().value).toBe('removed')
+      expect(socket.stopped).toBe(true)
+    },
+  )
+
+  it('a closing socket is not connected and emits relay.disconnected as it starts closing', () => {
     const started = start()
-    setupState(started)
-    const hadSocket = started.fakes.open()[0]
+    withSocket[1][1](started)
     started.actor.send({ type: 'relay.remove' })
-    const snapshot: SocketSnapshot = started.actor.getSnapshot()
-    expect(snapshot.value).toBe('removed')
-    expect(snapshot.status).toBe('done')
-    expect(started.fakes.open()).toHaveLength(0)
-    if (hadSocket) expect(hadSocket.received).toEqual([{ type: 'socket.close', code: 1000 }])
-    vi.advanceTimersByTime(600_000)
-    expect(started.fakes.sockets.length).toBeLessThanOrEqual(1)
+    expect(relayStatus(started.actor.getSnapshot()).connected).toBe(false)
+    expect(started.fakes.emitted.map((event) => event.type)).toEqual([
+      'relay.connected',
+      'relay.disconnected',
+    ])
   })
 
   it('relay.send is forwarded only while connected', () => {

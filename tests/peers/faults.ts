@@ -17,6 +17,8 @@ export interface RelayFaults {
   dropAll?: boolean
   /** The WebSocket handshake waits this long (a far or slow relay, still opening). */
   openDelayMs?: number
+  /** The answer to a client's close frame waits this long (the close handshake of a slow relay). */
+  closeDelayMs?: number
   /** Any other rewrite, applied last: return null to drop the frame. */
   rewrite?: (frame: Frame) => Frame | null
 }

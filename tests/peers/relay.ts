@@ -192,6 +192,13 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
       },
     }
     const reply = (frame: unknown[]): void => client.send(JSON.stringify(frame))
+    // ws answers a client's close frame with ws.close(): a slow relay answers it late.
+    const close = ws.close.bind(ws)
+    ws.close = (code, reason) => {
+      const delay = faults?.closeDelayMs ?? 0
+      if (delay > 0) setTimeout(() => close(code, reason), delay)
+      else close(code, reason)
+    }
 
     const track = (message: NostrMessage): void => {
       if (message[0] === 'CLOSE') subscriptions.delete(message[1])

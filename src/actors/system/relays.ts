@@ -134,7 +134,8 @@ function linkPool(
 
 /**
  * Hands each auxiliary relay's socket to the hub (asked only by requests that name it; AUTH only
- * once the user allowed it there) and to keep-alive, and tells the auxiliary relays how many
+ * once the user allowed it there) and to keep-alive, takes it back as soon as it starts closing,
+ * and tells the auxiliary relays how many
  * sockets the pool holds open, so both stay within one budget.
  */
 function linkAux(
@@ -174,9 +175,11 @@ function linkAux(
   aux.subscribe(link)
   let poolOpen = -1
   const count = () => {
-    const open = Object.values(pool.getSnapshot().context.phase).filter(
-      (phase) => phase === 'connecting' || phase === 'connected',
-    ).length
+    const { phase, closing } = pool.getSnapshot().context
+    // A removed relay's socket counts until its close completed: the browser holds it till then.
+    const open =
+      Object.values(phase).filter((phase) => phase === 'connecting' || phase === 'connected')
+        .length + closing.length
     if (open === poolOpen) return
     poolOpen = open
     aux.send({ type: 'aux.poolOpen', count: open })

@@ -15,6 +15,10 @@ export interface AuxRelaysState {
   links: readonly Pick<AuxLink, 'url' | 'reasons' | 'users' | 'idleTicks'>[]
   /** Each connection's socket phase (idle, connecting, connected, disconnected). */
   phase: Readonly<Record<string, string>>
+  /** Sockets of closed connections whose close has not completed: the browser still holds them. */
+  closing?: readonly unknown[]
+  /** Connections waiting for a closing socket's place: no WebSocket yet. */
+  queued?: readonly string[]
   refused: readonly AuxRefusal[]
   authAsked: readonly string[]
   authAllowed: readonly string[]
@@ -68,7 +72,7 @@ function authOf(state: AuxRelaysState, url: string): AuxAuth {
 
 export function auxConnectionsView(state: AuxRelaysState): AuxConnectionsView {
   const pool = state.poolOpen
-  const aux = state.links.length
+  const aux = state.links.length - (state.queued?.length ?? 0) + (state.closing?.length ?? 0)
   return {
     sockets: { open: pool + aux, budget: state.budget, pool, aux },
     connections: [...state.links].reverse().map((link) => ({

@@ -136,6 +136,13 @@ describe('AuxConnections', () => {
     expect(headings).toEqual(['Short-lived connections 0', 'Not opened 0'])
   })
 
+  it('counts sockets still closing, and not connections waiting for their place', () => {
+    show({ ...state, poolOpen: 2, closing: [{}, {}], queued: [state.links[0]!.url] })
+    expect(view.container.querySelector('[data-field="sockets"]')?.textContent).toBe(
+      `Sockets open: ${2 + state.links.length + 1} of 20 · your relays 2 · short-lived ${state.links.length + 1}`,
+    )
+  })
+
   it('shows people by npub when no names are supplied', () => {
     show(
       {

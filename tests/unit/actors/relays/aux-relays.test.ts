@@ -66,7 +66,7 @@ async function start(budget: number) {
   aux.start()
   linkRelays(pool, aux, sockets, hub)
   await waitFor(pool, ({ context }) => context.phase[pooled.url] === 'connected')
-  return { hub, aux }
+  return { hub, aux, pool }
 }
 
 describe('relays outside the pool', () => {
@@ -145,5 +145,59 @@ describe('relays outside the pool', () => {
     expect(context.refused).toEqual([{ url: third.url, message: auxBudgetFull(2, third.url) }])
     expect(context.peak).toBe(2)
     held.close()
+  })
+
+  it("count a removed pool relay's socket until its close handshake completed", async () => {
+    const CLOSE_DELAY_MS = 500
+    const { aux, pool } = await start(2)
+    expect(aux.getSnapshot().context.poolOpen).toBe(1)
+    pooled.setFaults({ closeDelayMs: CLOSE_DELAY_MS })
+    try {
+      const removed = Date.now()
+      pool.send({ type: 'pool.remove', url: pooled.url })
+      expect(pool.getSnapshot().context.closing).toHaveLength(1)
+      expect(aux.getSnapshot().context.poolOpen).toBe(1)
+      await waitFor(aux, ({ context }) => context.poolOpen === 0)
+      expect(Date.now() - removed).toBeGreaterThanOrEqual(CLOSE_DELAY_MS - 50)
+      expect(pooled.stats().open).toBe(0)
+      expect(pool.getSnapshot().context.closing).toEqual([])
+    } finally {
+      pooled.setFaults(undefined)
+    }
+  })
+
+  it('count a closed socket until its close handshake completed: the relay in its place waits', async () => {
+    const CLOSE_DELAY_MS = 800
+    const slow = await startRelay({ seed: [elsewhere], faults: { closeDelayMs: CLOSE_DELAY_MS } })
+    try {
+      const { hub, aux } = await start(2)
+      await hub.query([{ kinds: [1] }], {
+        relays: [slow.url],
+        reason: { kind: 'outbox', pubkeys: ['a'] },
+      })
+      expect(slow.stats().open).toBe(1)
+      // The sockets the relays hold open, sampled while the slow relay's socket gives way.
+      let most = 0
+      const sample = setInterval(() => {
+        const open = pooled.stats().open + slow.stats().open + third.stats().open
+        most = Math.max(most, open)
+      }, 10)
+      const asked = Date.now()
+      const found = await hub.query([{ kinds: [1] }], {
+        relays: [third.url],
+        reason: { kind: 'outbox', pubkeys: ['b'] },
+      })
+      clearInterval(sample)
+      // The third relay was asked once the slow one's close completed, and answered.
+      expect(found.map((event) => event.id)).toEqual([alsoElsewhere.id])
+      expect(Date.now() - asked).toBeGreaterThanOrEqual(CLOSE_DELAY_MS - 50)
+      expect(slow.stats().open).toBe(0)
+      expect(most).toBeLessThanOrEqual(2)
+      const { context } = aux.getSnapshot()
+      expect(context.links.map((link) => link.url)).toEqual([third.url])
+      expect(context).toMatchObject({ closing: [], queued: [], peak: 2 })
+    } finally {
+      await slow.close()
+    }
   })
 })
