@@ -8,10 +8,15 @@ type OnMessage = (url: string, listener: (data: string) => void) => () => void
 export function socketLink(socket: SocketActorRef, onMessage: OnMessage): RelayLink {
   const state = () => socket.getSnapshot()
   const url = state().context.url
-  // The first attempt since the relay was added, or since it was opened again by hand.
+  // The first attempt of a relay that has not failed since it last connected (or was added): a
+  // relay retried by the health check is not waited for again.
   const isOpening = () => {
-    const snapshot = state()
-    return snapshot.matches({ connecting: 'attempt' }) && snapshot.context.connectionAttempts === 1
+    const { context } = state()
+    return (
+      state().matches({ connecting: 'attempt' }) &&
+      context.connectionAttempts === 1 &&
+      context.lastError === null
+    )
   }
   return {
     url,

@@ -107,8 +107,14 @@ function linkPool(
       if (linked.has(socket)) continue
       const url = socket.getSnapshot().context.url
       const relay = sockets.link(socket)
+      // Waiting in the pool's connect queue (drained 100 ms apart) counts as opening: a request
+      // made at start waits for the relays queued behind the first.
+      const queued = () =>
+        pool.getSnapshot().context.queue.includes(url) &&
+        socket.getSnapshot().context.lastError === null
       hub.addRelay({
         ...relay,
+        isOpening: () => relay.isOpening?.() === true || queued(),
         permission: () =>
           pool.getSnapshot().context.entries.find((entry) => entry.url === url)?.permission ??
           'write',
