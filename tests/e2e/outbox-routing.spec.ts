@@ -393,3 +393,24 @@ test('an nevent whose hint names a relay in nobody’s list opens, and "Seen on"
   await expect(focusedNote(page)).toContainText(note.content.slice(0, 40))
   await expect(seenOn(page).locator('[data-relay]')).toHaveText([world.relays.hintOnly])
 })
+
+test('quotes whose relay hint names a relay in nobody’s list show in the feed', async ({
+  page,
+  launchWorld,
+  openApp,
+}) => {
+  const launched = await launchWorld()
+  const { world } = launched
+  // Each a nevent in the text or a q tag's hint (NIP-18), quoted by a note on a general relay.
+  expect(new Set(world.hinted.map((hinted) => hinted.via))).toEqual(new Set(['nevent', 'q']))
+  await showEveryNote(page)
+  await openApp([...launched.general], '/', launched)
+  for (const hinted of world.hinted) {
+    const note = world.events.find((event) => event.id === hinted.id)!
+    const quoting = feedNote(page, hinted.referencedBy)
+    await scrollUntilVisible(page, quoting)
+    await expect(quoting.locator(`.note-quote[data-quote-id="${hinted.id}"]`)).toContainText(
+      note.content.slice(0, 40),
+    )
+  }
+})

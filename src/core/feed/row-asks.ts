@@ -7,16 +7,17 @@
 import { segmentContent } from './content.ts'
 import type { FeedEntry } from './feed-entry.ts'
 import { repliedTo } from './nip10.ts'
-import { quotedNotes } from './nip18.ts'
+import { type EventPointer, quotedNotes } from './nip18.ts'
 
 export interface RowAsks {
   pubkeys: string[]
-  noteIds: string[]
+  /** The quoted notes, with their relay hints: one only a hinted relay has is asked there too. */
+  notes: EventPointer[]
 }
 
 export function rowAsks(entries: readonly FeedEntry[]): RowAsks {
   const pubkeys = new Set<string>()
-  const noteIds = new Set<string>()
+  const notes = new Map<string, EventPointer>()
   for (const { note, repost } of entries) {
     if (!note) continue
     pubkeys.add(note.pubkey)
@@ -29,9 +30,9 @@ export function rowAsks(entries: readonly FeedEntry[]): RowAsks {
       }
     }
     for (const quote of quotedNotes(note.tags, note.content)) {
-      noteIds.add(quote.id)
+      if (!notes.has(quote.id) || quote.relays.length > 0) notes.set(quote.id, quote)
       if (quote.author) pubkeys.add(quote.author)
     }
   }
-  return { pubkeys: [...pubkeys], noteIds: [...noteIds] }
+  return { pubkeys: [...pubkeys], notes: [...notes.values()] }
 }

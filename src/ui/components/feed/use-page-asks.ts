@@ -32,9 +32,12 @@ export function usePageAsks(
     if (arrived.length === 0) return
     // A task of their own: the page's commit, where this effect runs, is long enough already.
     inOwnTask(() => {
-      const { pubkeys, noteIds } = rowAsks(filterEntries(arrived, filter))
+      const { pubkeys, notes } = rowAsks(filterEntries(arrived, filter))
       for (const pubkey of pubkeys) void queryClient.prefetchQuery(system.metadataQuery(pubkey))
-      for (const id of noteIds) void queryClient.prefetchQuery(system.noteQuery(id))
+      // With its hints: the quote shares ['note', id], and an ask without them in flight when
+      // the quote mounts would be the one it gets ('Quoted note not found').
+      for (const { id, relays } of notes)
+        void queryClient.prefetchQuery(system.noteQuery(id, relays))
     })
   }, [system, pages, live, filter])
 }

@@ -22,7 +22,7 @@ describe('row asks', () => {
       hex('1'),
       hex('a'),
       `gm nostr:${npubEncode(hex('b'))} see nostr:${noteEncode(hex('2'))} and nostr:${neventEncode({ id: hex('3') })}`,
-      [['q', hex('4'), '', hex('9')]],
+      [['q', hex('4'), 'wss://hint.example', hex('9')]],
     )
     const reply = note(hex('5'), hex('c'), 'yes', [
       ['e', hex('1'), '', 'root'],
@@ -56,6 +56,10 @@ describe('row asks', () => {
       hex('d'),
       hex('e'),
     ])
-    expect(asks.noteIds.sort()).toEqual([hex('2'), hex('3'), hex('4')])
+    expect(asks.notes.map((quote) => quote.id).sort()).toEqual([hex('2'), hex('3'), hex('4')])
+    // A quote's relay hint goes with it.
+    expect(asks.notes.find((quote) => quote.id === hex('4'))?.relays).toEqual([
+      'wss://hint.example',
+    ])
   })
 })
