@@ -111,17 +111,9 @@ const doneSamples = Object.fromEntries(
  * three relays taking each other's places, the pool's count, and closes completing.
  */
 const closingSamples: EventSamples<AuxRelaysMachine> = {
+  ...samples,
   'aux.want': [want(A), want(B), want(C)],
   'aux.users': [{ type: 'aux.users', url: A, users: 1 }],
-  'aux.poolOpen': [
-    { type: 'aux.poolOpen', count: 0 },
-    { type: 'aux.poolOpen', count: 1 },
-  ],
-  'aux.requestSucceeded': [],
-  'aux.requestFailed': [],
-  'aux.authRequired': [],
-  'aux.allowAuth': [],
-  'aux.closeAll': [{ type: 'aux.closeAll' }],
   // The idle check is walked in the model above.
   ...Object.fromEntries(
     getStateNodes(auxRelaysMachine.root).flatMap((node) =>
