@@ -123,7 +123,7 @@ test('on a note page: a reply, a quote, a repost and a like, each read back and 
   await expect(card.getByRole('button', { name: 'Reposted' })).toBeVisible()
 
   // Like (NIP-25).
-  await card.getByRole('button', { name: 'Like' }).click()
+  await card.getByRole('button', { name: 'Like', exact: true }).click()
   await expect(card.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true')
   const like = await published(me.pubkey, 7)
   expect(like.content).toBe('+')
@@ -210,7 +210,7 @@ test('a visitor who likes a note gets the login options, and the like goes out a
   const root = seededRoot(relay, me.pubkey)
   await openApp([relay], `/note/${noteEncode(root.id)}`)
   const card = focusedCard(page, root.id)
-  await card.getByRole('button', { name: 'Like' }).click()
+  await card.getByRole('button', { name: 'Like', exact: true }).click()
   const gate = dialog(page, 'Log in to like')
   await expect(gate.getByRole('button', { name: 'Nsec Secret Key' })).toBeVisible()
   await gate.getByRole('button', { name: 'Nsec Secret Key' }).click()

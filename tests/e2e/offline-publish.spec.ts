@@ -105,7 +105,7 @@ test('a like queued offline that the relay refuses for good is dropped with a me
 
   await context.setOffline(true)
   await relay.stop()
-  await card.getByRole('button', { name: 'Like' }).click()
+  await card.getByRole('button', { name: 'Like', exact: true }).click()
   await expect(card.getByRole('button', { name: 'Liked' })).toBeVisible()
   await expect(page.getByTestId('outbox-count')).toHaveText(PUBLISH_QUEUE_TEXTS.queuedCount(1))
 
@@ -123,7 +123,7 @@ test('a like queued offline that the relay refuses for good is dropped with a me
     { timeout: 30_000 },
   )
   await expect(page.getByTestId('outbox-count')).toBeHidden()
-  await expect(card.getByRole('button', { name: 'Like' })).toBeEnabled()
+  await expect(card.getByRole('button', { name: 'Like', exact: true })).toBeEnabled()
   await page.screenshot({ path: testInfo.outputPath('dropped-390.png') })
   await dropped.getByRole('button', { name: 'Dismiss' }).click()
   await expect(dropped).toBeHidden()
