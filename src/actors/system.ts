@@ -47,21 +47,21 @@ import type { Mute } from './people/mute.ts'
 import type { MuteSetActorRef } from './people/mute-set.ts'
 import type { ProfileEdit } from './people/profile-edit.ts'
 import { type ProfileQueries, profileQueries } from './people/profile-queries.ts'
+import { type LazyActor, lazyActor } from './platform/lazy-actor.ts'
 import type { Signer } from './platform/signer.ts'
 import type { Publishing } from './publish/publish.effects.ts'
 import type { PublishQueue } from './publish/publish-queue.effects.ts'
 import { createOutboxRelays } from './relays/outbox-relays.ts'
 import type { ReadRoutes } from './relays/read-routes.ts'
 import type { RelayHub } from './relays/relay-hub.ts'
-import { fetchRelayInfo } from './relays/relay-info.ts'
 import { relayInfoQueryOptions } from './relays/relay-info-queries.ts'
-import { linkRelayList } from './relays/relay-list.effects.ts'
 import { linkRelayManager } from './relays/relay-manager.effects.ts'
 import { createVerifier, startVerifyWorkers, type Verifier } from './relays/verifier.ts'
 import type { SearchQueries } from './search/search-queries.ts'
 import { createApp, startQueryCache } from './system/app.ts'
 import { poolRelaysOf, startUserMuteSet } from './system/people.ts'
-import { appSockets, linkRelays, startRelayHub, startRelayList } from './system/relays.ts'
+import type { RelayListLink } from './system/relay-list.ts'
+import { appSockets, linkRelays, startRelayHub } from './system/relays.ts'
 import { createRoutePrefetch, type RoutePrefetch } from './system/route-prefetch.ts'
 
 export interface PlumeSystem {
@@ -103,7 +103,7 @@ export interface PlumeSystem {
   /** The user's mute set, which every view of other people's events hides: started on first use. */
   muteSet(): MuteSetActorRef
   /** The user's relay list (NIP-65): Relay Management sends the user's edits here. */
-  relayList: RelayListActorRef
+  relayList: LazyActor<RelayListActorRef>
   /** Notification mutes and last-seen times (local storage), read by the header and the page. */
   notificationSettings: NotificationSettingsStore
   /** Follow and unfollow (the profile page's): loaded on first use. */
@@ -138,6 +138,10 @@ export interface PlumeSystem {
  */
 const MEMORY_MANAGER_START_MS = 30_000
 
+/** NIP-11 documents are read only by Relay Management and the composer: loaded with the first. */
+const loadRelayInfo = (url: string) =>
+  import('./relays/relay-info.ts').then(({ fetchRelayInfo }) => fetchRelayInfo(url))
+
 /** Made on the first call, the same value after. */
 function once<T>(make: () => T): () => T {
   let made: { value: T } | undefined
@@ -166,7 +170,16 @@ export function startSystem(
   const queryClient = createQueryClient()
   const cache = startQueryCache(queryClient, inspect)
   const rowLoader = createRowLoader(hub)
-  const relayList = startRelayList({ hub, signer: () => signer(), pool }, inspect)
+  // The user's relay list edits the pool: it starts once the pool runs, its code loaded then.
+  let poolStarted: (link: RelayListLink | null) => void = () => {}
+  const linked = new Promise<RelayListLink | null>((resolve) => {
+    poolStarted = resolve
+  })
+  const relayList = lazyActor('relay list', () =>
+    Promise.all([linked, import('./system/relay-list.ts')]).then(([link, { startRelayList }]) =>
+      startRelayList({ hub, signer: () => signer(), pool }, link, inspect),
+    ),
+  )
 
   // When the pool starts, link its sockets to the hub and start following new notes.
   const watch = app.subscribe((snapshot) => {
@@ -176,7 +189,7 @@ export function startSystem(
     linkRelays(relays, snapshot.children.auxRelays, sockets.links, hub)
     const { config } = snapshot.context
     const login = snapshot.children.login
-    if (config && login) linkRelayList(relayList, login, config)
+    poolStarted(config && login ? { login, config } : null)
     const manager = snapshot.children.relayManager
     if (manager) linkRelayManager(relays, manager)
     followLiveFeed(hub, queryClient)
@@ -184,6 +197,14 @@ export function startSystem(
   app.start()
   const login = app.getSnapshot().children.login!
   const signer = createSignerSource(login, remote)
+  // A logged-in user's list may change the pool at once; otherwise it waits for the first screen.
+  const firstScreen = createFirstScreen({ onFeed: () => window.location.pathname === '/' })
+  const whenSignedIn = login.subscribe((snapshot) => {
+    if (!snapshot.matches('signedIn')) return
+    whenSignedIn.unsubscribe()
+    relayList.start()
+  })
+  firstScreen.after(relayList.start)
   keepSession(login, remoteSessions)
   restoreSession(login, keystore, remoteSessions)
   const lightning = lazyWallet({
@@ -204,8 +225,8 @@ export function startSystem(
     pool: poolRelays,
     outbox,
     ownReadRelays: (pubkey) => {
-      const { context } = relayList.getSnapshot()
-      if (context.pubkey !== pubkey) return []
+      const context = relayList.actor()?.getSnapshot().context
+      if (context?.pubkey !== pubkey) return []
       return context.relays.filter((entry) => canRead(entry.permission)).map((entry) => entry.url)
     },
   }
@@ -254,7 +275,7 @@ export function startSystem(
         ? loadedNoteQueryOptions(hintedNoteLoader(rowLoader.note, hub, routes, relays), id, true)
         : loadedNoteQueryOptions(rowLoader.note, id),
     routes,
-    relayInfoQuery: (url) => relayInfoQueryOptions(fetchRelayInfo, url),
+    relayInfoQuery: (url) => relayInfoQueryOptions(loadRelayInfo, url),
     routePrefetch: createRoutePrefetch({ hub, queryClient, profiles }),
     profiles,
     profileNotes: profileNotesQueries({ hub, outbox, pool: poolRelays }),
@@ -299,7 +320,7 @@ export function startSystem(
     ),
     search: once(() =>
       import('./search/search-queries.ts').then(({ searchQueries }) =>
-        searchQueries({ hub, queryClient, pool: poolRelays, relayInfo: fetchRelayInfo }),
+        searchQueries({ hub, queryClient, pool: poolRelays, relayInfo: loadRelayInfo }),
       ),
     ),
     lightning,
@@ -310,6 +331,6 @@ export function startSystem(
     ),
     appUpdate: once(() => import('./system/app-update.ts').then((m) => m.startAppUpdate())),
     memory,
-    firstScreen: createFirstScreen({ onFeed: () => window.location.pathname === '/' }),
+    firstScreen,
   }
 }

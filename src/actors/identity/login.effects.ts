@@ -14,13 +14,15 @@ import {
 } from '../../machines/login.machine.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import type { Keystore } from './keystore.ts'
-import { type RemoteRestoreOptions, restoreRemoteLogin } from './remote-restore.ts'
+import type { RemoteRestoreOptions } from './remote-restore.ts'
 import type { RemoteSessionStore } from './remote-session-store.ts'
 import type { NostrConnectSession, RemoteSigner } from './signers/nip46.ts'
 
-// Loaded with the first use, not with the app: the record crypto, and NIP-46 with its ciphers.
+// Loaded with the first use, not with the app: the record crypto, NIP-46 with its ciphers, and
+// the resumption of a remote signer's session.
 const records = () => import('../../core/identity/keystore-record.ts')
 const nip46 = () => import('./signers/nip46.ts')
+const remoteRestore = () => import('./remote-restore.ts')
 
 /** Holds the connected remote signer: the machine only learns its pubkey. */
 export interface RemoteSignerSlot {
@@ -157,6 +159,7 @@ export function loginEffects(
     restoreRemote: fromPromise<{ pubkey: string }, { pubkey: string }>(async ({ input }) => {
       remote.current?.close()
       remote.current = null // a failed restore leaves no closed signer behind
+      const { restoreRemoteLogin } = await remoteRestore()
       remote.current = await restoreRemoteLogin(input.pubkey, hub, sessions, restore)
       return { pubkey: input.pubkey }
     }),

@@ -1,11 +1,9 @@
 /**
  * The relays' wiring: the socket machine over real WebSockets, the hub that reports each request's
  * outcome to the pool's health, every socket handed to the hub and to keep-alive as it joins the
- * pool or the auxiliary relays, and the user's relay list (NIP-65) actor.
+ * pool or the auxiliary relays.
  */
-import { type ActorOptions, type AnyActorLogic, createActor } from 'xstate'
 import type { AuxRelaysActorRef } from '../../machines/aux-relays.machine.ts'
-import { type RelayListActorRef, relayListMachine } from '../../machines/relay-list.machine.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { type SocketActorRef, socketMachine } from '../../machines/socket.machine.ts'
 import type { Signer } from '../platform/signer.ts'
@@ -17,11 +15,8 @@ import {
   type RelayLink,
   type RequestResult,
 } from '../relays/relay-hub.ts'
-import { type UserRelaysDeps, userRelayEffects } from '../relays/relay-list.effects.ts'
 import { type RelaySocketLinks, relaySocketLinks } from '../relays/socket.effects.ts'
 import type { Verifier } from '../relays/verifier.ts'
-
-type Inspect = ActorOptions<AnyActorLogic>['inspect']
 
 /** `pool.activity` at most this often per relay: a message per frame doubled ingest work. */
 const ACTIVITY_EVERY_MS = 1000
@@ -216,7 +211,3 @@ export function linkRelays(
   if (aux) linkAux(aux, relays, sockets, hub, keepAlive)
   keepAlive.start()
 }
-
-/** The user's relay list actor (NIP-65), started. */
-export const startRelayList = (deps: UserRelaysDeps, inspect?: Inspect): RelayListActorRef =>
-  createActor(relayListMachine.provide(userRelayEffects(deps)), { inspect }).start()

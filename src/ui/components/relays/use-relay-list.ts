@@ -1,7 +1,9 @@
 /** Selector hooks over the user's relay list (relay-list.machine): where edits go, and its status. */
 import { useSelector } from '@xstate/react'
+import { useEffect, useSyncExternalStore } from 'react'
 import type { RelayEdit } from '../../../core/relays/relay-edits.ts'
 import { keyLocked } from '../../../machines/login.machine.ts'
+import type { RelayListSnapshot } from '../../../machines/relay-list.machine.ts'
 import { type RelayListStatus, relayListStatus } from '../../../machines/relay-list-status.ts'
 import { useSystem } from '../../system-context.tsx'
 
@@ -22,10 +24,15 @@ export function useRelayEdit(): (edit: RelayEdit) => void {
 const sameStatus = (a: RelayListStatus | null, b: RelayListStatus | null) =>
   a?.kind === b?.kind && (a?.kind !== 'failed' || b?.kind !== 'failed' || a.message === b.message)
 
+const statusOf = (snapshot: RelayListSnapshot | undefined) =>
+  snapshot ? relayListStatus(snapshot) : null
+
 /** The status line of Relay Management; null when there is nothing to say. */
 export function useRelayListStatus(): string | null {
   const { relayList, login } = useSystem()
-  const status = useSelector(relayList, relayListStatus, sameStatus)
+  useEffect(relayList.start, [])
+  const actor = useSyncExternalStore(relayList.subscribe, relayList.actor)
+  const status = useSelector(actor, statusOf, sameStatus)
   const locked = useSelector(login, keyLocked)
   if (status === null) return null
   switch (status.kind) {
