@@ -17,7 +17,10 @@ const started = () => createActor(recorder).start()
 describe('lazyActor', () => {
   it('holds events sent while the code loads and delivers them in order', async () => {
     let resolve: (actor: ReturnType<typeof started>) => void = () => {}
-    const handle = lazyActor('recorder', () => new Promise((r) => (resolve = r)))
+    const handle = lazyActor(
+      'recorder',
+      () => new Promise<ReturnType<typeof started>>((r) => (resolve = r)),
+    )
     handle.send({ type: 'say', word: 'one' })
     handle.send({ type: 'say', word: 'two' })
     expect(handle.actor()).toBeUndefined()
