@@ -37,14 +37,17 @@ const withoutAesGcm: CryptoLike = {
   }),
 }
 
-async function problem(run: Promise<unknown>): Promise<string> {
+/** The error `run` rejects with; fails the test when it resolves. */
+async function keyError(run: Promise<unknown>): Promise<KeyEncryptionError> {
   const error = await run.then(
     () => null,
     (error: unknown) => error,
   )
   expect(error).toBeInstanceOf(KeyEncryptionError)
-  return (error as KeyEncryptionError).problem
+  return error as KeyEncryptionError
 }
+
+const problem = async (run: Promise<unknown>): Promise<string> => (await keyError(run)).problem
 
 const flipped = (sealed: SealedKey): SealedKey => {
   const ciphertext = Uint8Array.from(sealed.ciphertext)
@@ -146,13 +149,18 @@ describe('key encryption', () => {
   it('keeps the plaintext and the passphrase out of errors', async () => {
     const sealed = await sealKey(new Secret(plaintext), passphrase, { iterations: FAST })
     const errors = await Promise.all([
-      openKey(sealed, wrong).catch((e: unknown) => e),
-      openKey(flipped(sealed), passphrase).catch((e: unknown) => e),
-      openKey(sealed, passphrase, { crypto: withoutAesGcm }).catch((e: unknown) => e),
+      keyError(openKey(sealed, wrong)),
+      keyError(openKey(flipped(sealed), passphrase)),
+      keyError(openKey(sealed, passphrase, { crypto: withoutAesGcm })),
+    ])
+    expect(errors.map((error) => error.problem)).toEqual([
+      'wrong-passphrase',
+      'corrupted',
+      'unsupported',
     ])
     const hex = Buffer.from(plaintext).toString('hex')
     for (const error of errors) {
-      const seen = `${(error as Error).message} ${JSON.stringify(error)} ${inspect(error)}`
+      const seen = `${error.message} ${JSON.stringify(error)} ${inspect(error)}`
       expect(seen).not.toContain(hex)
       expect(seen).not.toContain(passphrase.reveal())
       expect(seen).not.toContain(wrong.reveal())

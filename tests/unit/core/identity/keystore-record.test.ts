@@ -201,14 +201,18 @@ describe('saved-key record', () => {
   it('keeps the key and the passphrase out of records and errors', async () => {
     const record = await createRecord(new Secret(key), passphrase, FAST)
     const errors = await Promise.all([
-      openRecord(record, wrong).catch((e: unknown) => e),
-      openRecord({ ...record, ciphertextB64: record.ciphertextB64.slice(0, -2) }, passphrase).catch(
-        (e: unknown) => e,
+      unlockError(openRecord(record, wrong)),
+      unlockError(
+        openRecord({ ...record, ciphertextB64: record.ciphertextB64.slice(0, -2) }, passphrase),
       ),
-      openRecord(
-        await recordOf(new TextEncoder().encode(hex.replace(/.$/, 'g'))),
-        passphrase,
-      ).catch((e: unknown) => e),
+      unlockError(
+        openRecord(await recordOf(new TextEncoder().encode(hex.replace(/.$/, 'g'))), passphrase),
+      ),
+    ])
+    expect(errors.map((error) => error.reason)).toEqual([
+      'wrong-passphrase',
+      'corrupted',
+      'corrupted',
     ])
     const opened = await openRecord(record, passphrase)
     const seen = [record, opened, ...errors]

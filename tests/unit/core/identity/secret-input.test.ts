@@ -15,16 +15,20 @@ const key = generateSecretKey()
 const hex = bytesToHex(key)
 const nsec = nsecEncode(key)
 
-/** The message parseSecretInput throws for `input`. */
-function failure(input: string): string {
+/** The error parseSecretInput throws for `input`; fails the test when it throws none. */
+function errorOf(input: string): SecretInputError {
+  let thrown: unknown = null
   try {
     parseSecretInput(input)
   } catch (error) {
-    expect(error).toBeInstanceOf(SecretInputError)
-    return (error as Error).message
+    thrown = error
   }
-  throw new Error('expected a failure')
+  expect(thrown).toBeInstanceOf(SecretInputError)
+  return thrown as SecretInputError
 }
+
+/** The message parseSecretInput throws for `input`. */
+const failure = (input: string): string => errorOf(input).message
 
 /** An nsec-prefixed bech32 string carrying arbitrary 5-bit words, checksum intact. */
 const nsecWords = (words: number[]) => bech32.encode('nsec', words)
@@ -85,12 +89,9 @@ describe('parseSecretInput', () => {
       `${nsec.slice(0, 30)}b${nsec.slice(31)}`,
     ]
     for (const input of near) {
-      try {
-        parseSecretInput(input)
-      } catch (error) {
-        const seen = `${(error as Error).message} ${JSON.stringify(error)} ${inspect(error)}`
-        expect(seen).not.toContain(input.slice(10, 50))
-      }
+      const error = errorOf(input)
+      const seen = `${error.message} ${JSON.stringify(error)} ${inspect(error)}`
+      expect(seen).not.toContain(input.slice(10, 50))
     }
     const secret = parseSecretInput(nsec)
     const seen = `${JSON.stringify({ secret })} ${String(secret)} ${inspect(secret)}`
@@ -101,11 +102,7 @@ describe('parseSecretInput', () => {
 
 describe('loginFormError', () => {
   it('shows our validation texts as they are', () => {
-    try {
-      parseSecretInput('nsec1abc')
-    } catch (error) {
-      expect(loginFormError(error)).toBe('Invalid nsec format')
-    }
+    expect(loginFormError(errorOf('nsec1abc'))).toBe('Invalid nsec format')
   })
 
   it('shows the fallback for anything else, which might quote the input', () => {
