@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { findChromium } from './chromium.mjs'
 import { ensureInstall } from './ensure-install.mjs'
+import { playwrightCounts, summariseTests, vitestCounts } from './test-summary.mjs'
 
 ensureInstall()
 
@@ -48,20 +49,35 @@ for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`)
   const started = Date.now()
   const { status } = spawnSync(command, args, { stdio: 'inherit', env })
-  results.push({ name, ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) })
+  results.push({ name, status, seconds: ((Date.now() - started) / 1000).toFixed(1) })
   if (status !== 0 && (name === 'typecheck' || name === 'build')) break
 }
 
-const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null)
-const unit = readJson(`${reports}/unit.json`)
-const e2e = readJson(`${reports}/e2e.json`)
-const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0)
-const failed =
-  (unit?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0)
-const skipped = (unit?.numPendingTests ?? 0) + (e2e?.stats?.skipped ?? 0)
+const readJson = (path) => {
+  if (!existsSync(path)) return null
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'))
+  } catch {
+    return null // cut short: as good as no report
+  }
+}
+const testRun = (name, path, countsOf) => {
+  const report = readJson(path)
+  return {
+    name,
+    status: results.find((step) => step.name === name)?.status,
+    counts: report === null ? null : countsOf(report),
+  }
+}
+const summary = summariseTests([
+  testRun('unit and model', `${reports}/unit.json`, vitestCounts),
+  testRun('browser', `${reports}/e2e.json`, playwrightCounts),
+])
 
 console.log('')
-for (const { name, ok, seconds } of results) console.log(`${ok ? '✓' : '✗'} ${name} (${seconds} s)`)
-const allOk = results.length === steps.length && results.every((step) => step.ok)
-console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
-process.exit(allOk && failed === 0 && passed > 0 ? 0 : 1)
+for (const { name, status, seconds } of results) {
+  console.log(`${status === 0 ? '✓' : '✗'} ${name} (${seconds} s)`)
+}
+const allOk = results.length === steps.length && results.every((step) => step.status === 0)
+console.log(summary.line)
+process.exit(allOk && summary.ok ? 0 : 1)
