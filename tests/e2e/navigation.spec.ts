@@ -173,7 +173,17 @@ test('search finds a NIP-05 address, notes by hashtag, and explains what it cann
   await expect(page).toHaveURL(`${server.url}/search`)
 })
 
-test('NIP-50: words are searched on relays that advertise 50; without one, the page says so', async ({
+/** A plain note by `key`, `ago` seconds old. */
+function plainNote(key: Uint8Array, content: string, ago: number): NostrEvent {
+  const created_at = Math.floor(Date.now() / 1000) - ago
+  return finalizeEvent({ kind: 1, created_at, tags: [], content }, key)
+}
+
+/** The filters of every REQ sent. */
+const sentFilters = (sent: readonly string[]) =>
+  sent.flatMap((frame) => (JSON.parse(frame) as unknown[]).slice(2) as Record<string, unknown>[])
+
+test('NIP-50: words are searched on the relay that advertises 50: the people, then the notes with the word, and no other', async ({
   page,
   launchRelay,
   openApp,
@@ -182,30 +192,44 @@ test('NIP-50: words are searched on relays that advertise 50; without one, the p
   const relay = await launchRelay() // the test relay lists 50 in its NIP-11 and answers `search`
   const account = world.accounts.find((a) => a.name === 'hannah')!
   const profile = profileOf(relay, account.pubkey)
-  const server = await openApp([relay], '/search')
 
-  // A word from the profile's about, and every note that has it too.
+  // A word from the profile's about; notes that have it, and one that has only its two halves.
   const word = profile
     .about!.toLowerCase()
     .split(/[^a-z]+/)
     .filter((w) => w.length >= 6)
     .sort((a, b) => b.length - a.length)[0]!
+  const author = generateSecretKey()
+  const matching = [
+    plainNote(author, `Today the ${word} was the whole point.`, 60),
+    plainNote(author, `${word.toUpperCase()}, again, and no regrets`, 120),
+  ]
+  const unmatched = plainNote(author, `${word.slice(0, 3)} ${word.slice(3)}?`, 90)
+  for (const event of [...matching, unmatched]) await relay.publish(event)
   const notes = relay
     .events()
     .filter((e: NostrEvent) => e.kind === 1 && e.content.toLowerCase().includes(word))
+  expect(notes.map((e) => e.id)).toEqual(expect.arrayContaining(matching.map((e) => e.id)))
+  expect(notes.map((e) => e.id)).not.toContain(unmatched.id)
+
+  const sent = watchRequests(page)
+  const server = await openApp([relay], '/search')
   await search(page, word)
   await expect(page).toHaveURL(`${server.url}/search?q=${word}`)
   await expect(page.getByText('Searched on the one relay that offers search.')).toBeVisible()
   const people = page.getByRole('list', { name: 'People' })
   await expect(people.getByRole('link', { name: new RegExp(profile.display_name!) })).toBeVisible()
-  if (notes.length > 0) {
-    await expect(
-      page.getByRole('feed', { name: `Notes matching ${word}` }).getByRole('article'),
-    ).toHaveCount(Math.min(notes.length, 50))
+  const found = page.getByRole('feed', { name: `Notes matching ${word}` })
+  await expect(found.getByRole('article')).toHaveCount(Math.min(notes.length, 50))
+  for (const note of matching) {
+    await expect(found.locator(`article[data-note-id="${note.id}"]`)).toBeVisible()
   }
+  await expect(page.locator(`article[data-note-id="${unmatched.id}"]`)).toHaveCount(0)
+  // The words went to the relay as NIP-50 `search` filters, for people (kind 0) and notes (kind 1).
+  const searches = sentFilters(sent).filter((filter) => filter.search === word)
+  expect(searches.map((filter) => filter.kinds)).toEqual(expect.arrayContaining([[0], [1]]))
   // People come before notes.
-  const headings = await page.locator('.search-heading').allTextContents()
-  expect(headings[0]).toBe('People')
+  expect(await page.locator('.search-heading').allTextContents()).toEqual(['People', 'Notes'])
   for (const size of SCREENS) {
     await page.setViewportSize(size)
     await page.screenshot({ path: `/tmp/h7-search-text-${size.width}.png` })
