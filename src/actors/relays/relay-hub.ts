@@ -13,12 +13,18 @@
  */
 import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { EOSE_BASE_TIMEOUT_MS, eoseTimeout } from '../../core/relays/eose-timeout.ts'
+import { boundedSet } from '../../core/platform/bounded-set.ts'
+import {
+  EOSE_BASE_TIMEOUT_MS,
+  EOSE_DEADLINE_MS,
+  eoseTimeout,
+} from '../../core/relays/eose-timeout.ts'
 import { parseRelayMessage } from '../../core/relays/nip01.ts'
 import type { PublishResult } from '../../core/relays/publish-result.ts'
 import { canRead } from '../../core/relays/relay-permission.ts'
 import type { RelayReason } from '../../core/relays/relay-reason.ts'
 import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
+import { type DropReason, isOversizedFrame } from '../../core/relays/untrusted-input.ts'
 import type { Signer } from '../platform/signer.ts'
 import { relayAuthSession } from './relay-auth.ts'
 import type { HubRelay, RelayLink, RequestResult } from './relay-link.ts'
@@ -39,6 +45,12 @@ export type { Subscription, SubscriptionHandlers } from './relay-subscription.ts
 
 /** Base wait for end-of-stored-events (spec §9, relay connectivity). */
 export const EOSE_TIMEOUT_MS = EOSE_BASE_TIMEOUT_MS
+
+/** Forged events remembered so that each is counted once: a forging relay cannot grow it. */
+const REJECTED_MEMORY = 10_000
+
+/** A relay's dropped input is reported at most this often (the report marks its health). */
+const DROP_REPORT_EVERY_MS = 1000
 
 export interface RequestOptions {
   /**
@@ -85,6 +97,11 @@ export interface RelayHubOptions {
   verifier: Verifier
   /** Called once per relay and bad event: its id or signature did not hold. */
   onRejected(relay: string): void
+  /**
+   * A relay sent a frame or an event dropped unread (untrusted-input.ts): at most once a second
+   * per relay, so that a flood does not become a flood of reports.
+   */
+  onDropped?(relay: string, reason: DropReason): void
   /** The signer of whoever is logged in, for NIP-42 AUTH; absent: never authenticate. */
   signer?: () => Signer
   /** Per relay and request: a REQ's EOSE or a publish's OK in time (ok), or a timeout. */
@@ -93,6 +110,8 @@ export interface RelayHubOptions {
   onClosed?(url: string, reason: string): void
   /** A fixed end-of-stored-events wait instead of the adaptive one (tests). */
   eoseTimeoutMs?: number
+  /** The end of stored events at the latest; EOSE_DEADLINE_MS unless given (tests). */
+  eoseDeadlineMs?: number
   /** Wait for OK after EVENT or AUTH; PUBLISH_TIMEOUT_MS unless given (tests). */
   publishTimeoutMs?: number
   /** Milliseconds clock for response times. */
@@ -122,7 +141,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
   const relays = new Map<string, HubRelay>()
   const subscriptions = new Map<string, OpenSubscription>()
   const detach = new Map<string, Array<() => void>>()
-  const rejected = new Set<string>() // "relay id:sig" already counted
+  const rejected = boundedSet(REJECTED_MEMORY) // "relay id:sig" already counted
   const seenOn = createSeenOn()
   const publisher = createPublisher({
     now,
@@ -163,12 +182,21 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     }
   }
 
+  const lastDropReport = new Map<string, number>()
+  function dropped(url: string, reason: DropReason) {
+    const at = now()
+    if (at - (lastDropReport.get(url) ?? Number.NEGATIVE_INFINITY) < DROP_REPORT_EVERY_MS) return
+    lastDropReport.set(url, at)
+    options.onDropped?.(url, reason)
+  }
+
   const eoseWait = (relay: HubRelay) => options.eoseTimeoutMs ?? eoseTimeout(relay.history)
 
   const subscriptionDeps: SubscriptionDeps = {
     relays,
     now,
     eoseWait,
+    eoseDeadlineMs: options.eoseDeadlineMs ?? EOSE_DEADLINE_MS,
     baseWaitMs: options.eoseTimeoutMs ?? EOSE_TIMEOUT_MS,
     verify: (event) => verifier.verify(event),
     report,
@@ -178,6 +206,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       rejected.add(key)
       onRejected(relay)
     },
+    dropped,
     seen: (relay, event) => seenOn.add(event.id, relay),
     closedBy: (url, reason) => options.onClosed?.(url, reason),
     forget(id) {
@@ -189,6 +218,10 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
 
   function receive(relay: HubRelay, data: string) {
     const url = relay.link.url
+    if (isOversizedFrame(data)) {
+      dropped(url, 'oversized')
+      return
+    }
     const message = parseRelayMessage(data)
     if (!message) return
     switch (message.type) {

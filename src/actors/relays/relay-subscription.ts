@@ -8,9 +8,15 @@
  */
 import { type Filter, matchFilters } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
+import { boundedSet } from '../../core/platform/bounded-set.ts'
 import { recordEoseDuration } from '../../core/relays/eose-timeout.ts'
 import { routeFilters } from '../../core/relays/indexer-routing.ts'
 import { closeMessage, reqMessage } from '../../core/relays/nip01.ts'
+import {
+  type DropReason,
+  isDatedAhead,
+  storedEventsBound,
+} from '../../core/relays/untrusted-input.ts'
 import { isAuthRequired } from './relay-auth.ts'
 import type { HubRelay, RequestResult } from './relay-link.ts'
 import { partActivity, partEnded, type RelayPart, startPart } from './subscription-part.ts'
@@ -44,12 +50,16 @@ export interface SubscriptionDeps {
   now(): number
   /** This relay's wait for end of stored events. */
   eoseWait(relay: HubRelay): number
+  /** The end of stored events at the latest, from the REQ, however the relay streams. */
+  eoseDeadlineMs: number
   /** The wait for a first relay to connect, and for an AUTH to be signed. */
   baseWaitMs: number
   verify(event: NostrEvent): Promise<boolean>
   report(url: string, result: RequestResult): void
   /** This relay sent an event whose id or signature did not hold. */
   invalid(relay: string, event: NostrEvent): void
+  /** This relay sent an event that is dropped unchecked (untrusted-input.ts). */
+  dropped(relay: string, reason: DropReason): void
   /** This relay sent an event that checked out (first copies and later ones alike). */
   seen(relay: string, event: NostrEvent): void
   /** A relay ended its part with CLOSED (after AUTH, if that was tried). */
@@ -78,6 +88,9 @@ export interface OpenSubscription extends Subscription {
   disconnected(url: string): void
 }
 
+/** Event ids a subscription remembers to drop repeats: a live feed's day, not for ever. */
+export const SEEN_PER_SUBSCRIPTION = 10_000
+
 export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps): OpenSubscription {
   const { id, filters, handlers, live, only } = spec
   const { now, report } = deps
@@ -90,7 +103,9 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
   const connecting = new Map<string, ReturnType<typeof setTimeout>>()
   /** Some relay sent EOSE before the stored events were settled. */
   let eosed = false
-  const seen = new Set<string>()
+  const seen = boundedSet(SEEN_PER_SUBSCRIPTION)
+  /** Per relay, the stored events it sent for its current REQ (bounded by the filters' limits). */
+  const stored = new Map<string, number>()
   let inflight = 0
   /** No relay was connected for the base wait: stop waiting for relays still connecting. */
   let connectWaitOver = false
@@ -170,11 +185,13 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     const url = relay.link.url
     stopAwaiting(url)
     clearTimeout(parts.get(url)?.timer)
-    const part = startPart(now, deps.eoseWait(relay), authTried, (responseMs) => {
+    const wait = { waitMs: deps.eoseWait(relay), deadlineMs: deps.eoseDeadlineMs }
+    const part = startPart(now, wait, authTried, (responseMs) => {
       report(url, { ok: false, responseMs })
       answer(url)
     })
     parts.set(url, part)
+    stored.delete(url)
     if (!done) waiting.add(url)
     relay.link.send(reqMessage(id, filtersFor(relay)))
   }
@@ -227,8 +244,6 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
   }
 
   async function deliver(relay: string, event: NostrEvent) {
-    // A relay may send anything: only events the filters asked for count.
-    if (!matchFilters(filters, event)) return
     if (seen.has(event.id)) {
       // Another relay's copy: only which relays have it is news (the verifier remembers the pair).
       if (await deps.verify(event)) deps.seen(relay, event)
@@ -251,9 +266,22 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     request: (relay) => request(relay),
     awaitConnection,
     event(relay, event) {
-      const part = parts.get(relay.link.url)
-      if (part) partActivity(part, now)
-      void deliver(relay.link.url, event)
+      const url = relay.link.url
+      // A relay may send anything: only events the filters asked for count.
+      if (!matchFilters(filters, event)) return
+      if (isDatedAhead(event, now())) {
+        deps.dropped(url, 'future')
+        return
+      }
+      const part = parts.get(url)
+      if (part && !part.eosed) {
+        // More stored events than the filters' limits allow: the rest are not asked for.
+        const count = (stored.get(url) ?? 0) + 1
+        if (count > storedEventsBound(filtersFor(relay))) return
+        stored.set(url, count)
+        partActivity(part, now)
+      }
+      void deliver(url, event)
     },
     endOfStored,
     closedByRelay,

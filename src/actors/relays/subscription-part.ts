@@ -1,8 +1,9 @@
 /**
  * One relay's part of one subscription, for the current connection: when its REQ went out and its
  * wait for end of stored events. The wait runs from the REQ or the latest of its events, so a relay
- * still streaming a large answer is not cut off. Its length is the relay's, learnt from its past
- * REQ-to-EOSE durations (core/eose-timeout), which a late EOSE still teaches.
+ * still streaming a large answer is not cut off, but never past its deadline from the REQ
+ * (core/eose-timeout): a relay that streams for ever must not keep a query open. Its length is the
+ * relay's, learnt from its past REQ-to-EOSE durations, which a late EOSE still teaches.
  */
 
 export interface RelayPart {
@@ -18,11 +19,11 @@ export interface RelayPart {
 
 /**
  * The part of a REQ sent now, its wait of `waitMs` running. When the relay stays quiet that long
- * before EOSE, `onTimeout` gets the time from the REQ to giving up.
+ * before EOSE, or `deadlineMs` after the REQ, `onTimeout` gets the time from the REQ to giving up.
  */
 export function startPart(
   now: () => number,
-  waitMs: number,
+  { waitMs, deadlineMs }: { waitMs: number; deadlineMs: number },
   authTried: boolean,
   onTimeout: (responseMs: number) => void,
 ): RelayPart {
@@ -35,11 +36,12 @@ export function startPart(
     timedOut: false,
     authTried,
   }
+  const deadline = sentAt + deadlineMs
   const check = () => {
     if (part.eosed) return
-    const quiet = now() - part.lastActivity
-    if (quiet < waitMs) {
-      part.timer = setTimeout(check, waitMs - quiet)
+    const left = Math.min(waitMs - (now() - part.lastActivity), deadline - now())
+    if (left > 0) {
+      part.timer = setTimeout(check, left)
       return
     }
     part.timedOut = true

@@ -64,6 +64,8 @@ export function startRelayHub({ verifier, signer, pool, aux }: HubDeps): RelayHu
       pool()?.send({ type: 'pool.eventRejected', url })
       reportResult(pool(), aux(), url, { ok: false, responseMs: 0 })
     },
+    // So is one that sends frames too large to read or events dated ahead (untrusted-input.ts).
+    onDropped: (url) => reportResult(pool(), aux(), url, { ok: false, responseMs: 0 }),
     onClosed: (url, reason) => {
       if (isAuthRequired(reason)) aux()?.send({ type: 'aux.authRequired', url })
     },

@@ -16,6 +16,12 @@ export const EOSE_MIN_TIMEOUT_MS = 1000
 export const EOSE_MIN_SAMPLES = 5
 export const EOSE_PERCENTILE = 0.95
 export const EOSE_MARGIN = 1.5
+/**
+ * However busy a relay is streaming, its stored events are over this long after the REQ: three
+ * base waits. A relay that streams matching events for ever must not keep a query open, and a
+ * real answer (a page of the feed, a thread) streams well within it.
+ */
+export const EOSE_DEADLINE_MS = 3 * EOSE_BASE_TIMEOUT_MS
 
 /** The history with one more duration, keeping the last 100; nonsense durations are ignored. */
 export function recordEoseDuration(history: readonly number[], ms: number): number[] {

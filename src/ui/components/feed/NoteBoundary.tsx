@@ -8,6 +8,8 @@ interface NoteBoundaryProps {
   children: ReactNode
   /** The note inside, so the placeholder keeps its place in lists and tests. */
   noteId?: string
+  /** The placeholder is an item of a list (the card it replaces was an `<li>`). */
+  listItem?: boolean
 }
 
 /**
@@ -27,10 +29,11 @@ export class NoteBoundary extends Component<NoteBoundaryProps, { failed: boolean
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children
+    const Placeholder = this.props.listItem ? 'li' : 'div'
     return (
-      <div className="note-unavailable" role="note" data-note-id={this.props.noteId}>
+      <Placeholder className="note-unavailable" role="note" data-note-id={this.props.noteId}>
         {NOTE_UNAVAILABLE}
-      </div>
+      </Placeholder>
     )
   }
 }

@@ -8,6 +8,7 @@ import {
 import { useLogin } from '../../hooks/use-login.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
+import { NoteBoundary } from '../feed/NoteBoundary.tsx'
 import { PageBar } from '../kit/PageBar.tsx'
 import { NotificationMutes } from './NotificationMutes.tsx'
 import { NotificationRow } from './NotificationRow.tsx'
@@ -80,12 +81,13 @@ function Notifications({ pubkey }: { pubkey: string }) {
           </p>
           <ol className="notification-list" aria-label="Notifications, newest first">
             {notifications.map((notification) => (
-              <NotificationRow
-                key={notification.event.id}
-                notification={notification}
-                isNew={isNew(notification)}
-                now={now}
-              />
+              <NoteBoundary key={notification.event.id} noteId={notification.event.id} listItem>
+                <NotificationRow
+                  notification={notification}
+                  isNew={isNew(notification)}
+                  now={now}
+                />
+              </NoteBoundary>
             ))}
           </ol>
         </>

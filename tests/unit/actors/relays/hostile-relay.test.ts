@@ -1,0 +1,114 @@
+// A relay that misbehaves on purpose, faults injected by the relay wrapper around a real relay:
+// what it sends cannot keep a query open, flood a result past its limit, or slip in events dated
+// ahead or frames too large to read.
+import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { DropReason } from '../../../../src/core/relays/untrusted-input.ts'
+import { MAX_FRAME_CHARS, MAX_FUTURE_SECONDS } from '../../../../src/core/relays/untrusted-input.ts'
+import type { Frame } from '../../../peers/faults.ts'
+import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { realHubs } from './real-hub.ts'
+
+const key = generateSecretKey()
+const nowSeconds = () => Math.floor(Date.now() / 1000)
+const note = (created_at: number, content: string): NostrEvent =>
+  finalizeEvent({ kind: 1, created_at, tags: [], content }, key)
+
+const hubs = realHubs()
+let relay: RelayHandle
+let dropped: Array<[string, DropReason]> = []
+const withoutEose = (frame: Frame) => (frame[0] === 'EOSE' ? null : frame)
+
+beforeEach(() => {
+  dropped = []
+})
+afterEach(async () => {
+  await hubs.stopSockets(true)
+  await relay.close()
+})
+afterAll(() => hubs.close())
+
+const connect = (eoseTimeoutMs?: number) =>
+  hubs.connect([relay.url], {
+    eoseTimeoutMs,
+    eoseDeadlineMs: eoseTimeoutMs && 3 * eoseTimeoutMs,
+    onDropped: (url, reason) => dropped.push([url, reason]),
+  }).hub
+
+describe('a hostile relay', () => {
+  it('that streams matching events for ever and never sends EOSE does not keep a query open', async () => {
+    relay = await startRelay({
+      seed: [note(nowSeconds() - 60, 'stored')],
+      faults: { rewrite: withoutEose },
+    })
+    const hub = connect(500)
+    let sent = 0
+    const stream = setInterval(() => void relay.publish(note(nowSeconds(), `live ${++sent}`)), 100)
+    try {
+      const started = Date.now()
+      const events = await hub.query([{ kinds: [1] }])
+      const took = Date.now() - started
+      // Its deadline, 1.5 s from the REQ (subscription-part.test.ts times it exactly); before,
+      // every event restarted the wait and the query never ended.
+      expect(took).toBeLessThan(10_000)
+      expect(sent).toBeGreaterThan(5)
+      expect(events.map((event) => event.content)).toContain('stored')
+    } finally {
+      clearInterval(stream)
+    }
+  })
+
+  it('that sends more stored events than the filter’s limit has the rest dropped', async () => {
+    relay = await startRelay({
+      seed: [note(nowSeconds() - 60, 'one'), note(nowSeconds() - 50, 'two')],
+      faults: { rewrite: withoutEose },
+    })
+    const hub = connect(400)
+    const query = hub.query([{ kinds: [1], limit: 2 }])
+    await new Promise((done) => setTimeout(done, 150))
+    // Before its EOSE (never sent), the relay goes on sending: five more than were asked for.
+    for (const n of [1, 2, 3, 4, 5]) await relay.publish(note(nowSeconds(), `extra ${n}`))
+    const events = await query
+    expect(events).toHaveLength(2)
+  })
+
+  it('that sends events dated ahead has them dropped, and is reported once a second at most', async () => {
+    const now = nowSeconds()
+    relay = await startRelay({
+      seed: [
+        note(now - 60, 'past'),
+        note(now + MAX_FUTURE_SECONDS - 60, 'a clock a little fast'),
+        note(now + MAX_FUTURE_SECONDS + 60, 'ahead'),
+        note(4_102_444_800, 'the year 2100'),
+        note(9_000_000_000_000, 'beyond what Date can show'),
+      ],
+    })
+    const hub = connect()
+    const events = await hub.query([{ kinds: [1] }])
+    expect(events.map((event) => event.content).sort()).toEqual(['a clock a little fast', 'past'])
+    expect(dropped).toEqual([[relay.url, 'future']])
+  })
+
+  it('that sends a frame over the size cap has it dropped unread and is reported', async () => {
+    const big = note(nowSeconds() - 30, 'big')
+    relay = await startRelay({
+      seed: [note(nowSeconds() - 60, 'small'), big],
+      faults: {
+        rewrite: (frame) =>
+          frame[0] === 'EVENT' && (frame[2] as NostrEvent).id === big.id
+            ? [frame[0], frame[1], { ...big, content: 'x'.repeat(MAX_FRAME_CHARS) }]
+            : frame,
+      },
+    })
+    let rejected = 0
+    const hub = hubs.connect([relay.url], {
+      onRejected: () => rejected++,
+      onDropped: (url, reason) => dropped.push([url, reason]),
+    }).hub
+    const events = await hub.query([{ kinds: [1] }])
+    expect(events.map((event) => event.content)).toEqual(['small'])
+    expect(dropped).toEqual([[relay.url, 'oversized']])
+    // Never parsed, so never verified: its broken signature is not what dropped it.
+    expect(rejected).toBe(0)
+  })
+})
