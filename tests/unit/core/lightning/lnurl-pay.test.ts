@@ -110,6 +110,7 @@ describe('parseLnurlPayParams (§5)', () => {
       expect(bounds(0, 5_000_000)).toThrow(LNURL_PAY_ERRORS.params)
     })
 
+    // With min above zero and min <= max, a max of 0 breaks both rules: neither alone shows here.
     it('maxSendable above zero: 1 msat is taken (with min 1), 0 refused', () => {
       expect(bounds(1, 1)()).toMatchObject({ minSendable: 1, maxSendable: 1 })
       expect(bounds(1, 0)).toThrow(LNURL_PAY_ERRORS.params)
