@@ -439,6 +439,15 @@ test('in a browser tab the splash shows once per session', async ({
   await expect(splash).toBeVisible()
   // 1.2 s shown, 0.4 s fade, then gone.
   await expect(splash).toBeHidden({ timeout: 5000 })
+  // The fade Chromium runs takes its times from the code (splash.ts hands them to splash.css).
+  const fade = await splash.evaluate((element) => {
+    document.documentElement.dataset.splash = 'start'
+    const style = getComputedStyle(element)
+    const times = [style.animationDelay, style.animationDuration]
+    delete document.documentElement.dataset.splash
+    return times
+  })
+  expect(fade).toEqual(['1.2s', '0.4s'])
   await page.goto(`${server.url}/search`)
   await expect(
     page.getByRole('heading', { level: 1 }).or(page.getByRole('searchbox')).first(),

@@ -23,17 +23,25 @@ import { recordRequests, settleByInvokeId } from './deferred.ts'
 import { createModel, describePath, type Harness, modelPaths, walkPath } from './walk.ts'
 
 const MINT = 'http://127.0.0.1:3338'
-/** 150 proofs: checkstate needs two batches (100 + 50). */
-const SECRETS = Array.from({ length: 150 }, (_, i) => `s${i}`)
+/** 250 proofs: checkstate needs three batches (100 + 100 + 50). */
+const SECRETS = Array.from({ length: 250 }, (_, i) => `s${i}`)
 const INPUT: ProofReservationInput = { opId: 'op1', kind: 'melt', mint: MINT, secrets: SECRETS }
 const CHANGE: StoredProof = { id: '00aa', amount: 2, secret: 'change', C: '02' }
 // Short samples keep the path names readable; the machine passes on whatever it is given.
-const RESULT: OperationResult = { spent: ['s0', 's149'], change: [CHANGE] }
-const ALL_SPENT = { s0: 'SPENT', s149: 'UNSPENT' } as const
+const RESULT: OperationResult = { spent: ['s0', 's249'], change: [CHANGE] }
+/** The fake mint's word on each proof, by the secret it is asked about: every state in every batch. */
+const STATES: readonly MintProofState[] = ['SPENT', 'UNSPENT', 'PENDING']
+const mintStateOf = (secret: string): MintProofState =>
+  STATES[Number(secret.slice(1)) % STATES.length] as MintProofState
+/** What the mint answers about these secrets (NUT-07: one state per proof asked). */
+const mintAnswer = (secrets: readonly string[]) =>
+  Object.fromEntries(secrets.map((secret) => [secret, mintStateOf(secret)]))
 // Errors as plain objects: samples are told apart by their JSON, where every Error is `{}`.
 const REFUSED = { code: 11005, message: 'transaction is not balanced' }
 const SPENT = { code: 11001, message: 'Token already spent.' }
 const OFFLINE = { message: 'Network request failed' }
+const RELEASE_BLOCKED = { message: 'release: storage blocked' }
+const SETTLE_BLOCKED = { message: 'settle: storage blocked' }
 
 interface Fakes {
   recorder: ReturnType<typeof recordRequests>
@@ -77,17 +85,35 @@ const samples = {
   'xstate.done.actor.commit': [done('commit')],
   'xstate.error.actor.commit': [failed('commit', { message: 'QuotaExceededError' })],
   'xstate.done.actor.release': [done('release')],
-  'xstate.error.actor.release': [failed('release', { message: 'blocked' })],
-  'xstate.done.actor.checkState': [done('checkState', ALL_SPENT)],
+  'xstate.error.actor.release': [failed('release', RELEASE_BLOCKED)],
+  // The fake mint answers per proof asked (deliver below); this output is not what it sends.
+  'xstate.done.actor.checkState': [done('checkState', {})],
   'xstate.error.actor.checkState': [failed('checkState', OFFLINE)],
   'xstate.done.actor.settle': [done('settle')],
-  'xstate.error.actor.settle': [failed('settle', { message: 'blocked' })],
+  'xstate.error.actor.settle': [failed('settle', SETTLE_BLOCKED)],
   'reservation.retry': [{ type: 'reservation.retry' as const }],
 }
 
 const settleTick = () => vi.advanceTimersByTimeAsync(0)
 
-const deliver = settleByInvokeId<Fakes>(Object.keys(samples), settleTick)
+const deliver = {
+  ...settleByInvokeId<Fakes>(Object.keys(samples), settleTick),
+  /** The mint answers about exactly the secrets it was asked about. */
+  'xstate.done.actor.checkState': async (_event: unknown, { fakes }: { fakes: Fakes }) => {
+    const request = fakes.recorder.pending('checkState')
+    request.resolve(mintAnswer((request.input as { secrets: string[] }).secrets))
+    await settleTick()
+  },
+}
+
+/**
+ * The model's snapshots are computed with the sample's output, not the mint's answers: the states
+ * gathered are compared with the mint's answers by the harness instead.
+ */
+const serializeState = (snapshot: ReturnType<ProofReservationMachine['getInitialSnapshot']>) => {
+  const { states: _gathered, ...context } = snapshot.context
+  return JSON.stringify([snapshot.value, context])
+}
 
 const harness: Harness<ProofReservationMachine, Fakes> = {
   arrange,
@@ -111,19 +137,25 @@ const harness: Harness<ProofReservationMachine, Fakes> = {
       expect(fakes.recorder.pending('commit').input).toEqual({ opId: 'op1', result: RESULT })
     },
     reconciling: (snapshot, { fakes }) => {
+      const { batch } = snapshot.context
       const { secrets } = fakes.recorder.pending('checkState').input as { secrets: string[] }
-      // Batches of 100: the first batch, then the rest.
-      expect(secrets).toEqual(
-        snapshot.context.batch === 0 ? SECRETS.slice(0, 100) : SECRETS.slice(100),
-      )
+      // Batches of 100, in order: 0-99, 100-199, 200-249.
+      expect(secrets).toEqual(SECRETS.slice(batch * 100, batch * 100 + 100))
+      // Every earlier batch's answers are kept, not only the last one's.
+      expect(snapshot.context.states).toEqual(mintAnswer(SECRETS.slice(0, batch * 100)))
     },
     settling: (snapshot, { fakes }) => {
-      expect(fakes.recorder.pending('settle').input).toEqual({ opId: 'op1', states: ALL_SPENT })
-      expect(snapshot.context.batch).toBe(2)
+      expect(fakes.recorder.pending('settle').input).toEqual({
+        opId: 'op1',
+        states: mintAnswer(SECRETS),
+      })
+      expect(snapshot.context.batch).toBe(3)
     },
     unresolved: (snapshot, { fakes }) => {
       expect(fakes.recorder.live()).toEqual([])
-      expect(snapshot.context.error).not.toBeNull()
+      // Unresolved only when the mint could not be asked or the settling write failed; never
+      // after a refusal (a failed release included): the mint answered that one.
+      expect([OFFLINE.message, SETTLE_BLOCKED.message]).toContain(snapshot.context.error)
     },
     releasing: (snapshot) => {
       expect(snapshot.context.error).toBe(REFUSED.message)
@@ -153,7 +185,13 @@ describe('proof reservation model', () => {
     ['an operation', INPUT],
     ['a resumed operation', { ...INPUT, resume: true }],
   ] as const) {
-    const model = createModel({ machine: proofReservationMachine, input, samples })
+    const model = createModel({
+      machine: proofReservationMachine,
+      input,
+      samples,
+      serializeState,
+      delays: {},
+    })
     describe(name, () => {
       const paths = modelPaths(model, 'transitions')
       it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) =>
@@ -172,9 +210,16 @@ describe('proof reservation over the local proof book', () => {
   }))
   const spend = ['p0', 'p1']
 
-  /** Storage is the pure proof book in memory; the mint answers from `mintStates`. */
-  function wallet(book: ProofBook, mintStates: Record<string, MintProofState>) {
-    const store = { book }
+  /**
+   * Storage is the pure proof book in memory; the mint answers from `mintStates`. With
+   * `failRelease`, the release's write fails (nothing is written).
+   */
+  function wallet(
+    book: ProofBook,
+    mintStates: Record<string, MintProofState>,
+    failRelease = false,
+  ) {
+    const store = { book, asked: [] as string[][] }
     const machine = proofReservationMachine.provide({
       actors: {
         reserve: fromPromise(async ({ input }) => {
@@ -184,11 +229,13 @@ describe('proof reservation over the local proof book', () => {
           store.book = commit(store.book, input.opId, input.result.spent, input.result.change, 2)
         }),
         release: fromPromise(async ({ input }) => {
+          if (failRelease) throw RELEASE_BLOCKED
           store.book = release(store.book, input.opId, 2)
         }),
-        checkState: fromPromise(async ({ input }) =>
-          Object.fromEntries(input.secrets.map((s) => [s, mintStates[s] ?? 'UNSPENT'])),
-        ),
+        checkState: fromPromise(async ({ input }) => {
+          store.asked.push(input.secrets)
+          return Object.fromEntries(input.secrets.map((s) => [s, mintStates[s] ?? 'UNSPENT']))
+        }),
         settle: fromPromise(async ({ input }) => {
           store.book = settle(store.book, input.opId, (s) => input.states[s], 3)
         }),
@@ -202,8 +249,9 @@ describe('proof reservation over the local proof book', () => {
     mintStates: Record<string, MintProofState> = {},
     input: Partial<ProofReservationInput> = {},
     book = addProofs(emptyBook(), MINT, proofs, 0),
+    failRelease = false,
   ) {
-    const { store, machine } = wallet(book, mintStates)
+    const { store, machine } = wallet(book, mintStates, failRelease)
     const actor = createActor(machine.provide({ actors: { operation: fromPromise(operation) } }), {
       input: { opId: 'pay', kind: 'melt', mint: MINT, secrets: spend, ...input },
     }).start()
@@ -228,6 +276,24 @@ describe('proof reservation over the local proof book', () => {
     expect(output).toEqual({ outcome: 'failed', error: REFUSED.message })
     expect(balance(store.book)).toBe(15)
     expect(store.book.journal).toEqual([])
+  })
+
+  it("a refusal whose release cannot be written still ends failed with the mint's reason, not unresolved: the mint answered, and the journal left open is settled at the next start", async () => {
+    const { store, output } = await run(() => Promise.reject(REFUSED), {}, {}, undefined, true)
+    expect(output).toEqual({ outcome: 'failed', error: REFUSED.message })
+    // Nothing was written: the proofs stay reserved under their journal entry.
+    expect(proofsIn(store.book, 'reserved').map((p) => p.secret)).toEqual(spend)
+    expect(store.book.journal.map((j) => j.opId)).toEqual(['pay'])
+    // The next start settles it from the mint (it refused, so they are unspent).
+    const next = await run(
+      async () => ({ spent: [], change: [] }),
+      {},
+      { resume: true },
+      store.book,
+    )
+    expect(next.output?.outcome).toBe('reconciled')
+    expect(balance(next.store.book)).toBe(15)
+    expect(next.store.book.journal).toEqual([])
   })
 
   it('asks the mint when the outcome is unknown, and counts what it spent', async () => {
@@ -260,5 +326,79 @@ describe('proof reservation over the local proof book', () => {
     expect(balance(store.book)).toBe(3)
     expect(proofsIn(store.book, 'reserved').map((p) => p.secret)).toEqual(['p1'])
     expect(store.book.journal.map((j) => j.opId)).toEqual(['pay'])
+  })
+  describe("250 proofs: checkstate in batches of 100, every batch's answers kept", () => {
+    const many: StoredProof[] = Array.from({ length: 250 }, (_, i) => ({
+      id: '00aa',
+      amount: 1,
+      secret: `m${i}`,
+      C: '02',
+    }))
+    const secrets = many.map((p) => p.secret)
+    /** Batch 1 (0-99): even SPENT, odd UNSPENT; batch 2: SPENT, every tenth PENDING; batch 3: UNSPENT but the last. */
+    const mintState = (i: number): MintProofState => {
+      if (i < 100) return i % 2 === 0 ? 'SPENT' : 'UNSPENT'
+      if (i < 200) return i % 10 === 0 ? 'PENDING' : 'SPENT'
+      return i === 249 ? 'SPENT' : 'UNSPENT'
+    }
+    const mintStates = Object.fromEntries(secrets.map((s, i) => [s, mintState(i)]))
+    const LOCAL = { SPENT: 'deleted', UNSPENT: 'available', PENDING: 'reserved' } as const
+    const expected = Object.fromEntries(secrets.map((s, i) => [s, LOCAL[mintState(i)]]))
+    const localStates = (book: ProofBook) =>
+      Object.fromEntries(book.entries.map((e) => [e.proof.secret, e.state]))
+    const reserved = () =>
+      reserve(
+        addProofs(emptyBook(), MINT, many, 0),
+        { opId: 'big', kind: 'swap', mint: MINT, secrets },
+        1,
+      )
+
+    it("settles each proof by its own batch's answer: spent deleted, unspent returned, pending kept", async () => {
+      const { store, output } = await run(
+        async () => ({ spent: [], change: [] }),
+        mintStates,
+        { opId: 'big', kind: 'swap', secrets, resume: true },
+        reserved(),
+      )
+      expect(output?.outcome).toBe('reconciled')
+      expect(localStates(store.book)).toEqual(expected)
+      // 50 + 10 + 49 unspent come back; the 10 pending keep the journal open.
+      expect(balance(store.book)).toBe(50 + 0 + 49)
+      expect(proofsIn(store.book, 'reserved')).toHaveLength(10)
+      expect(store.book.journal.map((j) => j.opId)).toEqual(['big'])
+    })
+
+    it('after a checkstate failure on the third batch, a retry asks every batch again and settles every proof', async () => {
+      const { store, machine } = wallet(reserved(), mintStates)
+      let failures = 1
+      const flaky = fromPromise<
+        Record<string, MintProofState>,
+        { mint: string; secrets: string[] }
+      >(async ({ input }) => {
+        store.asked.push(input.secrets)
+        if (input.secrets[0] === 'm200' && failures-- > 0) throw OFFLINE
+        return Object.fromEntries(input.secrets.map((s) => [s, mintStates[s] ?? 'UNSPENT']))
+      })
+      const actor = createActor(machine.provide({ actors: { checkState: flaky } }), {
+        input: { opId: 'big', kind: 'swap', mint: MINT, secrets, resume: true },
+      }).start()
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('unresolved'))
+      expect(localStates(store.book), 'nothing settled while a batch is unknown').toEqual(
+        localStates(reserved()),
+      )
+      actor.send({ type: 'reservation.retry' })
+      await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'))
+      expect(store.asked.map((batch) => batch[0])).toEqual([
+        'm0',
+        'm100',
+        'm200',
+        'm0',
+        'm100',
+        'm200',
+      ])
+      expect(store.asked.map((batch) => batch.length)).toEqual([100, 100, 50, 100, 100, 50])
+      expect(actor.getSnapshot().output?.outcome).toBe('reconciled')
+      expect(localStates(store.book)).toEqual(expected)
+    })
   })
 })

@@ -5,7 +5,8 @@
  * the machine's own event descriptors, so `invoke`/`after` machines work), then replayed against a
  * real actor of the same machine with fake effects provided. Delayed transitions
  * (`xstate.after.*`) are replayed by advancing vitest's fake clock by exactly the delay: the walker
- * checks that nothing happens at delay - 1 ms and that the transition happens at the delay.
+ * checks that nothing happens at delay - 1 ms and that the transition happens at the delay. Give
+ * the spec's delays (`delays`) so that the clock follows the spec, not the machine under test.
  *
  * At every step the actor's snapshot (state value, context, status) must equal the step's snapshot
  * computed from the machine, and the state assertions you give run against the live actor.
@@ -64,6 +65,13 @@ export interface ModelOptions<TMachine extends AnyStateMachine> {
    * context, such as a counter, into a few classes, or the graph never ends.
    */
   serializeState?: (snapshot: SnapshotOf<TMachine>) => string
+  /**
+   * The spec's delays by name, as literal milliseconds. Given, the walker advances the clock by
+   * these (every delayed step's delay must be listed), so a machine whose delay differs from the
+   * spec fails; without it the delays are read from the machine, which then only agrees with
+   * itself.
+   */
+  delays?: Readonly<Record<string, number>>
 }
 
 /** A step event: a machine event, `xstate.init`, or a delayed `xstate.after.*` event. */
@@ -253,6 +261,14 @@ export function delayOf(
   throw new Error(`walk: no delayed transition for ${type}`)
 }
 
+/** The spec's milliseconds for the delayed step `type` (`xstate.after.<delay>.<state id>`). */
+function specDelay(delays: Readonly<Record<string, number>>, type: string): number {
+  const name = type.slice(AFTER_PREFIX.length).split('.')[0] ?? ''
+  const ms = delays[name]
+  if (ms === undefined) throw new Error(`walk: the model's delays do not name '${name}'`)
+  return ms
+}
+
 /** What must be equal between actor and model: status plus the model's state key. */
 function comparable<TMachine extends AnyStateMachine>(model: Model<TMachine>, snapshot: Snap) {
   const key = model.options.serializeState
@@ -287,7 +303,10 @@ export async function walkPath<TMachine extends AnyStateMachine, TFakes>(
     }
     if (event.type.startsWith(AFTER_PREFIX)) {
       if (!previous) throw new Error(`walk: ${event.type} before xstate.init`)
-      const ms = delayOf(model.options.machine, event.type, previous.snapshot, previous.event)
+      const { delays } = model.options
+      const ms = delays
+        ? specDelay(delays, event.type)
+        : delayOf(model.options.machine, event.type, previous.snapshot, previous.event)
       if (ms > 0) {
         vi.advanceTimersByTime(ms - 1)
         expect(

@@ -1,13 +1,11 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { utf8ToBytes } from '@noble/hashes/utils.js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor } from 'xstate'
 import { encodeLnurl, type LnurlPayParams } from '../../src/core/lightning/lnurl-pay.ts'
 import { ZAP_ERRORS } from '../../src/core/lightning/zap-request.ts'
 import {
-  LNURL_INVOICE_TIMEOUT_MS,
-  LNURL_PARAMS_TIMEOUT_MS,
   type SignedZapRequest,
-  ZAP_PAYMENT_TIMEOUT_MS,
   type ZapInput,
   type ZapMachine,
   zapMachine,
@@ -47,6 +45,9 @@ const OUTCOMES: Record<string, string> = {
   [ZAP_ERRORS.resolve]: 'resolve',
   [ZAP_ERRORS.invoice]: 'invoice',
 }
+
+/** §9, as the spec writes them: LNURL parameters 8 s, invoice 10 s, payment 25 s. */
+const SPEC_DELAYS = { paramsTimeout: 8000, invoiceTimeout: 10_000, paymentTimeout: 25_000 }
 
 const input = (o: Partial<ZapInput> = {}): ZapInput => ({
   recipientPubkey: RECIPIENT,
@@ -224,10 +225,65 @@ afterEach(() => {
 })
 
 describe('zap machine (NIP-57; lightning-and-ecash §7-§9)', () => {
-  it('names the spec timeouts', () => {
-    expect([LNURL_PARAMS_TIMEOUT_MS, LNURL_INVOICE_TIMEOUT_MS, ZAP_PAYMENT_TIMEOUT_MS]).toEqual([
-      8000, 10_000, 25_000,
-    ])
+  describe('gives up at the spec timeouts (§9), not a millisecond before', () => {
+    const start = (o: Partial<ZapInput> = {}) => {
+      const { machine, fakes } = arrange()
+      const actor = createActor(machine, { input: input(o) }).start()
+      actor.send({ type: 'zap.submit', amountSats: 21, comment: 'hi' })
+      return { actor, requests: fakes.requests }
+    }
+    /** From the form to the invoice fetch: parameters and signature answered. */
+    const toInvoice = async (o: Partial<ZapInput> = {}) => {
+      const started = start(o)
+      started.requests.pending('params').resolve(PARAMS)
+      await settle()
+      started.requests.pending('sign').resolve(SIGNED)
+      await settle()
+      expect(started.actor.getSnapshot().value).toBe('fetchingInvoice')
+      return started
+    }
+
+    it("LNURL parameters: 8 s, then 'network timeout' on the form", () => {
+      const { actor } = start()
+      vi.advanceTimersByTime(7999)
+      expect(actor.getSnapshot().value).toBe('resolving')
+      vi.advanceTimersByTime(1)
+      expect(actor.getSnapshot().value).toBe('editing')
+      expect(actor.getSnapshot().context.error).toBe(ZAP_ERRORS.resolveTimeout)
+    })
+
+    it('LNURL parameters with a CORS proxy: 8 s direct, then 8 s through the proxy', () => {
+      const { actor, requests } = start({ proxy: true })
+      vi.advanceTimersByTime(7999)
+      expect(requests.pending('params').input).toEqual({ url: URL_, viaProxy: false })
+      vi.advanceTimersByTime(1)
+      expect(requests.pending('params').input).toEqual({ url: URL_, viaProxy: true })
+      vi.advanceTimersByTime(7999)
+      expect(actor.getSnapshot().value).toBe('resolving')
+      vi.advanceTimersByTime(1)
+      expect(actor.getSnapshot().context.error).toBe(ZAP_ERRORS.resolveTimeout)
+    })
+
+    it("invoice: 10 s, then 'network timeout' on the form", async () => {
+      const { actor } = await toInvoice()
+      vi.advanceTimersByTime(9999)
+      expect(actor.getSnapshot().value).toBe('fetchingInvoice')
+      vi.advanceTimersByTime(1)
+      expect(actor.getSnapshot().value).toBe('editing')
+      expect(actor.getSnapshot().context.error).toBe(ZAP_ERRORS.invoiceTimeout)
+    })
+
+    it('payment through the connected wallet: 25 s, then the invoice is shown', async () => {
+      const { actor, requests } = await toInvoice({ walletConnected: true })
+      requests.pending('invoice').resolve(GOOD_INVOICE)
+      await settle()
+      expect(actor.getSnapshot().value).toBe('paying')
+      vi.advanceTimersByTime(24_999)
+      expect(actor.getSnapshot().value).toBe('paying')
+      vi.advanceTimersByTime(1)
+      expect(actor.getSnapshot().value).toBe('invoice')
+      expect(actor.getSnapshot().context.error).toBe(ZAP_ERRORS.paymentTimeout)
+    })
   })
 
   for (const [name, options] of [
@@ -240,6 +296,7 @@ describe('zap machine (NIP-57; lightning-and-ecash §7-§9)', () => {
         input: input(options),
         samples,
         serializeState,
+        delays: SPEC_DELAYS,
       })
       for (const path of modelPaths(model, 'transitions')) {
         it(describePath(path), () => walkPath(model, path, harness))
@@ -253,13 +310,13 @@ describe('zap machine (NIP-57; lightning-and-ecash §7-§9)', () => {
       input: input({ lightning: { lud16: '', lud06: '' } }),
       samples,
       serializeState,
+      delays: SPEC_DELAYS,
     })
     for (const path of modelPaths(model, 'transitions')) {
       it(describePath(path), () => walkPath(model, path, harness))
     }
-    it("stays on the form with 'Recipient does not have a Lightning address'", async () => {
+    it("stays on the form with 'Recipient does not have a Lightning address'", () => {
       const { machine } = arrange()
-      const { createActor } = await import('xstate')
       const actor = createActor(machine, { input: input({ lightning: {} }) }).start()
       actor.send({ type: 'zap.submit', amountSats: 21, comment: '' })
       expect(actor.getSnapshot().value).toBe('editing')

@@ -212,7 +212,7 @@ describe('ecash flows against the test mint', () => {
     expect(balance(store.book, mint.url)).toBe(before)
   })
 
-  it('after a reload mid-payment, checkstate (batches of 100) settles what the mint spent', async () => {
+  it('after a reload mid-payment, checkstate settles what the mint spent', async () => {
     const before = balance(store.book, mint.url)
     const invoice = lightning.create(50_000, '22'.repeat(32))
     const meltQuote = await wallet.createMeltQuoteBolt11(invoice)
@@ -230,6 +230,7 @@ describe('ecash flows against the test mint', () => {
       Date.now(),
     )
     await wallet.meltProofsBolt11(meltQuote, send)
+    // One batch here; 250 proofs in three: tests/unit/actors/ecash/proof-reservation.effects.test.ts
     expect(inBatches(secrets, CASHU.checkstateBatch)).toHaveLength(1)
     const actor = createActor(meltWith(meltQuote), {
       input: { opId: 'pay-3', kind: 'melt', mint: mint.url, secrets, resume: true },

@@ -3,18 +3,10 @@ import {
   PRELOAD_RELOAD_GUARD_MS,
   shouldReloadOnPreloadError,
 } from '../../../../src/core/app/preload-recovery.ts'
-import {
-  SPLASH_FADE_MS,
-  SPLASH_SHOW_MS,
-  showsSplashOnStart,
-} from '../../../../src/core/app/splash.ts'
+import { showsSplashOnStart } from '../../../../src/core/app/splash.ts'
 
+// Its times are tested where they are used: tests/unit/ui/splash.test.ts.
 describe('splash (spec §2)', () => {
-  it('shows 1.2 s then fades over 0.4 s', () => {
-    expect(SPLASH_SHOW_MS).toBe(1200)
-    expect(SPLASH_FADE_MS).toBe(400)
-  })
-
   it('shows once per browser session', () => {
     expect(
       showsSplashOnStart({ standalone: false, shownThisSession: false, afterUpdate: false }),

@@ -75,6 +75,29 @@ describe('local proof book', () => {
     expect(proofsIn(book, 'deleted').map((p) => p.secret)).toEqual(['a'])
   })
 
+  it("commits only the operation's own reservation: spent secrets outside it (available, or another operation's) are left as they were", () => {
+    const book = addProofs(booked(), MINT, [proof('d', 1)], T0)
+    const op1 = reserve(book, { opId: 'op1', kind: 'melt', mint: MINT, secrets: ['a'] }, 2000)
+    const both = reserve(op1, { opId: 'op2', kind: 'send', mint: MINT, secrets: ['b'] }, 2000)
+    // The operation's result names more than it reserved: b (op2's) and c, d (available).
+    const committed = commit(both, 'op1', ['a', 'b', 'c'], [], 3000)
+    expect(states(committed)).toEqual({
+      a: 'deleted',
+      b: 'reserved',
+      c: 'available',
+      d: 'available',
+    })
+    expect(committed.journal.map((j) => j.opId)).toEqual(['op2'])
+    const untouched = (secret: string) => committed.entries.find((e) => e.proof.secret === secret)
+    expect(untouched('b')?.timestamp).toBe(2000)
+    expect(untouched('c')?.timestamp).toBe(T0)
+    expect(untouched('d')?.timestamp).toBe(T0)
+    expect(balance(committed)).toBe(2 + 1)
+    // An operation with no reservation commits nothing.
+    const stray = commit(book, 'none', ['a', 'b'], [], 3000)
+    expect(states(stray)).toEqual(states(book))
+  })
+
   it('on a refusal returns every reserved proof', () => {
     const reserved = reserve(
       booked(),

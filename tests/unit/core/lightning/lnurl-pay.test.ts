@@ -101,6 +101,37 @@ describe('parseLnurlPayParams (§5)', () => {
     expect(() => parseLnurlPayParams([])).toThrow(LNURL_PAY_ERRORS.params)
   })
 
+  describe('range rules at their bounds (LUD-06: 0 < minSendable <= maxSendable)', () => {
+    const bounds = (minSendable: number, maxSendable: number) => () =>
+      parseLnurlPayParams({ ...body, minSendable, maxSendable })
+
+    it('minSendable above zero: 1 msat is taken, 0 refused', () => {
+      expect(bounds(1, 5_000_000)()).toMatchObject({ minSendable: 1 })
+      expect(bounds(0, 5_000_000)).toThrow(LNURL_PAY_ERRORS.params)
+    })
+
+    // With min above zero and min <= max, a max of 0 breaks both rules: neither alone shows here.
+    it('maxSendable above zero: 1 msat is taken (with min 1), 0 refused', () => {
+      expect(bounds(1, 1)()).toMatchObject({ minSendable: 1, maxSendable: 1 })
+      expect(bounds(1, 0)).toThrow(LNURL_PAY_ERRORS.params)
+    })
+
+    it('min not above max: equal bounds (one amount) and min just below max are taken, min just above max refused', () => {
+      expect(bounds(21_000, 21_000)()).toMatchObject({ minSendable: 21_000, maxSendable: 21_000 })
+      expect(bounds(20_999, 21_000)()).toMatchObject({ minSendable: 20_999, maxSendable: 21_000 })
+      expect(bounds(21_001, 21_000)).toThrow('Invalid LNURL pay parameters')
+    })
+
+    it('commentAllowed above zero: 1 allows a one-character comment, 0 and below take none', () => {
+      const comment = (commentAllowed: number) =>
+        parseLnurlPayParams({ ...body, commentAllowed }).commentAllowed
+      expect(comment(1)).toBe(1)
+      expect(comment(0)).toBe(0)
+      expect(comment(-1)).toBe(0)
+      expect(comment(140.9)).toBe(140)
+    })
+  })
+
   it('accepts a loopback http callback (spec decisions) and reports a service error reason', () => {
     expect(parseLnurlPayParams({ ...body, callback: 'http://127.0.0.1:9/cb' }).callback).toBe(
       'http://127.0.0.1:9/cb',
@@ -125,6 +156,42 @@ describe('zapAmountProblem (§5)', () => {
     const odd = params({ minSendable: 1500, maxSendable: 9500 })
     expect(zapAmountProblem(odd, 1, '')).toBe('Amount below minimum: 2 sats')
     expect(zapAmountProblem(odd, 10, '')).toBe('Amount above maximum: 9 sats')
+  })
+
+  describe('at the bounds: each amount just inside is taken, just outside refused', () => {
+    const bounds = params({ minSendable: 21_000, maxSendable: 100_000 })
+
+    it('minimum: 21 sats taken, 20 below', () => {
+      expect(zapAmountProblem(bounds, 21, '')).toBeNull()
+      expect(zapAmountProblem(bounds, 20, '')).toBe('Amount below minimum: 21 sats')
+    })
+
+    it('maximum: 100 sats taken, 101 above', () => {
+      expect(zapAmountProblem(bounds, 100, '')).toBeNull()
+      expect(zapAmountProblem(bounds, 101, '')).toBe('Amount above maximum: 100 sats')
+    })
+
+    it('equal bounds (LUD-06 allows min == max): that one amount only', () => {
+      const one = params({ minSendable: 21_000, maxSendable: 21_000 })
+      expect(zapAmountProblem(one, 21, '')).toBeNull()
+      expect(zapAmountProblem(one, 20, '')).toBe('Amount below minimum: 21 sats')
+      expect(zapAmountProblem(one, 22, '')).toBe('Amount above maximum: 21 sats')
+    })
+
+    it('millisat bounds between whole sats: the whole sats inside them', () => {
+      // 20,001..21,999 msat: 21 sats (21,000 msat) is the one whole amount inside.
+      const odd = params({ minSendable: 20_001, maxSendable: 21_999 })
+      expect(zapAmountProblem(odd, 21, '')).toBeNull()
+      expect(zapAmountProblem(odd, 20, '')).toBe('Amount below minimum: 21 sats')
+      expect(zapAmountProblem(odd, 22, '')).toBe('Amount above maximum: 21 sats')
+    })
+
+    it('no amount (0 sats, or not a number) is below any minimum', () => {
+      expect(zapAmountProblem(params({ minSendable: 1 }), 0, '')).toBe(
+        'Amount below minimum: 1 sats',
+      )
+      expect(zapAmountProblem(params(), Number.NaN, '')).toBe('Amount below minimum: 1 sats')
+    })
   })
 
   it("gives 'Comment too long: max {n} characters' when the endpoint takes comments", () => {
