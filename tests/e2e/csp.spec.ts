@@ -111,8 +111,9 @@ test('the feed, a note, Settings and the wallet run under the policy with no vio
 }) => {
   test.setTimeout(90_000)
   const relay = await launchRelay()
+  // A fresh install's pictures, as ASCII art in colour (the ASCII worker, a data: image).
+  await page.addInitScript(() => localStorage.setItem('filterByImageNotesOnly', 'true'))
   const server = await openApp([relay])
-  // A fresh install: pictures as ASCII art in colour (the ASCII worker, a data: image).
   const feed = page.getByRole('feed')
   await expect(feed.locator('pre.ascii-art.ascii-color').first()).toBeVisible()
 
