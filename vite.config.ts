@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { compileHints } from './scripts/vite-compile-hints.ts'
+import { cspMeta } from './scripts/vite-csp.ts'
 import { plumePwa } from './scripts/vite-pwa.ts'
 import { lowPriorityStartScripts } from './scripts/vite-script-priority.ts'
 
@@ -103,6 +104,8 @@ export default defineConfig({
     inlineEntryCss(),
     lowPriorityStartScripts(),
     compileHints(),
+    // Last: it hashes the inline styles the plugins above wrote into index.html.
+    cspMeta(),
   ],
   resolve: { alias: [{ find: /^nostr-wasm\/secp256k1\.wasm/, replacement: nostrWasm }] },
   worker: { format: 'es' },

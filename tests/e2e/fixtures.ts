@@ -2,7 +2,8 @@
  * Browser-test fixtures: a demo world per worker, and per test a real relay seeded with it and
  * the built app served with a runtime config that points at the test's relays. Tests of routing
  * across relays start the many-relay world instead (launchWorld): a relay per role, each holding
- * what the world's ground truth places on it.
+ * what the world's ground truth places on it. Every test fails on a Content Security Policy
+ * violation in its context (csp-guard.ts).
  */
 import { test as base, type Page } from '@playwright/test'
 import { localRuntimeConfig, type RuntimeConfig } from '../../src/core/platform/runtime-config.ts'
@@ -17,6 +18,7 @@ import {
 } from '../peers/seed/index.ts'
 import { worldRuntimeConfig } from '../peers/world-config.ts'
 import { startWorldRelays, type WorldRelayHandles } from '../peers/world-relays.ts'
+import { type CspGuard, guardCsp } from './csp-guard.ts'
 
 interface WorkerFixtures {
   appPort: number
@@ -45,6 +47,11 @@ export interface OpenAppOptions {
 }
 
 interface TestFixtures {
+  /**
+   * The test's context's CSP violations, on in every test: any left at the end fail the test. A
+   * test that causes one on purpose takes it (`csp.take()`).
+   */
+  csp: CspGuard
   /**
    * Starts a relay seeded with the world (or as the options say); closed after the test. The
    * first one a test starts listens on the worker's relayPort, so a world account that logs in
@@ -84,6 +91,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         }),
       ),
     { scope: 'worker' },
+  ],
+
+  csp: [
+    async ({ context }, use) => {
+      const guard = await guardCsp(context)
+      await use(guard)
+      const left = [...new Set(guard.seen())]
+      if (left.length > 0) {
+        throw new Error(`Content Security Policy violations:\n${left.join('\n')}`)
+      }
+    },
+    { auto: true },
   ],
 
   launchRelay: async ({ world, relayPort }, use) => {

@@ -27,7 +27,8 @@ const get = (url: string, headers: Record<string, string> = {}): Promise<RawResp
       .end()
   })
 
-const INDEX = '<!doctype html><title>Plume</title><div id="root"></div>'
+const POLICY = "default-src 'self'; script-src 'self'"
+const INDEX = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${POLICY}" /><title>Plume</title><div id="root"></div>`
 const SCRIPT = `export const words = ${JSON.stringify('plume '.repeat(2000))}\n`
 const world: AppWorld = {
   nip05: { alice: 'a'.repeat(64), bob: 'b'.repeat(64) },
@@ -137,6 +138,22 @@ describe('app server', () => {
     expect(part.headers['content-range']).toBe('bytes 10-19/100')
     expect([...part.body]).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19])
     expect((await get(`${server.url}/media/none.png`)).status).toBe(404)
+  })
+
+  it("sends index.html's policy with frame-ancestors and the other security headers on every response", async () => {
+    for (const path of [
+      '/',
+      '/p/npub1xyz',
+      '/assets/index-abc123.js',
+      '/config.json',
+      '/missing.png',
+    ]) {
+      const res = await get(`${server.url}${path}`)
+      expect(res.headers['content-security-policy'], path).toBe(`${POLICY}; frame-ancestors 'none'`)
+      expect(res.headers['x-frame-options'], path).toBe('DENY')
+      expect(res.headers['referrer-policy'], path).toBe('no-referrer')
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff')
+    }
   })
 
   it('refuses to start without a build', async () => {

@@ -2,7 +2,9 @@
  * The static server behind `npm start` and the browser tests: serves the built app like a careful
  * host would (compressed once in memory, immutable hashed assets, SPA fallback), plus what the demo
  * world needs from the same origin: `/config.json`, `/media/*`, NIP-05 and, for the demo, the
- * LNURL pay service behind everyone's lightning address.
+ * LNURL pay service behind everyone's lightning address. Every response carries the security
+ * headers a host should send (README, Hosting): the build's Content Security Policy with
+ * frame-ancestors 'none', X-Frame-Options, Referrer-Policy.
  */
 import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
@@ -10,6 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { extname, join, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
+import { securityHeaders } from '../../scripts/vite-csp.ts'
 import type { RuntimeConfig } from '../../src/core/platform/runtime-config.ts'
 
 /** What the server needs from the seeded demo world (tests/peers/seed's DemoWorld has it). */
@@ -229,7 +232,10 @@ const assetReply = (asset: Asset, cache: string): Reply => ({
 export async function startAppServer(o: AppServerOptions): Promise<AppServer> {
   const root = resolve(o.distDir)
   const index = join(root, 'index.html')
-  if (!(await loadAsset(index))) throw new Error(`${index} is missing: run npm run build`)
+  const indexAsset = await loadAsset(index)
+  if (!indexAsset) throw new Error(`${index} is missing: run npm run build`)
+  // On every response: a worker's or the service worker's policy is its own script's header.
+  const security = securityHeaders(indexAsset.body.toString('utf8'))
   // Precompress everything before the first request, so no request pays for brotli.
   const warm: Promise<Asset | null>[] = []
   for await (const file of walk(root)) if (!isSourceMap(file)) warm.push(loadAsset(file))
@@ -287,6 +293,7 @@ export async function startAppServer(o: AppServerOptions): Promise<AppServer> {
   }
 
   const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value)
     route(req, res).catch((error: unknown) => {
       if (!res.headersSent) text(res, 500, error instanceof Error ? error.message : 'Server error')
       else res.destroy()

@@ -1,0 +1,51 @@
+/**
+ * Every browser test fails on a Content Security Policy violation (fixtures.ts installs this on
+ * each test's context): a `securitypolicyviolation` event in any page, or the browser's console
+ * report of one from a page, a worker or the service worker. A policy that refuses something the
+ * app needs then shows up in the test of the journey that needs it.
+ */
+import type { BrowserContext, ConsoleMessage, Worker } from '@playwright/test'
+
+const BINDING = '__plumeCspViolation'
+
+/** Chromium's console report of a violation (enforced or report-only) names the policy. */
+const CONSOLE_REPORT = /Content Security Policy/i
+
+export interface CspGuard {
+  /** The violations seen so far, one line each. */
+  seen(): string[]
+  /** Removes and returns the violations so far: for a test that causes some on purpose. */
+  take(): string[]
+}
+
+export async function guardCsp(context: BrowserContext): Promise<CspGuard> {
+  let violations: string[] = []
+  await context.exposeBinding(BINDING, (_source, line: string) => {
+    violations.push(line)
+  })
+  await context.addInitScript((binding) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as Record<string, (line: string) => void>)[binding]
+      const sample = event.sample ? ` (${event.sample})` : ''
+      report?.(
+        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} on ${event.documentURI}${sample}`,
+      )
+    })
+  }, BINDING)
+  const consoleReport = (message: ConsoleMessage) => {
+    if (CONSOLE_REPORT.test(message.text())) violations.push(`console: ${message.text()}`)
+  }
+  const watchWorker = (worker: Worker) => worker.on('console', consoleReport)
+  context.on('console', consoleReport)
+  context.on('serviceworker', watchWorker)
+  context.on('page', (page) => page.on('worker', watchWorker))
+  for (const page of context.pages()) page.on('worker', watchWorker)
+  return {
+    seen: () => [...violations],
+    take: () => {
+      const taken = violations
+      violations = []
+      return taken
+    },
+  }
+}
