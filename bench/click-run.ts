@@ -14,8 +14,8 @@ import {
   type Responsiveness,
   responsiveness,
   SINCE_LAST_LONG_TASK,
-  UNLOCKED,
 } from './main-thread.ts'
+import { waitForGlobalKey } from './page-wait.ts'
 
 const TIMEOUT_MS = 30_000
 /** Before the click: no long task for this long (feed loading, relay replies)… */
@@ -66,7 +66,7 @@ export async function runClick<Extra extends object = object>(
     const quietBefore = await waitForQuiet(page)
     await page.evaluate(ARM)
     await scenario.submit(page)
-    await page.waitForFunction(UNLOCKED, undefined, { timeout: TIMEOUT_MS })
+    await waitForGlobalKey(page, '__benchMainThread', 'unlockedAt', { timeout: TIMEOUT_MS })
     await page.waitForTimeout(AFTER_MS)
     const reading = parseMainThread(await page.evaluate(READ_MAIN_THREAD))
     const extra = scenario.read ? await scenario.read(page) : ({} as Extra)

@@ -21,6 +21,7 @@ import { generateWideWorld, wideRelaysOn } from '../tests/peers/wide-world.ts'
 import { worldRuntimeConfig } from '../tests/peers/world-config.ts'
 import { startWorldRelays } from '../tests/peers/world-relays.ts'
 import type { Measure } from './context.ts'
+import { waitForGlobal } from './page-wait.ts'
 import { FIRST_NOTE_PROBE, PLAIN_FEED, parseProbeReading, READ_PROBE } from './probe.ts'
 import { median, round } from './stats.ts'
 import type { Row } from './table.ts'
@@ -87,7 +88,7 @@ async function visit(
       })
     })
     await page.goto(served.url, { waitUntil: 'commit', timeout: TIMEOUT_MS })
-    await page.waitForFunction('window.__benchFirstNote !== undefined', undefined, {
+    await waitForGlobal(page, '__benchFirstNote', {
       timeout: TIMEOUT_MS,
     })
     const { firstNote } = parseProbeReading(await page.evaluate(READ_PROBE))

@@ -13,6 +13,7 @@ import { build } from 'vite'
 import { DERIVED_KEY_BYTES, KEY_ITERATIONS } from '../src/core/identity/key-encryption.ts'
 import type { Measure } from './context.ts'
 import type { KdfKind, KdfTiming } from './kdf-page.ts'
+import { waitForGlobal } from './page-wait.ts'
 import { median, round } from './stats.ts'
 
 const RUNS = 5
@@ -76,7 +77,7 @@ export const unlockDerivation: Measure = {
           : route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
       )
       await page.goto(PAGE_URL)
-      await page.waitForFunction('typeof globalThis.__benchKdf === "function"')
+      await waitForGlobal(page, '__benchKdf')
       const derive = async (kind: KdfKind): Promise<KdfTiming> => {
         const args = [kind, PASSPHRASE, salt.toString('hex'), KEY_ITERATIONS]
         const timing = parseTiming(

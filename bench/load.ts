@@ -1,9 +1,10 @@
 /**
  * One cold page load: a fresh browser context (empty HTTP cache, no storage), the first-note
  * probe, Resource Timing from the page and its workers, and the WebSocket frames the page sends
- * (from the DevTools protocol, so the app itself is not instrumented).
+ * (seen by Playwright, so the app itself is not instrumented).
  */
 import type { Browser, Page } from 'playwright-core'
+import { waitForGlobal } from './page-wait.ts'
 import {
   FIRST_NOTE_PROBE,
   parseProbeReading,
@@ -119,28 +120,27 @@ export async function coldLoad(
     await page.addInitScript(FIRST_NOTE_PROBE)
     if (options.initScript) await page.addInitScript(options.initScript)
 
-    // Frame timestamps are monotonic seconds; the document request pairs that clock with wall time.
-    const cdp = await context.newCDPSession(page)
-    let wallMinusMonotonic: number | undefined
-    const frames: { monotonic: number; payload: string }[] = []
-    cdp.on('Network.requestWillBeSent', (event) => {
-      if (event.type === 'Document' && wallMinusMonotonic === undefined)
-        wallMinusMonotonic = (event.wallTime - event.timestamp) * 1000
-    })
-    cdp.on('Network.webSocketFrameSent', (event) =>
-      frames.push({ monotonic: event.timestamp, payload: event.response.payloadData }),
-    )
+    // Plume's relay sockets live in a dedicated worker (src/workers/relay-sockets.worker.ts),
+    // which the page's own DevTools session does not see (0 frames sent, against 7-8 REQs the
+    // relay got); Playwright attaches to the worker and reports its sockets as the page's, the
+    // reference page's too. Its events carry no time: each frame is stamped on arrival here,
+    // wall clock, 5-50 ms after Chromium's own stamp (the reference page's socket, load 4-5).
+    const frames: { wallMs: number; payload: string }[] = []
     const received: string[] = []
-    cdp.on('Network.webSocketFrameReceived', (event) =>
-      received.push(event.response.payloadData.slice(0, 16)),
-    )
-    await cdp.send('Network.enable')
+    page.on('websocket', (socket) => {
+      socket.on('framesent', ({ payload }) => {
+        if (typeof payload === 'string') frames.push({ wallMs: Date.now(), payload })
+      })
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string') received.push(payload.slice(0, 16))
+      })
+    })
 
     // Two cores: let the previous context's teardown and this one's setup finish first.
     await page.waitForTimeout(SETTLE_MS)
     await page.goto(url, { waitUntil: 'commit', timeout: options.timeoutMs })
     try {
-      await page.waitForFunction('window.__benchFirstNote !== undefined', undefined, {
+      await waitForGlobal(page, '__benchFirstNote', {
         timeout: options.timeoutMs,
       })
     } catch (error) {
@@ -155,13 +155,13 @@ export async function coldLoad(
       reading = parseProbeReading(await page.evaluate(READ_PROBE))
     }
     const resources = await readResources(page, reading.timeOrigin)
-    if (wallMinusMonotonic === undefined) throw new Error('no document request seen over CDP')
-    const offset = wallMinusMonotonic
+    // Navigation start on the page's wall clock, which is this process's clock.
+    const navigationWallMs = Number(await page.evaluate('Date.now() - performance.now()'))
     return {
       firstNoteMs: reading.firstNote,
       resources,
       framesSent: frames.map((frame) => ({
-        atMs: frame.monotonic * 1000 + offset - reading.timeOrigin,
+        atMs: frame.wallMs - navigationWallMs,
         payload: frame.payload,
       })),
       problems,

@@ -4,7 +4,8 @@
  * the moment the awaited state shows (`isDone`, the source of a function the probe calls on
  * every DOM change), and two heartbeats (setTimeout and requestAnimationFrame) whose longest gap
  * cross-checks the long tasks. Strings, not functions: tsx adds name helpers to functions that
- * do not exist in the browser.
+ * do not exist in the browser. The wait for the awaited state is a function, not a string: the
+ * page's CSP refuses a polled string (bench/page-wait.ts).
  */
 export const mainThreadProbe = (isDone: string) => `(() => {
   const state = { longTasks: [], armed: false, clickAt: undefined, unlockedAt: undefined, timeouts: [], frames: [] }
@@ -37,7 +38,6 @@ export const MAIN_THREAD_PROBE = mainThreadProbe(`() => {
   }`)
 
 export const ARM = 'window.__benchArm()'
-export const UNLOCKED = 'window.__benchMainThread.unlockedAt !== undefined'
 
 /** ms since the last long task ended (or since navigation when there was none). */
 export const SINCE_LAST_LONG_TASK = `(() => {

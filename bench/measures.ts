@@ -3,6 +3,7 @@ import { cashuReceive } from './cashu-receive.ts'
 import type { Measure } from './context.ts'
 import { firstNote } from './first-note.ts'
 import { followingFeed } from './following.ts'
+import { hostileRelays } from './hostile-relays.ts'
 import { ncryptsecResponsiveness, unlockResponsiveness } from './identity.ts'
 import { ingestBlocking } from './ingest.ts'
 import { unlockDerivation } from './kdf.ts'
@@ -26,6 +27,7 @@ export const MEASURES: Measure[] = [
   verifyThroughput,
   ingestBlocking,
   scrollHeap,
+  hostileRelays,
   powWorker,
   powTwoWorkers,
   powNodeCore,

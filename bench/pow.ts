@@ -23,6 +23,7 @@ import { build } from 'vite'
 import { mine, planMining } from '../src/core/publish/pow-miner.ts'
 import { startAppServer } from '../tests/peers/app-server.ts'
 import type { BenchContext, Measure } from './context.ts'
+import { waitForGlobal } from './page-wait.ts'
 import { POW_EVENT, POW_EVENT_BYTES, serialised } from './pow-event.ts'
 import type { PowTiming } from './pow-page/main.ts'
 import { median, round } from './stats.ts'
@@ -72,7 +73,7 @@ async function withPage<T>(context: BenchContext, use: (page: Page) => Promise<T
     const page = await browserContext.newPage()
     page.setDefaultTimeout(120_000)
     await page.goto(`${server.url}/`)
-    await page.waitForFunction('typeof globalThis.__benchPow === "object"')
+    await waitForGlobal(page, '__benchPow')
     return await use(page)
   } finally {
     await browserContext.close()

@@ -1,7 +1,8 @@
 /**
  * Row 4: REQ messages the page sent in the first 5 s after navigation, counted from the
- * WebSocket frames Chromium saw leave (every socket lives in the page). The budget must hold on
- * every run, so the row reports the worst run.
+ * WebSocket frames Chromium saw leave, the relay-socket worker's included (bench/load.ts), and
+ * cross-checked against the REQs the relay received while the page was open. The budget must
+ * hold on every run, so the row reports the worst run.
  */
 import { type Measure, plumeSamples } from './context.ts'
 import type { Sample } from './samples.ts'

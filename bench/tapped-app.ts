@@ -2,14 +2,17 @@
  * Opens the tapped build of the app (bench/tap-build.ts) in a fresh browser context, pointed at
  * the given relays, with a long-task observer and a setTimeout heartbeat installed before any of
  * the app's scripts, and waits until its relays are connected and the page has gone quiet.
- * Strings, not functions, run in the page: tsx adds helpers to functions that the page lacks.
+ * Strings, not functions, run in the page: tsx adds helpers to functions that the page lacks;
+ * the waits are the exception, as the page's CSP refuses a polled string (bench/page-wait.ts).
  */
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { localRuntimeConfig } from '../src/core/platform/runtime-config.ts'
 import { startAppServer } from '../tests/peers/app-server.ts'
+import type { PlumeBenchHooks } from './app-tap.ts'
 import type { BenchContext } from './context.ts'
 import { watchProblems } from './load.ts'
+import { waitForGlobal } from './page-wait.ts'
 import { PLAIN_FEED } from './probe.ts'
 import { tappedAppDir } from './tap-build.ts'
 
@@ -35,6 +38,9 @@ const SINCE_LAST_LONG_TASK = `(() => {
   const last = window.__benchTasks.longTasks.at(-1)
   return performance.now() - (last ? last.start + last.duration : 0)
 })()`
+
+/** What the tapped build hangs on the page (bench/app-tap.ts). */
+type TappedGlobal = typeof globalThis & { __plumeBench?: PlumeBenchHooks }
 
 export interface LongTask {
   start: number
@@ -81,10 +87,10 @@ export async function openTappedApp(
     await page.addInitScript(PROBE)
     await page.addInitScript(PLAIN_FEED)
     await page.goto(`${app.url}/`)
-    await page.waitForFunction('typeof globalThis.__plumeBench === "object"')
+    await waitForGlobal(page, '__plumeBench')
     await page.waitForFunction(
-      `globalThis.__plumeBench.connectedRelays() === ${relayUrls.length}`,
-      undefined,
+      (count) => (globalThis as TappedGlobal).__plumeBench?.connectedRelays() === count,
+      relayUrls.length,
       { timeout: TIMEOUT_MS },
     )
     const quietBefore = await waitForQuiet(page)

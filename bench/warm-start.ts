@@ -6,6 +6,7 @@
  */
 import { type Measure, plumeSamples } from './context.ts'
 import { watchProblems } from './load.ts'
+import { waitForGlobal } from './page-wait.ts'
 import { FIRST_NOTE_PROBE, PLAIN_FEED, parseProbeReading, READ_PROBE } from './probe.ts'
 import { median, round } from './stats.ts'
 
@@ -29,7 +30,7 @@ export const warmStart: Measure = {
         await page.addInitScript(FIRST_NOTE_PROBE)
         await page.addInitScript(PLAIN_FEED)
         const firstNote = async () => {
-          await page.waitForFunction('window.__benchFirstNote !== undefined', undefined, {
+          await waitForGlobal(page, '__benchFirstNote', {
             timeout: TIMEOUT_MS,
           })
           return parseProbeReading(await page.evaluate(READ_PROBE)).firstNote

@@ -32,7 +32,8 @@ export function contentSecurityPolicy(hashes: { styles: string[]; scripts: strin
     ['media-src', "'self'", 'https:', ...LOOPBACK_HTTP],
     // Relays over ws/wss; mints, LNURL, NIP-05, NIP-11 and pictures fetched by the ASCII worker.
     ['connect-src', "'self'", 'ws:', 'wss:', 'https:', ...LOOPBACK_HTTP],
-    // Module workers (verify, pow, nip49, dleq, ascii) and the service worker: files in dist.
+    // Module workers (verify, pow, nip49, dleq, ascii, relay sockets) and the service worker:
+    // files in dist.
     ['worker-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],

@@ -6,11 +6,12 @@
  *   webmanifest: the plugin adds those itself and duplicates break the precache, stack-notes).
  * - /config.json (the runtime relay config served beside index.html) is network-first, so a
  *   changed config is read on the next start and the last one still works offline.
- * - Images (avatars, note pictures, demo /media) are cache-first in a bounded cache.
+ * - Images (avatars, note pictures, demo /media) are cache-first in a bounded cache, status 200 only.
  * - The new worker waits (registerType 'prompt'): the app update machine posts SKIP_WAITING.
  *   Registration is ours (src/actors/app/app-update.effects.ts), some seconds after the first screen.
  */
 import { VitePWA } from 'vite-plugin-pwa'
+import type { RuntimeCaching } from 'workbox-build'
 
 const ANY_SIZES = [48, 72, 96, 128, 144, 152, 192, 256, 384, 512]
 const MASKABLE_SIZES = [192, 512]
@@ -21,6 +22,25 @@ export const IMAGE_CACHE_MAX_AGE_S = 7 * 24 * 60 * 60
 
 export const APP_THEME_COLOR = '#111318'
 export const APP_BACKGROUND_COLOR = '#0f1115'
+
+/**
+ * Pictures, cache-first. Only status 200: an opaque response (status 0, a cross-origin picture
+ * fetched without CORS) may be an error page, and browsers count each one as several MB of quota
+ * (padding), which would push the keys and the ecash wallet towards eviction.
+ */
+export const IMAGE_RUNTIME_CACHE: RuntimeCaching = {
+  urlPattern: ({ request }) => request.destination === 'image',
+  handler: 'CacheFirst',
+  options: {
+    cacheName: 'plume-images',
+    expiration: {
+      maxEntries: IMAGE_CACHE_MAX_ENTRIES,
+      maxAgeSeconds: IMAGE_CACHE_MAX_AGE_S,
+      purgeOnQuotaError: true,
+    },
+    cacheableResponse: { statuses: [200] },
+  },
+}
 
 const icon = (size: number, purpose: 'any' | 'maskable') => ({
   src: `/icons/${purpose === 'any' ? 'icon' : 'maskable'}-${size}.png`,
@@ -88,20 +108,7 @@ export function plumePwa() {
           handler: 'NetworkFirst',
           options: { cacheName: 'plume-config', networkTimeoutSeconds: 3 },
         },
-        {
-          urlPattern: ({ request }) => request.destination === 'image',
-          handler: 'CacheFirst',
-          options: {
-            cacheName: 'plume-images',
-            expiration: {
-              maxEntries: IMAGE_CACHE_MAX_ENTRIES,
-              maxAgeSeconds: IMAGE_CACHE_MAX_AGE_S,
-              purgeOnQuotaError: true,
-            },
-            // 0: opaque cross-origin pictures (no CORS) are worth keeping too.
-            cacheableResponse: { statuses: [0, 200] },
-          },
-        },
+        IMAGE_RUNTIME_CACHE,
       ],
     },
   })

@@ -19,6 +19,7 @@ import type { RelayListActorRef } from '../machines/relay-list.machine.ts'
 import { createFirstScreen, type FirstScreen } from './app/first-screen.ts'
 import type { MemoryManager } from './app/memory-manager.ts'
 import { createQueryClient } from './app/query-client.ts'
+import { createStoragePersistence, type StoragePersistence } from './app/storage-persistence.ts'
 import type { CashuWallet } from './ecash/cashu-wallet-api.ts'
 import { asciiCache } from './feed/ascii-cache.ts'
 import { createEngagementQueries, type EngagementQueries } from './feed/engagement-queries.ts'
@@ -126,6 +127,8 @@ export interface PlumeSystem {
   ecash(): Promise<CashuWallet>
   /** The service worker and its update prompt (null without one): started once the page asks. */
   appUpdate(): Promise<AppUpdateActorRef | null>
+  /** Whether the browser may evict the app's storage; persist() asked once a key or ecash is held. */
+  storage: StoragePersistence
   /** The memory manager: started 30 s in, or sooner when a screen asks for its figures. */
   memory(): Promise<MemoryManager>
   /** The first screen drawn: what shows nothing on it waits. */
@@ -157,7 +160,16 @@ export function startSystem(
   const { inspect } = options
   const verifier = createVerifier(startVerifyWorkers())
   const sockets = appSockets()
-  const keystore = lazyKeystore()
+  const storage = createStoragePersistence()
+  const lazyKeys = lazyKeystore()
+  // A key saved is something to lose: from then on the storage should not be evictable.
+  const keystore: Keystore = {
+    ...lazyKeys,
+    async saveKey(record) {
+      await lazyKeys.saveKey(record)
+      void storage.holdsSecrets()
+    },
+  }
   const remote: RemoteSignerSlot = { current: null }
   const remoteSessions = lazyRemoteSessionStore()
   // The hub exists before the app so the login's remote signer can use it; it reaches the
@@ -325,10 +337,19 @@ export function startSystem(
     ),
     lightning,
     ecash: once(() =>
-      import('./ecash/cashu-wallet.ts').then(({ startCashuWallet }) =>
-        startCashuWallet({ login, signer, hub, pool }),
-      ),
+      import('./ecash/cashu-wallet.ts')
+        .then(({ startCashuWallet }) => startCashuWallet({ login, signer, hub, pool }))
+        .then((wallet) => {
+          // Ecash held is something to lose (spec: keys and proofs in storage that is not evicted).
+          const check = () => {
+            if (wallet.view().total > 0) void storage.holdsSecrets()
+          }
+          wallet.subscribe(check)
+          check()
+          return wallet
+        }),
     ),
+    storage,
     appUpdate: once(() => import('./system/app-update.ts').then((m) => m.startAppUpdate())),
     memory,
     firstScreen,

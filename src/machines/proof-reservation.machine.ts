@@ -1,8 +1,9 @@
 /**
  * One operation that spends proofs (a send, a melt, a swap; spec §4, local proof states): the
  * proofs are reserved and journaled, the operation runs, then on success the spent inputs are
- * deleted and the change added; on a refusal by the mint they return to available. When the
- * outcome is unknown (network failure, 'already spent') or a reload left the journal entry
+ * deleted and the change added; on a refusal that proves nothing was spent (operationFailure's
+ * table of NUT codes) they return to available. Any other failure (network failure, timeout,
+ * 'already spent', pending, an unknown code) or a reload that left the journal entry
  * open, the proofs' states are asked of the mint in batches of 100 and the reservation settled
  * from them: nothing is lost and nothing counted twice. Storage and mint calls are provided.
  */
@@ -79,6 +80,7 @@ export const proofReservationMachine = setup({
       notProvided('settle'),
     ),
   },
+  delays: { unresolvedRetry: CASHU.unresolvedRetryMs },
   guards: {
     resuming: ({ context }) => context.resume,
     refused: ({ event }) => operationFailure((event as { error?: unknown }).error) === 'refused',
@@ -183,8 +185,12 @@ export const proofReservationMachine = setup({
         onError: { target: 'unresolved', actions: 'keepError' },
       },
     },
-    /** The mint could not be asked: the proofs stay reserved until a retry (or the next start). */
+    /**
+     * The mint could not be asked: the proofs stay reserved, and the mint is asked again after a
+     * while, or at once when told to (the key unlocked, the wallet opened again).
+     */
     unresolved: {
+      after: { unresolvedRetry: { target: 'reconciling', actions: 'restartCheck' } },
       on: { 'reservation.retry': { target: 'reconciling', actions: 'restartCheck' } },
     },
     succeeded: {

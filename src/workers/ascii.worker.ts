@@ -1,27 +1,18 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink'
 import { createAsciiApi, type DecodeImage } from './ascii-api.ts'
+import { fetchPicture } from './picture-fetch.ts'
 
 /** A picture that does not arrive in this long is given up (the card shows its link instead). */
 const FETCH_TIMEOUT_MS = 15_000
-/** Larger files are not decoded: the art is 64 columns wide, and memory is shared with the page. */
-const MAX_BYTES = 20 * 1024 * 1024
 
 /**
  * Fetch, decode and scale down off the main thread. The fetch is a CORS request, like the
  * pixels of an <img> a page may read: a host that does not allow it gives a failure, shown as a
- * link to the picture.
+ * link to the picture. Its size is checked before decoding (picture-fetch.ts, 20 MiB at most).
  */
 const decode: DecodeImage = async (url, scaleTo) => {
-  const response = await fetch(url, {
-    mode: 'cors',
-    credentials: 'omit',
-    referrerPolicy: 'no-referrer',
-    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-  })
-  if (!response.ok) throw new Error(`HTTP ${response.status}`)
-  const blob = await response.blob()
-  if (blob.size > MAX_BYTES) throw new Error('picture too large')
+  const blob = await fetchPicture(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) })
   const bitmap = await createImageBitmap(blob)
   try {
     const { width, height } = scaleTo(bitmap.width, bitmap.height)

@@ -2,10 +2,12 @@
 // creates the wallet, adds the mint, deposits 1,000 sats and sends 300 while the relay is away
 // (Clear Everything refuses: the change is only in this browser); once the relay is back the
 // deposit's token event is rolled over and deleted, nothing on the relay shows a proof secret in
-// clear, and Clear Everything no longer refuses (the proofs are on relays). A fresh profile logged in as the same
+// clear, and Clear Everything speaks only of the sent token not yet claimed (the proofs are on
+// relays). A fresh profile logged in as the same
 // account is offered "Restore from relays" and finds the same 700 sats, with a phrase of its own.
 import type { Page } from '@playwright/test'
 import type { NostrEvent } from 'nostr-tools/pure'
+import { REPLACE_RELAY_WALLET_NOTE } from '../../src/core/ecash/wallet-loss.ts'
 import {
   addMint,
   createWallet,
@@ -110,12 +112,15 @@ test('a wallet deposited and spent on one profile is restored from relays on ano
   const published = JSON.stringify(relay.events().filter((e) => e.pubkey === account.pubkey))
   for (const secret of secrets) expect(published).not.toContain(secret)
 
-  // Everything is on relays now: Clear Everything no longer refuses.
+  // Every proof is on relays now: Clear Everything no longer speaks of them, only of the sent
+  // token nobody has claimed yet (the mint says it is unspent), whose only copy is here.
   await page.getByRole('button', { name: 'Settings' }).click()
   await page.getByRole('button', { name: 'Clear Everything' }).click()
   const clear = dialog(page, 'Clear Everything')
-  await expect(clear.getByRole('button', { name: 'Clear Everything' })).toBeEnabled()
-  await expect(clear.getByRole('alert')).toHaveCount(0)
+  await expect(clear.getByRole('alert')).toHaveText(
+    '1 sent token (300 sats) is not claimed yet: clearing would lose the only copy. Wait until claimed, or receive it back.',
+  )
+  await expect(clear.getByRole('button', { name: 'Clear Everything' })).toBeDisabled()
   await clear.getByRole('button', { name: 'Cancel' }).click()
 
   // Another browser profile, the same account, no local wallet: restored from relays alone.
@@ -123,9 +128,12 @@ test('a wallet deposited and spent on one profile is restored from relays on ano
   try {
     await logIn(other, account)
     await openWallet(other)
-    await expect(other.getByRole('button', { name: 'Create wallet' })).toBeVisible()
     const restore = other.getByRole('button', { name: 'Restore from relays' })
     await expect(restore).toBeVisible()
+    // Creating instead would replace the relays' wallet: it asks a second time, saying so.
+    await other.getByRole('button', { name: 'Create a new wallet instead' }).click()
+    await expect(other.getByRole('alert')).toHaveText(REPLACE_RELAY_WALLET_NOTE)
+    await expect(other.getByRole('button', { name: 'Create a new wallet anyway' })).toBeVisible()
     await shoot(other, 'restore-offer', 800)
     await restore.click()
     await expect(other.getByTestId('cashu-words').locator('li')).toHaveCount(12)

@@ -7,7 +7,7 @@ import { mnemonicToEntropy } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { createWallet, logIn, openWallet, total, unlockKey, walletDatabaseText } from './cashu.ts'
 import { expect, test } from './fixtures.ts'
-import { findSecret, watchConsole } from './secret-scan.ts'
+import { findSecret, watchPage } from './secret-scan.ts'
 
 test('a reload before confirming the recovery phrase shows it again, until confirmed', async ({
   page,
@@ -16,7 +16,7 @@ test('a reload before confirming the recovery phrase shows it again, until confi
   world,
 }) => {
   test.setTimeout(90_000)
-  const lines = watchConsole(page)
+  const lines = watchPage(page)
   await openApp([await launchRelay()])
   await logIn(page, world.demoAccount, true)
   await openWallet(page)
@@ -39,6 +39,7 @@ test('a reload before confirming the recovery phrase shows it again, until confi
   expect((await words.allInnerTexts()).join(' ')).toBe(phrase)
   // Only a flag marks it unconfirmed: the words are nowhere in the clear.
   expect(await findSecret(page, bytesToHex(mnemonicToEntropy(phrase, wordlist)), lines)).toEqual([])
+  expect(await findSecret(page, { text: phrase }, lines)).toEqual([])
   const clear = await page.evaluate(() =>
     [location.href, JSON.stringify(localStorage), JSON.stringify(sessionStorage)].join('\n'),
   )

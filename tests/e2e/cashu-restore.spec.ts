@@ -21,7 +21,7 @@ import {
 } from './cashu.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec } from './login.ts'
-import { findSecret, watchConsole } from './secret-scan.ts'
+import { findSecret, watchPage } from './secret-scan.ts'
 
 const mint = mintPerTest()
 
@@ -77,8 +77,10 @@ test('a fresh profile restores the wallet from its phrase and finds what is left
   const c = await profileAt(browser, server.url, owner)
   try {
     const page = c.page
-    const lines = watchConsole(page)
-    await expect(page.getByRole('button', { name: 'Create wallet' })).toBeVisible()
+    const lines = watchPage(page)
+    // The relays hold the wallet too (NIP-60): a new one is offered only as the second choice.
+    await expect(page.getByRole('button', { name: 'Restore from relays' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Create a new wallet instead' })).toBeVisible()
     await page.screenshot({ path: test.info().outputPath('no-wallet.png') })
     await page.getByRole('link', { name: 'Restore from recovery phrase' }).click()
     await expect(page).toHaveURL(/\/wallet\/restore$/)

@@ -21,7 +21,7 @@ import {
   walletDatabaseText,
 } from './cashu.ts'
 import { expect, test } from './fixtures.ts'
-import { findSecret, watchConsole } from './secret-scan.ts'
+import { findSecret, watchPage } from './secret-scan.ts'
 
 const mint = mintPerTest()
 const { lightning } = mint
@@ -34,7 +34,7 @@ test('deposit 1,000 sats, send 300 as a token, reload, receive it in another pro
   world,
 }) => {
   test.setTimeout(120_000)
-  const lines = watchConsole(page)
+  const lines = watchPage(page)
   const relay = await launchRelay()
   const server = await openApp([relay])
   await logIn(page, world.demoAccount, true)

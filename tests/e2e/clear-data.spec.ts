@@ -6,8 +6,10 @@
 import type { Page } from '@playwright/test'
 import { shortNpub } from '../../src/core/people/profile.ts'
 import { freePort } from '../peers/free-port.ts'
+import { logIn, openWallet } from './cashu.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec } from './login.ts'
+import { watchNotices } from './notices.ts'
 import { showEveryNote } from './plain-feed.ts'
 import { newestOf } from './seeded.ts'
 
@@ -69,9 +71,10 @@ test('Clear Saved Keys names the saved keys, deletes them, and the next visit is
   await expect(confirm.getByRole('list', { name: 'Saved keys' })).toContainText(
     shortNpub(account.pubkey),
   )
+  const notices = await watchNotices(page)
   await confirm.getByRole('button', { name: 'Clear Saved Keys' }).click()
   await expect(confirm).toHaveCount(0)
-  await expect(page.getByRole('status').filter({ hasText: 'Saved keys cleared' })).toBeVisible()
+  await expect.poll(notices).toContain('Saved keys cleared')
   // The key in use stays in memory for this visit.
   await expect(page.getByTestId('key-status')).toHaveText('Key: Unlocked')
   const { records, local } = await dumpStorage(page)
@@ -178,8 +181,9 @@ test('Clear Preferences also restores the default relays, and publishes them for
   await expect.poll(published).toContain(extra)
 
   await page.getByRole('button', { name: 'Clear Preferences' }).click()
+  const notices = await watchNotices(page)
   await dialog(page, 'Clear Preferences').getByRole('button', { name: 'Clear Preferences' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Preferences cleared' })).toBeVisible()
+  await expect.poll(notices).toContain('Preferences cleared')
   await expect(relays.getByRole('button', { name: extra, exact: true })).toHaveCount(0)
   await expect(relays.getByRole('button', { name: relay.url, exact: true })).toBeVisible()
   await expect.poll(published).toEqual([relay.url])
@@ -209,12 +213,11 @@ test('Clear Cache (the default confirm modal) and Clear Contacts Cache forget, a
   await expect(page).toHaveURL(/clearCache=true/)
   const confirm = dialog(page, 'Clear Cache')
   await expect(confirm.getByRole('button')).toHaveText(['Close', 'Cancel', 'Clear Cache'])
+  const notices = await watchNotices(page)
   await confirm.getByRole('button', { name: 'Clear Cache' }).click()
   await expect(confirm).toHaveCount(0)
   // Said where the user is, with the figures read again at once (not at the next 5 s reading).
-  await expect(page.getByRole('status').filter({ hasText: 'Cache cleared' })).toHaveText(
-    'Cache cleared: profiles and threads',
-  )
+  await expect.poll(notices).toContain('Cache cleared: profiles and threads')
   await expect(figures).not.toHaveText(before, { timeout: 2_000 })
 
   await page.getByRole('button', { name: 'Clear Contacts Cache' }).click()
@@ -222,10 +225,42 @@ test('Clear Cache (the default confirm modal) and Clear Contacts Cache forget, a
     .getByRole('button', { name: 'Clear Contacts Cache' })
     .click()
   await expect(dialog(page, 'Clear Contacts Cache')).toHaveCount(0)
-  await expect(page.getByRole('status').filter({ hasText: 'Contacts cache cleared' })).toHaveText(
-    'Contacts cache cleared: follow lists and followers',
-  )
+  await expect.poll(notices).toContain('Contacts cache cleared: follow lists and followers')
   await page.getByRole('button', { name: 'Back', exact: true }).click()
   // The profile on screen was fetched again.
   await expect(name).toHaveText(shownName)
+})
+
+test('Clear Everything refuses while the only copy of the recovery phrase is not written down', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  await openApp([await launchRelay()])
+  await logIn(page, world.demoAccount)
+  await openWallet(page)
+  await page.getByRole('button', { name: 'Create wallet' }).click()
+  await expect(page.getByTestId('cashu-words').locator('li')).toHaveCount(12)
+  // The phrase is shown, and not yet confirmed as written down.
+  await settingsButton(page).click()
+  await page.getByRole('button', { name: 'Clear Everything' }).click()
+  const confirm = dialog(page, 'Clear Everything')
+  await expect(confirm.getByRole('alert')).toHaveText(
+    'Your wallet recovery phrase is only on this device and not confirmed as written down: open the wallet and write it down first.',
+  )
+  await expect(confirm.getByRole('button', { name: 'Clear Everything' })).toBeDisabled()
+  await page.setViewportSize({ width: 390, height: 844 })
+  // A phone's width: the refusal reads whole.
+  await page.screenshot({ path: test.info().outputPath('clear-everything-refusal.png') })
+
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'I have written them down' }).click()
+  await settingsButton(page).click()
+  await page.getByRole('button', { name: 'Clear Everything' }).click()
+  await expect(
+    dialog(page, 'Clear Everything').getByRole('button', { name: 'Clear Everything' }),
+  ).toBeEnabled()
+  await expect(dialog(page, 'Clear Everything').getByRole('alert')).toHaveCount(0)
 })

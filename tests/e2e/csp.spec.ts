@@ -1,11 +1,16 @@
 /**
  * The Content Security Policy (scripts/vite-csp.ts; README, Hosting): the app server sends it
  * with frame-ancestors 'none', it is the policy of index.html's meta, framing is refused, the
- * guard every test runs under (csp-guard.ts) records what the policy refuses, and the main screens
- * run under it with no violation.
+ * guard every test runs under (csp-guard.ts) records what the policy refuses, in the test's context
+ * and in every context the test opens itself, and the main screens run under it with no violation.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
-import { createWallet, logIn, openWallet } from './cashu.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts'
+import { createWallet, logIn, openWallet, secondProfile } from './cashu.ts'
 import { expect, test } from './fixtures.ts'
 
 const META = 'meta[http-equiv="Content-Security-Policy"]'
@@ -136,4 +141,90 @@ test('the feed, a note, Settings and the wallet run under the policy with no vio
   await openWallet(page)
   await createWallet(page)
   expect(csp.seen()).toEqual([])
+})
+
+/** Injects an inline script, which the policy refuses; resolves once the violation is seen. */
+const injectInlineScript = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        document.addEventListener('securitypolicyviolation', () => resolve(), { once: true })
+        const script = document.createElement('script')
+        script.textContent = 'window.__plumeInjected = true'
+        document.head.append(script)
+      }),
+  )
+
+test.describe('contexts a test opens itself are guarded too', () => {
+  test('a second profile (browser.newContext) and a persistent context report to the guard', async ({
+    browser,
+    csp,
+    launchRelay,
+    openApp,
+  }) => {
+    const relay = await launchRelay()
+    const server = await openApp([relay])
+    const profile = await secondProfile(browser, server.url)
+    try {
+      await injectInlineScript(profile.page)
+      await expect.poll(() => csp.take().join('\n')).toMatch(/script-src-elem refused inline/)
+    } finally {
+      await profile.context.close()
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'plume-profile-'))
+    const persistent = await chromium.launchPersistentContext(dir, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+    })
+    try {
+      const page = persistent.pages()[0] ?? (await persistent.newPage())
+      await page.goto(server.url)
+      await injectInlineScript(page)
+      await expect.poll(() => csp.take().join('\n')).toMatch(/script-src-elem refused inline/)
+    } finally {
+      await persistent.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  // Planted: a violation left in a context the test opened fails the test (test.fail expects it).
+  test('a violation left in a fresh context fails the test', async ({
+    browser,
+    launchRelay,
+    openApp,
+  }) => {
+    test.fail()
+    const relay = await launchRelay()
+    const server = await openApp([relay])
+    const fresh = await browser.newContext()
+    try {
+      const page = await fresh.newPage()
+      await page.goto(server.url)
+      await injectInlineScript(page)
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  test('a violation left in a persistent context fails the test', async ({
+    launchRelay,
+    openApp,
+  }) => {
+    test.fail()
+    const relay = await launchRelay()
+    const server = await openApp([relay])
+    const dir = mkdtempSync(join(tmpdir(), 'plume-profile-'))
+    const persistent = await chromium.launchPersistentContext(dir, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+    })
+    try {
+      const page = persistent.pages()[0] ?? (await persistent.newPage())
+      await page.goto(server.url)
+      await injectInlineScript(page)
+    } finally {
+      await persistent.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

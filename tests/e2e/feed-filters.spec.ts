@@ -325,6 +325,38 @@ test('keyboard: j and k move the focus through the virtual list, Enter opens the
   await expect(page).not.toHaveURL(/settings=true/)
 })
 
+test('keyboard: j pressed faster than the list renders moves one row per press', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await showEveryNote(page)
+  await openApp([relay])
+  const rows = predictRows(relay.events())
+  await expectFirstRows(page, rows, 3)
+  // Forty rows loaded, then back at the top: most of them loaded but not rendered.
+  const card = feed(page).locator(
+    rowSelector(rows[40]!.noteId, rows[40]!.repost ? rows[40]!.id : null),
+  )
+  await scrollUntil(page, card)
+  await page.evaluate(() => window.scrollTo({ top: 0 }))
+  await expect(feed(page).locator('[data-index="0"]')).toBeInViewport()
+  await page.keyboard.press('j')
+  await expect.poll(() => focusedRow(page)).toBe(0)
+  // Thirty presses in one task, as a held j's repeats queue up behind a long render: no render
+  // between them, the rows past the rendered ones are asked for before they exist.
+  await page.evaluate(() => {
+    for (let i = 0; i < 30; i++) {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true }))
+    }
+  })
+  await expect.poll(() => focusedRow(page)).toBe(30)
+  const focused = page.locator('article:focus')
+  await expect(focused).toHaveAttribute('data-note-id', rows[30]!.noteId)
+  await expect(focused).toBeInViewport()
+})
+
 test('scrolling 150 notes keeps the page small; Back from a note lands on the same note', async ({
   page,
   launchRelay,

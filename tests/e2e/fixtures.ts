@@ -3,7 +3,7 @@
  * the built app served with a runtime config that points at the test's relays. Tests of routing
  * across relays start the many-relay world instead (launchWorld): a relay per role, each holding
  * what the world's ground truth places on it. Every test fails on a Content Security Policy
- * violation in its context (csp-guard.ts).
+ * violation in its context or in any context it opens itself (csp-guard.ts).
  */
 import { test as base, type Page } from '@playwright/test'
 import { localRuntimeConfig, type RuntimeConfig } from '../../src/core/platform/runtime-config.ts'
@@ -18,7 +18,7 @@ import {
 } from '../peers/seed/index.ts'
 import { worldRuntimeConfig } from '../peers/world-config.ts'
 import { startWorldRelays, type WorldRelayHandles } from '../peers/world-relays.ts'
-import { type CspGuard, guardCsp } from './csp-guard.ts'
+import { type CspGuard, guardContextsOpened, guardCsp, guardsOf } from './csp-guard.ts'
 
 interface WorkerFixtures {
   appPort: number
@@ -48,8 +48,9 @@ export interface OpenAppOptions {
 
 interface TestFixtures {
   /**
-   * The test's context's CSP violations, on in every test: any left at the end fail the test. A
-   * test that causes one on purpose takes it (`csp.take()`).
+   * The CSP violations of the test's context and of every context it opens itself (a second
+   * profile, a fresh or persistent context), on in every test: any left at the end fail the test.
+   * A test that causes one on purpose takes it (`csp.take()`).
    */
   csp: CspGuard
   /**
@@ -94,9 +95,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   csp: [
-    async ({ context }, use) => {
-      const guard = await guardCsp(context)
-      await use(guard)
+    async ({ context, browser, playwright }, use) => {
+      const guards = [await guardCsp(context)]
+      // The contexts the test opens itself (a second profile, a fresh or persistent context).
+      const release = guardContextsOpened(
+        browser,
+        [playwright.chromium, playwright.firefox, playwright.webkit],
+        async (opened) => guards.push(await guardCsp(opened)),
+      )
+      const guard = guardsOf(guards)
+      try {
+        await use(guard)
+      } finally {
+        release()
+      }
       const left = [...new Set(guard.seen())]
       if (left.length > 0) {
         throw new Error(`Content Security Policy violations:\n${left.join('\n')}`)

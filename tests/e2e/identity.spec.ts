@@ -10,7 +10,7 @@ import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure
 import { shortNpub } from '../../src/core/people/profile.ts'
 import { startRemoteSigner } from '../peers/remote-signer.ts'
 import { expect, test } from './fixtures.ts'
-import { findSecret, keptClientKey, watchConsole } from './secret-scan.ts'
+import { findSecret, keptClientKey, watchPage } from './secret-scan.ts'
 
 const PASSPHRASE = 'correct horse battery'
 
@@ -25,10 +25,15 @@ async function openNsecLogin(page: Page) {
   return dialog(page, 'Nsec Secret Key')
 }
 
+/** Neither the key nor the passphrase of these journeys (NIP-49) is left anywhere. */
 async function expectNoSecret(page: Page, secretHex: string, consoleLines: string[], step: string) {
   expect(
     await findSecret(page, secretHex, consoleLines),
     `secret left behind after: ${step}`,
+  ).toEqual([])
+  expect(
+    await findSecret(page, { text: PASSPHRASE }, consoleLines),
+    `passphrase left behind after: ${step}`,
   ).toEqual([])
 }
 
@@ -39,7 +44,7 @@ test('the secret scan finds a key wherever it is left, in any encoding', async (
 }) => {
   await openApp([await launchRelay()])
   const secret = bytesToHex(generateSecretKey())
-  const lines = watchConsole(page)
+  const lines = watchPage(page)
   await page.evaluate(
     (nsec) => sessionStorage.setItem('leak', nsec),
     nsecEncode(hexToBytes(secret)),
@@ -57,7 +62,7 @@ test('nsec: log in, save under a passphrase, reload locked, unlock, view, sign o
   world,
 }) => {
   const account = world.demoAccount
-  const lines = watchConsole(page)
+  const lines = watchPage(page)
   await openApp([await launchRelay()])
 
   // Wrong inputs first: the spec's messages, nothing logged in.
@@ -155,7 +160,7 @@ test('an nsec kept in memory is saved later under a passphrase, and comes back l
   openApp,
 }) => {
   const secret = generateSecretKey()
-  const lines = watchConsole(page)
+  const lines = watchPage(page)
   await openApp([await launchRelay()])
   const nsecDialog = await openNsecLogin(page)
   await nsecDialog.getByLabel('Secret key').fill(nsecEncode(secret))
@@ -201,7 +206,7 @@ test('an nsec kept in memory is saved later under a passphrase, and comes back l
 
 test('ncryptsec: log in with a NIP-49 encrypted key', async ({ page, launchRelay, openApp }) => {
   const secret = generateSecretKey()
-  const lines = watchConsole(page)
+  const lines = watchPage(page)
   await openApp([await launchRelay()])
   const nsecDialog = await openNsecLogin(page)
   await nsecDialog.getByLabel('Secret key').fill(ncryptsecEncrypt(secret, PASSPHRASE, 16))
@@ -266,7 +271,7 @@ test('NIP-07: log in through a browser extension', async ({ page, launchRelay, o
       },
     })
   }, getPublicKey(secret))
-  const lines = watchConsole(page)
+  const lines = watchPage(page)
   await openApp([await launchRelay()])
   await openSettings(page)
   await page.getByRole('button', { name: 'NIP-07 Extension' }).click()
@@ -285,7 +290,7 @@ test('NIP-46: log in with a remote signer over the local relay', async ({
   const userKey = generateSecretKey()
   const signer = await startRemoteSigner({ relayUrl: relay.url, userKey })
   try {
-    const lines = watchConsole(page)
+    const lines = watchPage(page)
     await openApp([relay])
     await page.getByRole('button', { name: 'Log in' }).click()
     const options = dialog(page, 'Log in')
@@ -339,7 +344,7 @@ test('key generation: Log in with this key waits for a generated key', async ({
   launchRelay,
   openApp,
 }) => {
-  const lines = watchConsole(page)
+  const lines = watchPage(page)
   await openApp([await launchRelay()])
   await openSettings(page)
   await page.getByRole('button', { name: 'Generate New User Key' }).click()

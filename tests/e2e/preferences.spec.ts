@@ -11,6 +11,7 @@ import { ASCII_RAMP, asciiGrid } from '../../src/core/feed/ascii-art.ts'
 import { PHOTO_HEIGHT, PHOTO_WIDTH } from '../peers/seed/media/photos.ts'
 import { expectFirstRows, predictRows, type Row, taggedRows } from './feed-rows.ts'
 import { expect, test } from './fixtures.ts'
+import { logInWithNsec } from './login.ts'
 
 const DEFAULT_TAGS = ['bitcoin', 'nostr', 'news']
 
@@ -441,4 +442,48 @@ test('Clear Preferences restores the defaults (Image Mode kept), and they last',
       localStorage.getItem('customHashtags'),
     ]),
   ).toEqual(['true', 'true', '["Bitcoin","Nostr","News"]'])
+})
+
+test('Settings says whether storage is persistent; persist() is asked once a key is saved, never before', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  // Counts the app's persist() calls; the browser's own answer is passed through unchanged.
+  await page.addInitScript(() => {
+    const storage = navigator.storage
+    const persist = storage.persist.bind(storage)
+    const calls = { count: 0 }
+    Object.assign(window, { persistCalls: calls })
+    storage.persist = () => {
+      calls.count += 1
+      return persist()
+    }
+  })
+  const persistCalls = () =>
+    page.evaluate(
+      () => (window as unknown as { persistCalls: { count: number } }).persistCalls.count,
+    )
+  // What the browser itself answers: headless Chromium decides (site engagement, localhost).
+  const expectedLine = async () =>
+    (await page.evaluate(() => navigator.storage.persisted()))
+      ? 'Storage: persistent'
+      : 'Storage: may be cleared by the browser when space runs low'
+
+  await openApp([await launchRelay()])
+  await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible()
+  await openSettings(page)
+  const line = settings(page).getByTestId('storage-persistence')
+  await expect(line).toHaveText(await expectedLine())
+  // Signed out, nothing to lose: the first screen and Settings never ask.
+  expect(await persistCalls()).toBe(0)
+
+  await closeSettings(page)
+  await logInWithNsec(page, world.demoAccount, { remember: true })
+  await expect.poll(persistCalls).toBe(1)
+  await expect(line).toHaveText(await expectedLine())
+  await page.setViewportSize({ width: 390, height: 844 })
+  await line.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: test.info().outputPath('storage-persistence.png') })
 })

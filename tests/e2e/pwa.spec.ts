@@ -140,6 +140,8 @@ test('the manifest and the service worker register; the shell and route chunks a
   })
   expect(precached).toContain('/index.html')
   expect(precached.some((path) => /^\/assets\/about-.*\.js$/.test(path))).toBe(true)
+  // The relay sockets' worker too: offline, the app starts it from here, or no relay opens later.
+  expect(precached.some((path) => /^\/assets\/relay-sockets\.worker-.*\.js$/.test(path))).toBe(true)
   expect(precached).not.toContain('/config.json')
 })
 
@@ -157,6 +159,16 @@ test("the scripts every start runs open with V8's compile hint and load at low f
   }
   const about = readdirSync(join(DIST, 'assets')).find((file) => /^about-.*\.js$/.test(file))
   expect(readFileSync(join(DIST, 'assets', about ?? ''), 'utf8')).not.toContain(COMPILE_HINT)
+})
+
+test('the built service worker caches pictures from status 200 answers only, never opaque ones', () => {
+  const sw = readFileSync(join(DIST, 'sw.js'), 'utf8')
+  const start = sw.indexOf('cacheName:"plume-images"')
+  expect(start).toBeGreaterThan(-1)
+  const images = sw.slice(start, sw.indexOf('"GET"', start))
+  expect(images).toContain('CacheableResponsePlugin({statuses:[200]})')
+  // An opaque response has status 0: a list holding 0 would cache it (and pad the quota).
+  expect(images).not.toMatch(/statuses:\[[^\]]*\b0\b/)
 })
 
 test("Chromium's own installability check reports no error", async ({

@@ -10,7 +10,7 @@ import { npubEncode, nsecEncode } from 'nostr-tools/nip19'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
-import { findSecret, watchConsole } from './secret-scan.ts'
+import { findSecret, watchPage } from './secret-scan.ts'
 
 const PASSPHRASE = 'correct horse battery'
 const DEBOUNCE_MS = 3000
@@ -86,7 +86,7 @@ test('a user’s relay list: loaded at login, edited, published 3 s later, kept 
     ['r', second.url, 'write'],
   ])
   await home.publish(published)
-  const lines = watchConsole(page)
+  const lines = watchPage(page)
   await openApp([home])
   await openSettings(page)
   await expect.poll(() => relayRows(page)).toEqual([[home.url, 'RW']])

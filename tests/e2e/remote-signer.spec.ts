@@ -14,7 +14,7 @@ import { remoteUnreachableMessage } from '../../src/machines/login.machine.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { startRemoteSigner } from '../peers/remote-signer.ts'
 import { expect, test } from './fixtures.ts'
-import { findSecret, keptClientKey, watchConsole, watchRequests } from './secret-scan.ts'
+import { findSecret, keptClientKey, type Sought, watchPage, watchRequests } from './secret-scan.ts'
 
 const keyStatus = (page: Page) => page.getByTestId('key-status')
 const openSettings = (page: Page) => page.getByRole('button', { name: 'Settings' }).click()
@@ -46,7 +46,7 @@ async function logInWithBunker(page: Page, bunkerUri: string) {
   await expect(options).toHaveCount(0)
 }
 
-async function expectNoSecret(page: Page, secretHex: string, lines: string[], step: string) {
+async function expectNoSecret(page: Page, secretHex: Sought, lines: string[], step: string) {
   expect(await findSecret(page, secretHex, lines), `secret left behind after: ${step}`).toEqual([])
 }
 
@@ -60,7 +60,7 @@ async function survivesReload(
   // A login, three reloads each resuming over NIP-46, and a sign out: ~20 s idle, 50 s measured
   // on a loaded machine.
   test.setTimeout(120_000)
-  const consoleLines = watchConsole(page)
+  const consoleLines = watchPage(page)
   const traffic = watchRequests(page)
   const lines = () => [...consoleLines, ...traffic]
   const userKey = generateSecretKey()
@@ -81,6 +81,8 @@ async function survivesReload(
     expect(signer.clients()).toEqual([clientPubkey])
     await expectNoSecret(page, clientKey ?? '', lines(), 'remote login')
     await expectNoSecret(page, bytesToHex(userKey), lines(), 'remote login')
+    // The bunker URI's one-time secret (NIP-46) is kept nowhere in the clear either.
+    await expectNoSecret(page, { text: 'one-time-7c1e' }, lines(), 'remote login')
 
     // A reload resumes the kept session: the same client, no second connect.
     await page.reload()
@@ -90,6 +92,7 @@ async function survivesReload(
     expect(signer.requests().filter((method) => method === 'get_public_key')).toHaveLength(2)
     expect(signer.clients()).toEqual([clientPubkey])
     await expectNoSecret(page, clientKey ?? '', lines(), 'reload')
+    await expectNoSecret(page, { text: 'one-time-7c1e' }, lines(), 'reload')
 
     // A new browser session forgets the login method: the kept session still says it was remote.
     await page.evaluate(() => sessionStorage.clear())
@@ -179,7 +182,7 @@ test('a signer out of reach: the reload signs out for now, and the next start re
 }) => {
   // The reload waits out the request's 30 s timeout.
   test.setTimeout(120_000)
-  const consoleLines = watchConsole(page)
+  const consoleLines = watchPage(page)
   const traffic = watchRequests(page)
   const relay = await launchRelay()
   const userKey = generateSecretKey()

@@ -1,15 +1,25 @@
 /**
- * Looks for a secret key everywhere a page could leave it: localStorage, sessionStorage, every
- * IndexedDB database and store, the Cache Storage (request URLs and text bodies), the URL, and
- * the console messages (and, with watchRequests, the requested URLs and WebSocket frames sent)
- * seen so far. The key is sought in every encoding it could take: hex (either case), nsec bech32,
- * base64 and base64url of its bytes, and the bytes written out as a JSON array or as a
- * typed-array dump. `keptClientKey` gives the NIP-46 client key of a kept remote session, to
- * look for it the same way.
+ * Looks for a secret everywhere a page could leave it: localStorage, sessionStorage, every
+ * IndexedDB database and store (keys and values, nested objects, Maps and Sets), the Cache Storage
+ * (every request URL and every response body, whatever its type), the URL, and the console
+ * messages and URLs visited (watchPage; with watchRequests, the requested URLs and WebSocket
+ * frames sent) seen so far. Binary values (ArrayBuffers, typed arrays, Blobs, cached bodies) are
+ * read both as hex and as UTF-8 text, so the bytes of a key, and the UTF-8 bytes of its hex or of
+ * a passphrase, are found alike.
+ *
+ * Two kinds of secret: a 32-byte key as hex (a nsec, an NWC secret, the NIP-46 client key),
+ * sought as hex (either case), nsec bech32, base64 and base64url of its bytes, and the bytes as a
+ * JSON array or a typed-array dump; and a text secret (`{ text }`: a NIP-49 passphrase, recovery
+ * words, a NIP-46 bunker secret), sought as itself, URL-encoded, as base64 and hex of its UTF-8
+ * bytes, and, for words, as a JSON array of them. `keptClientKey` gives the NIP-46 client key of a
+ * kept remote session, to look for it the same way.
  */
-import { hexToBytes } from '@noble/hashes/utils.js'
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import type { Page } from '@playwright/test'
 import { nsecEncode } from 'nostr-tools/nip19'
+
+/** A key as hex, or a text secret. */
+export type Sought = string | { text: string }
 
 export function secretEncodings(secretHex: string): string[] {
   const bytes = hexToBytes(secretHex)
@@ -26,7 +36,23 @@ export function secretEncodings(secretHex: string): string[] {
   ]
 }
 
-/** Everything the page holds, as text (binary values as hex). */
+export function textEncodings(text: string): string[] {
+  const bytes = new TextEncoder().encode(text)
+  const words = text.split(/\s+/).filter(Boolean)
+  return [
+    text,
+    encodeURIComponent(text),
+    Buffer.from(bytes).toString('base64').replace(/=+$/, ''),
+    Buffer.from(bytes).toString('base64url'),
+    bytesToHex(bytes),
+    ...(words.length > 1 ? [JSON.stringify(words)] : []),
+  ]
+}
+
+const encodings = (sought: Sought): string[] =>
+  typeof sought === 'string' ? secretEncodings(sought) : textEncodings(sought.text)
+
+/** Everything the page holds, as text (binary values as hex and as UTF-8 text). */
 async function pageStorage(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const out: string[] = [location.href]
@@ -36,20 +62,27 @@ async function pageStorage(page: Page): Promise<string[]> {
         out.push(key, store.getItem(key) ?? '')
       }
     }
-    const hex = (buffer: ArrayBuffer | ArrayBufferView) => {
-      const view =
-        buffer instanceof ArrayBuffer
-          ? new Uint8Array(buffer)
-          : new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
-      return [...view].map((b) => b.toString(16).padStart(2, '0')).join('')
-    }
-    const flatten = (value: unknown): string => {
-      if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return hex(value)
-      if (value instanceof Blob) return `[blob ${value.size}]`
+    const utf8 = new TextDecoder('utf-8', { fatal: false })
+    const bytesOf = (buffer: ArrayBuffer | ArrayBufferView) =>
+      buffer instanceof ArrayBuffer
+        ? new Uint8Array(buffer)
+        : new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+    const binary = (bytes: Uint8Array) =>
+      `${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')} ${utf8.decode(bytes)}`
+    const flatten = async (value: unknown): Promise<string> => {
+      if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return binary(bytesOf(value))
+      if (value instanceof Blob) return binary(new Uint8Array(await value.arrayBuffer()))
+      if (value instanceof Map || value instanceof Set || Array.isArray(value)) {
+        const parts = await Promise.all(
+          [...(value instanceof Map ? value.entries() : value.values())].map(flatten),
+        )
+        return parts.join(' ')
+      }
       if (typeof value === 'object' && value !== null) {
-        return Object.entries(value)
-          .map(([k, v]) => `${k}:${flatten(v)}`)
-          .join(' ')
+        const parts = await Promise.all(
+          Object.entries(value).map(async ([k, v]) => `${k}:${await flatten(v)}`),
+        )
+        return parts.join(' ')
       }
       return String(value)
     }
@@ -71,7 +104,8 @@ async function pageStorage(page: Page): Promise<string[]> {
           request.onsuccess = () => resolve(request.result)
           request.onerror = () => reject(request.error)
         })
-        out.push(`${name}/${storeName}`, ...keys.map(String), ...values.map(flatten))
+        out.push(`${name}/${storeName}`)
+        for (const item of [...keys, ...values]) out.push(await flatten(item))
       }
       db.close()
     }
@@ -81,8 +115,12 @@ async function pageStorage(page: Page): Promise<string[]> {
         for (const request of await cache.keys()) {
           out.push(request.url)
           const response = await cache.match(request)
-          const type = response?.headers.get('content-type') ?? ''
-          if (response && /json|text|javascript/.test(type)) out.push(await response.text())
+          // Every body, whatever it says it is (an opaque response has none to read), as text;
+          // as hex too up to 1 MiB (the app's own precached code is larger, and is not data).
+          if (response && response.type !== 'opaque') {
+            const bytes = new Uint8Array(await response.arrayBuffer())
+            out.push(bytes.length <= 1 << 20 ? binary(bytes) : utf8.decode(bytes))
+          }
         }
       }
     }
@@ -132,11 +170,12 @@ export async function keptClientKey(page: Page): Promise<string | null> {
   })
 }
 
-/** Collects console output from the moment it is called. */
-export function watchConsole(page: Page): string[] {
+/** Collects console output, page errors and every URL the page visits, from now on. */
+export function watchPage(page: Page): string[] {
   const lines: string[] = []
   page.on('console', (message) => lines.push(message.text()))
   page.on('pageerror', (error) => lines.push(String(error)))
+  page.on('framenavigated', (frame) => lines.push(frame.url()))
   return lines
 }
 
@@ -152,17 +191,15 @@ export function watchRequests(page: Page): string[] {
 }
 
 /** The places where any encoding of the secret was found (empty when none). */
-export async function findSecret(
-  page: Page,
-  secretHex: string,
-  consoleLines: string[],
-): Promise<string[]> {
-  const haystacks = [...(await pageStorage(page)), ...consoleLines]
-  const needles = secretEncodings(secretHex)
+export async function findSecret(page: Page, secret: Sought, lines: string[]): Promise<string[]> {
+  const haystacks = [...(await pageStorage(page)), ...lines]
+  const needles = encodings(secret)
   const found: string[] = []
   for (const text of haystacks) {
     for (const needle of needles) {
-      if (text.includes(needle)) found.push(`${needle.slice(0, 12)}… in ${text.slice(0, 80)}`)
+      const at = text.indexOf(needle)
+      if (at >= 0)
+        found.push(`${needle.slice(0, 12)}… in ${text.slice(Math.max(0, at - 40), at + 40)}`)
     }
   }
   return found

@@ -11,7 +11,8 @@ import { fakeLightning } from '../peers/fake-lightning.ts'
 import { type NwcWalletHandle, startNwcWallet } from '../peers/nwc-wallet.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec, PASSPHRASE } from './login.ts'
-import { findSecret, watchConsole } from './secret-scan.ts'
+import { watchNotices } from './notices.ts'
+import { findSecret, watchPage } from './secret-scan.ts'
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
 const walletStatus = (page: Page) => page.getByTestId('wallet-status')
@@ -23,8 +24,10 @@ test.afterEach(async () => {
   await Promise.all(wallets.splice(0).map((wallet) => wallet.close()))
 })
 
+/** Neither the pairing secret (NIP-47) nor the passphrase of the saved key is left anywhere. */
 async function expectNoPairingSecret(page: Page, wallet: NwcWalletHandle, lines: string[]) {
   expect(await findSecret(page, wallet.clientSecret, lines)).toEqual([])
+  expect(await findSecret(page, { text: PASSPHRASE }, lines)).toEqual([])
 }
 
 test('connect by pairing string, pay, save encrypted, reload and auto-connect after unlock, sign out', async ({
@@ -35,7 +38,7 @@ test('connect by pairing string, pay, save encrypted, reload and auto-connect af
 }) => {
   // One long story (two logins' key derivations, a reload, four connects): more than the default.
   test.setTimeout(120_000)
-  const lines = watchConsole(page)
+  const lines = watchPage(page)
   const relay = await launchRelay()
   const wallet = await startNwcWallet({ relayUrl: relay.url, balanceMsat: 50_000_000 })
   wallets.push(wallet)
@@ -172,6 +175,22 @@ test('without a login that can sign, connecting asks for one', async ({
   await expect(walletSection(page).getByRole('button', { name: 'Connect Wallet' })).toBeDisabled()
 })
 
+test('the CORS proxy setting says it is trusted with payments and that totals never use it', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  await openApp([await launchRelay()], '/?settings=true')
+  const hint = walletSection(page).getByText('The proxy is trusted with those payments')
+  await expect(hint).toHaveText(
+    "Used only for zaps you start, when the recipient's lightning address cannot be reached " +
+      'directly. The proxy is trusted with those payments: it sees whom you pay, and it could ' +
+      'answer with its own invoice for the same amount and description, which your wallet would ' +
+      "pay. Zap totals never use it. Leave blank to send your zaps to no one but the recipient's " +
+      'service.',
+  )
+})
+
 test('the browser provider (WebLN): enable, balance, pay through sendPayment, disconnect', async ({
   page,
   launchRelay,
@@ -250,7 +269,7 @@ test('with an extension login the saved wallet connects by itself on the next vi
       },
     })
   }, pubkey)
-  const lines = watchConsole(page)
+  const lines = watchPage(page)
   await openApp([relay])
   await page.getByRole('button', { name: 'Settings' }).click()
   await page.getByRole('button', { name: 'NIP-07 Extension' }).click()
@@ -293,9 +312,10 @@ test('Clear Stored Wallet (Settings, Cache) disconnects and deletes every saved 
   await expect(page).toHaveURL(/clearStoredWallet=true/)
   const confirm = dialog(page, 'Clear Stored Wallet')
   await expect(confirm.getByRole('list', { name: 'Saved wallets' })).toHaveText('Kitchen wallet')
+  const notices = await watchNotices(page)
   await confirm.getByRole('button', { name: 'Clear Stored Wallet' }).click()
   await expect(confirm).toHaveCount(0)
-  await expect(page.getByRole('status').filter({ hasText: 'Stored wallet cleared' })).toBeVisible()
+  await expect.poll(notices).toContain('Stored wallet cleared')
   await expect(walletStatus(page)).toHaveText('Not connected')
   const stored = await page.evaluate(async () => {
     const records = await new Promise<string[]>((resolve) => {

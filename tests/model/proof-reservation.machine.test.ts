@@ -190,7 +190,8 @@ describe('proof reservation model', () => {
       input,
       samples,
       serializeState,
-      delays: {},
+      // Spec: an unresolved operation asks the mint again every 30 s while the wallet is open.
+      delays: { unresolvedRetry: 30_000 },
     })
     describe(name, () => {
       const paths = modelPaths(model, 'transitions')

@@ -3,10 +3,17 @@
  * and answers; these only alter what reaches the socket, so a test can stage a lying relay
  * (broken signatures), a slow one (latency) or a silent one (accepts the socket, never answers).
  */
+import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
 
 /** One NIP-01 frame as the relay is about to send it, e.g. ['EVENT', subId, event]. */
 export type Frame = unknown[]
+
+/**
+ * Sends text to the client exactly as given: no faults, no JSON check (a hostile relay's own
+ * frames may be anything). False once the socket has closed, so a stream knows to stop.
+ */
+export type RawSend = (text: string) => boolean
 
 export interface RelayFaults {
   /** Events for which this returns true are sent with a signature that does not verify. */
@@ -21,6 +28,10 @@ export interface RelayFaults {
   closeDelayMs?: number
   /** Any other rewrite, applied last: return null to drop the frame. */
   rewrite?: (frame: Frame) => Frame | null
+  /** A hostile relay's own frames when a client connects (before any answer). */
+  onOpen?: (send: RawSend) => void
+  /** A hostile relay's own frames for a REQ, after the relay has answered it (stored, EOSE). */
+  onReq?: (subId: string, filters: Filter[], send: RawSend) => void
 }
 
 /** Flips the last hex digit of the signature (its `s` half), so verification must fail. */
@@ -81,4 +92,13 @@ export const refuseWrites = (
 ): RelayFaults => ({
   rewrite: (frame) =>
     frame[0] === 'OK' && frame[2] === true ? ['OK', frame[1], false, reason] : frame,
+})
+
+/**
+ * A relay that says OK and keeps nothing: events for which `dropped` returns true are accepted
+ * (the OK is sent) but never given back to any REQ, as if the relay had not stored them.
+ */
+export const forgetWrites = (dropped: (event: NostrEvent) => boolean): RelayFaults => ({
+  rewrite: (frame) =>
+    frame[0] === 'EVENT' && isEvent(frame[2]) && dropped(frame[2]) ? null : frame,
 })

@@ -192,6 +192,11 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
       },
     }
     const reply = (frame: unknown[]): void => client.send(JSON.stringify(frame))
+    const sendRaw = (text: string): boolean => {
+      if (ws.readyState !== ws.OPEN) return false
+      ws.send(text)
+      return true
+    }
     // ws answers a client's close frame with ws.close(): a slow relay answers it late.
     const close = ws.close.bind(ws)
     ws.close = (code, reason) => {
@@ -250,9 +255,11 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
       } catch (error) {
         reply(['NOTICE', `error: ${errorText(error)}`])
       }
+      if (message[0] === 'REQ') faults?.onReq?.(message[1], message.slice(2) as never, sendRaw)
     }
 
     relay.handleConnection(client, ip)
+    faults?.onOpen?.(sendRaw)
     // One message at a time per connection, in arrival order (an EVENT then a REQ sees the event).
     let queue = Promise.resolve()
     ws.on('message', (data) => {

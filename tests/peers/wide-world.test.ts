@@ -100,5 +100,5 @@ describe('the wide world', () => {
     } finally {
       await close()
     }
-  }, 30_000)
+  })
 })

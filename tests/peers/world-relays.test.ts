@@ -76,7 +76,7 @@ describe('startWorldRelays', () => {
     } finally {
       await running.close()
     }
-  }, 30_000)
+  })
 
   it('persists each relay in its own file, seeded only when the file is missing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'plume-world-'))
@@ -101,7 +101,7 @@ describe('startWorldRelays', () => {
     } finally {
       await again.close()
     }
-  }, 30_000)
+  })
 
   it('says which relay could not start, and closes the others', async () => {
     const blocker = await startWorldRelays({

@@ -11,13 +11,22 @@ import {
   Mint,
   type MintKeys,
   type MintKeyset,
+  setGlobalRequestOptions,
   Wallet,
 } from '@cashu/cashu-ts'
 import { chooseKeyset, verifyKeyset } from '../../core/ecash/cashu-keyset.ts'
-import { MINT_ERRORS, withMintTimeout } from '../../core/ecash/cashu-mint.ts'
+import {
+  MINT_ERRORS,
+  MINT_REQUEST_TIMEOUT_MS,
+  withMintTimeout,
+} from '../../core/ecash/cashu-mint.ts'
 import { cashuProofSelector } from '../../core/ecash/cashu-select.ts'
 
 export const UNIT = 'sat'
+
+// Every mint this wallet talks to is reached through this module: each of cashu-ts's HTTP
+// requests (per try) is aborted after MINT_REQUEST_TIMEOUT_MS, as a NetworkError.
+setGlobalRequestOptions({ requestTimeout: MINT_REQUEST_TIMEOUT_MS })
 
 export interface LoadedMint {
   url: string

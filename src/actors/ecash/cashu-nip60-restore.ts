@@ -5,8 +5,13 @@
  * the mint is asked about (checkstate, 100 at a time). Unspent proofs come back available, spent
  * ones as deleted entries still naming their token event, so the sync rolls that event over.
  * A proof the mint reports pending (another device paying with it) is left out for now.
+ * Quote events (7374: a deposit's mint quote id, encrypted; the mint in a public tag) not
+ * deleted nor expired (NIP-40) are asked of their mint: a quote PAID and not yet ISSUED is
+ * resumed as a deposit, so sats paid on another device are minted here (NUT-04).
  */
+import type { NostrEvent } from 'nostr-tools/pure'
 import { CASHU } from '../../core/ecash/cashu-constants.ts'
+import { withMintTimeout } from '../../core/ecash/cashu-mint.ts'
 import { inBatches, type ProofEntry } from '../../core/ecash/cashu-proof-book.ts'
 import {
   deletedIds,
@@ -19,7 +24,7 @@ import {
 import type { Signer } from '../platform/signer.ts'
 import { type LoadedMint, walletFor } from './cashu-mint-loader.ts'
 import type { Nip60Relays } from './cashu-nip60.ts'
-import type { CashuStore } from './cashu-store.ts'
+import type { CashuStore, WalletRecord } from './cashu-store.ts'
 
 export const NIP60_RESTORE_ERRORS = {
   notFound: 'No ecash wallet was found on your relays',
@@ -37,6 +42,8 @@ export interface RelayWallet {
   /** The wallet event's mints, then any other mint a token event names. */
   mints: string[]
   entries: ProofEntry[]
+  /** Deposits paid at their mint and not yet minted, found in quote events. */
+  quotes: WalletRecord['quotes']
 }
 
 export interface RestoreDeps {
@@ -53,7 +60,12 @@ export async function readRelayWallet(deps: RestoreDeps): Promise<RelayWallet> {
     await relays.query([
       { kinds: [NIP60_KINDS.wallet], authors: [pubkey] },
       { kinds: [NIP60_KINDS.token], authors: [pubkey] },
-      { kinds: [NIP60_KINDS.deletion], authors: [pubkey], '#k': [String(NIP60_KINDS.token)] },
+      { kinds: [NIP60_KINDS.quote], authors: [pubkey] },
+      {
+        kinds: [NIP60_KINDS.deletion],
+        authors: [pubkey],
+        '#k': [String(NIP60_KINDS.token), String(NIP60_KINDS.quote)],
+      },
     ])
   ).filter((e) => e.pubkey === pubkey)
   const walletEvent = events
@@ -96,7 +108,42 @@ export async function readRelayWallet(deps: RestoreDeps): Promise<RelayWallet> {
       })
     }
   }
-  return { privkey: wallet.privkey, mints, entries }
+  const quotes = await paidQuotes(deps, events, decrypt)
+  return { privkey: wallet.privkey, mints, entries, quotes }
+}
+
+const tagOf = (event: { tags: string[][] }, name: string) =>
+  event.tags.find((t) => t[0] === name)?.[1]
+
+/** The quote events still standing, asked of their mints: those PAID and not yet issued. */
+async function paidQuotes(
+  deps: RestoreDeps,
+  events: readonly NostrEvent[],
+  decrypt: (ciphertext: string) => Promise<string>,
+): Promise<WalletRecord['quotes']> {
+  const deleted = deletedIds(events, deps.pubkey)
+  const nowSeconds = Math.floor(deps.now() / 1000)
+  const found: WalletRecord['quotes'] = []
+  for (const event of events) {
+    if (event.kind !== NIP60_KINDS.quote || deleted.has(event.id)) continue
+    const expiration = Number(tagOf(event, 'expiration'))
+    if (Number.isFinite(expiration) && expiration <= nowSeconds) continue
+    const mint = tagOf(event, 'mint')
+    if (!mint) continue
+    try {
+      const quoteId = (await decrypt(event.content)).trim()
+      if (!quoteId || found.some((q) => q.quote === quoteId)) continue
+      const wallet = walletFor(await deps.loadedMint(mint))
+      const state = await withMintTimeout(wallet.checkMintQuoteBolt11(quoteId))
+      if (state.state !== 'PAID') continue
+      const amount = typeof state.amount === 'number' ? state.amount : state.amount.toNumber()
+      found.push({ quote: quoteId, request: state.request, amount, expiry: state.expiry, mint })
+    } catch {
+      // A quote that cannot be read or a mint that does not answer: the event stays on relays
+      // and a later restore finds it again.
+    }
+  }
+  return found
 }
 
 export interface RestoreWalletDeps extends RestoreDeps {
@@ -109,15 +156,24 @@ export interface RestoreWalletDeps extends RestoreDeps {
 
 /**
  * Reads the relay wallet and puts it in the local record: its mints, its key, its proofs (with
- * their token events). Proofs already in the book stay as they are (a restore tried again).
+ * their token events), its paid deposits not yet minted (returned too, for the wallet to resume). Proofs already in the book stay as they are (a restore tried again).
  */
-export async function restoreWallet(deps: RestoreWalletDeps): Promise<void> {
+export async function restoreWallet(
+  deps: RestoreWalletDeps,
+): Promise<{ quotes: WalletRecord['quotes'] }> {
   const found = await readRelayWallet(deps)
   for (const mint of found.mints) await deps.addMint(mint)
   if (found.privkey) await deps.keepWalletKey(found.privkey)
   await deps.store.update(deps.pubkey, (record) => {
     const known = new Set(record.book.entries.map((e) => e.proof.secret))
     const fresh = found.entries.filter((e) => !known.has(e.proof.secret))
-    return { ...record, book: { ...record.book, entries: [...record.book.entries, ...fresh] } }
+    const open = new Set(record.quotes.map((q) => q.quote))
+    return {
+      ...record,
+      book: { ...record.book, entries: [...record.book.entries, ...fresh] },
+      // Kept with the deposits waiting, so a reload before minting resumes them too.
+      quotes: [...record.quotes, ...found.quotes.filter((q) => !open.has(q.quote))],
+    }
   })
+  return { quotes: found.quotes }
 }

@@ -2,7 +2,8 @@
  * Keeps the user's relays in step with the local ecash wallet (NIP-60; lightning-and-ecash §3,
  * §4, §9). It watches the wallet record and, 100 ms after the last change: publishes the wallet
  * event (17375: the wallet key and the mints, encrypted to the user) when the mints change; token
- * events (7375) for proofs not yet in one, rolling over events some of whose proofs were spent
+ * events (7375) for proofs not yet in one (noted in the book only once a relay gives the event
+ * back: backed up means read back, not one OK), rolling over events some of whose proofs were spent
  * and deleting those (kind 5, k 7375), noting each proof's token event in the book; a spending
  * history event (7376) per history entry; a quote event (7374) per open deposit quote, deleted
  * once the quote leaves the record (the deposit done). Everything it sends is derived from the
@@ -72,6 +73,18 @@ export function nip60Relays(
       return event
     },
   }
+}
+
+/** A relay said OK and then gave nothing back: the proofs are not on relays yet. */
+export const NIP60_READBACK_ERROR = 'No relay gave the token event back after accepting it'
+
+/**
+ * Proofs count as backed up only once a relay gives their token event back (a REQ by id after
+ * the OK): an OK alone may come from a relay that drops what it accepts.
+ */
+async function readBack(relays: Nip60Relays, event: NostrEvent): Promise<void> {
+  const found = await relays.query([{ ids: [event.id], authors: [event.pubkey] }])
+  if (!found.some((e) => e.id === event.id)) throw new Error(NIP60_READBACK_ERROR)
 }
 
 export interface Nip60SyncDeps {
@@ -173,6 +186,7 @@ export function startNip60Sync(deps: Nip60SyncDeps): Nip60Sync {
     for (const item of plan.publish) {
       const content = await encrypt(tokenPlaintext(item))
       const event = await publish(NIP60_KINDS.token, content)
+      await readBack(relays, event)
       created.push(event.id)
       record = await store.update(pubkey, (r) => ({
         ...r,

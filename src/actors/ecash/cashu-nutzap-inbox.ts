@@ -7,10 +7,14 @@
  * write, then a 7376 marks it redeemed (NIP-60 history, with the nutzap's e tag and its sender's
  * p tag), sent to the user's relays and two of the sender's read relays (`reason: inbox`). A nutzap already marked (by a 7376 on the relays or in the local history) is skipped.
  * A failure says 'Failed to redeem nutzaps' with the reason; the nutzap is kept for a later try,
- * unless it failed the checks (then it never can succeed here, and is not tried again).
+ * unless it failed the checks or the mint says it is spent with no try of this wallet's behind
+ * it (redeemed elsewhere): then it never can succeed here, and is not tried again. A swap's
+ * counters are noted with the nutzap, so a lost answer recovered later (now, by a later try, or
+ * by the open wallet's settling) still records it as this nutzap redeemed.
  */
 import { normalizeProofAmounts } from '@cashu/cashu-ts'
 import type { NostrEvent } from 'nostr-tools/pure'
+import { operationFailure, RECOVERY_ERRORS } from '../../core/ecash/cashu-errors.ts'
 import { addProofs, toStoredProof } from '../../core/ecash/cashu-proof-book.ts'
 import { historyParts, NIP60_KINDS } from '../../core/ecash/nip60.ts'
 import {
@@ -34,7 +38,8 @@ import type { Subscription } from '../relays/relay-hub.ts'
 import { type NutzapDeps, ownNutzapInfo, signAsUser } from './cashu-nutzap.ts'
 import { fetchNutzapInfo } from './cashu-nutzap-info.ts'
 import { forgetCounters, noteCounters } from './cashu-recover.ts'
-import type { WalletRecord } from './cashu-store.ts'
+import type { NutzapNote, WalletRecord } from './cashu-store.ts'
+import { receiveEntry, recoverReceive } from './cashu-transfer.ts'
 
 /** Nutzaps this much older than the newest 7376 are still asked for: relays can be late. */
 const SINCE_MARGIN_S = 600
@@ -57,7 +62,10 @@ export interface NutzapInbox {
   stop(): void
 }
 
-/** A nutzap that can never be redeemed here: from a mint not listed, locked elsewhere, no DLEQ. */
+/**
+ * A nutzap that can never be redeemed here: from a mint not listed, locked elsewhere, no DLEQ,
+ * redeemed elsewhere.
+ */
 class Refused extends Error {}
 
 /** Refused nutzaps remembered (anyone can publish them: the list must not grow without end). */
@@ -67,6 +75,10 @@ const withoutWaiting = (record: WalletRecord, id: string) =>
   (record.nutzapsWaiting ?? []).filter((e) => e.id !== id)
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** The local history's entry for the nutzap's redemption, if this wallet redeemed it. */
+const redeemedHere = (record: WalletRecord, id: string) =>
+  record.history.find((h) => h.kind === 'receive' && h.nutzap?.event === id)
 
 export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): NutzapInbox {
   const { store, pubkey, now, network } = deps
@@ -87,9 +99,7 @@ export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): Nutza
 
   /** Redeemed (a 7376 or the local history says so), or refused before. */
   const alreadyRedeemed = (record: WalletRecord, id: string) =>
-    marked.has(id) ||
-    record.nutzapsRefused?.includes(id) ||
-    record.history.some((h) => h.kind === 'receive' && h.nutzap?.event === id)
+    marked.has(id) || record.nutzapsRefused?.includes(id) || redeemedHere(record, id) !== undefined
 
   /** NIP-61: the 7376 goes to the user's relays and to the sender's NIP-65 read relays. */
   async function publishRedemption(nutzap: Nutzap, amount: number): Promise<void> {
@@ -124,8 +134,21 @@ export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): Nutza
     marked.add(nutzap.id)
   }
 
+  /** The counters' recovery (NUT-09); throws the recovery's message when the mint cannot be asked. */
+  const recovered = (opKey: string) =>
+    recoverReceive(deps, opKey).catch((cause) => {
+      throw new Error(RECOVERY_ERRORS.receive, { cause })
+    })
+
   async function redeem(nutzap: Nutzap, mine: NutzapInfo): Promise<number> {
     const record = await store.read(pubkey)
+    // A try before lost the swap's answer and could not recover then: what the mint signed
+    // for it is recovered first, never swapped again.
+    for (const [opKey, noted] of Object.entries(record.opCounters)) {
+      if (noted.nutzap?.event !== nutzap.id) continue
+      const amount = await recovered(opKey)
+      if (amount > 0) return amount
+    }
     const key = mintKey(nutzap.mint)
     // Never a mint the user did not list: its URL is the sender's to choose.
     const mint = record.mints.find((m) => mintKey(m.url) === key)?.url
@@ -137,38 +160,52 @@ export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): Nutza
       throw new Refused(messageOf(error))
     }
     const [wallet, privkey] = await Promise.all([deps.walletOf(mint), deps.walletKey()])
-    // The counters are noted first: a reload that loses the mint's answer restores the outputs.
+    // The counters are noted first, with the nutzap: an answer lost (or a reload) restores the
+    // outputs from them, and records the nutzap as redeemed.
     const opKey = `receive:${deps.newId()}`
+    const note: NutzapNote = {
+      peer: nutzap.sender,
+      event: nutzap.id,
+      ...(nutzap.comment ? { comment: nutzap.comment } : {}),
+    }
     await store.update(pubkey, (r) =>
-      noteCounters(r, opKey, { keysetId: wallet.keysetId, mint, at: now() }),
+      noteCounters(r, opKey, {
+        keysetId: wallet.keysetId,
+        mint,
+        at: now(),
+        operation: 'receive',
+        nutzap: note,
+      }),
     )
     let proofs: ReturnType<typeof toStoredProof>[]
     try {
       const token = { mint, unit: NUTZAP_UNIT, proofs: normalizeProofAmounts(nutzap.proofs) }
       proofs = (await wallet.receive(token, { privkey, requireDleq: true })).map(toStoredProof)
     } catch (error) {
-      await store.update(pubkey, (r) => ({ ...r, opCounters: forgetCounters(r, opKey) }))
-      throw error
+      const failure = operationFailure(error)
+      if (failure === 'refused' || failure === 'spent') {
+        // The mint signed nothing: the noted counters have nothing to find.
+        const latest = await store.update(pubkey, (r) => ({
+          ...r,
+          opCounters: forgetCounters(r, opKey),
+        }))
+        if (failure === 'refused') throw error
+        // Spent, and no counters of this wallet's are left for it: redeemed elsewhere, unless
+        // a recovery beside this try (settling's) recorded it here meanwhile.
+        const here = redeemedHere(latest, nutzap.id)
+        if (here) return here.amount
+        throw new Refused(NUTZAP_ERRORS.redeemedElsewhere)
+      }
+      // The mint may have signed before its answer was lost: restored now, redeemed if found.
+      const amount = await recovered(opKey)
+      if (amount === 0) throw error
+      return amount
     }
     const amount = proofs.reduce((sum, p) => sum + p.amount, 0)
     await store.update(pubkey, (r) => ({
       ...r,
       book: addProofs(r.book, mint, proofs, now()),
-      history: [
-        {
-          id: deps.newId(),
-          kind: 'receive',
-          mint,
-          amount,
-          at: now(),
-          nutzap: {
-            peer: nutzap.sender,
-            event: nutzap.id,
-            ...(nutzap.comment ? { comment: nutzap.comment } : {}),
-          },
-        },
-        ...r.history,
-      ],
+      history: [receiveEntry(deps, mint, amount, note), ...r.history],
       opCounters: forgetCounters(r, opKey),
       nutzapsWaiting: withoutWaiting(r, nutzap.id),
     }))
@@ -186,6 +223,10 @@ export function createNutzapInbox(deps: NutzapDeps, onChange: () => void): Nutza
         }))
         set({ waiting: next.nutzapsWaiting?.length ?? 0 })
       }
+      // Redeemed here by a recovery (settling's) that publishes nothing: its 7376 goes now, so
+      // the user's other devices do not try it.
+      const here = nutzap && !marked.has(event.id) ? redeemedHere(record, event.id) : undefined
+      if (nutzap && here) await publishRedemption(nutzap, here.amount).catch(() => {})
       return
     }
     set({ redeeming: view.redeeming + 1 })

@@ -4,8 +4,8 @@
  * unspent and this wallet neither holds them nor handed them out in a token since.
  */
 import type { Proof, Wallet } from '@cashu/cashu-ts'
-import { type StoredProof, toStoredProof } from '../../core/ecash/cashu-proof-book.ts'
-import type { HistoryEntry, WalletRecord } from './cashu-store.ts'
+import { addProofs, type StoredProof, toStoredProof } from '../../core/ecash/cashu-proof-book.ts'
+import type { CashuStore, HistoryEntry, OpCounters, WalletRecord } from './cashu-store.ts'
 
 /** Secrets handed out in sent tokens since `since`: a restore must not count them again. */
 export function sentSecrets(history: readonly HistoryEntry[], since: number): Set<string> {
@@ -41,11 +41,53 @@ export async function recoverOutputs(
     .map(toStoredProof)
 }
 
+export interface RecoverDeps {
+  store: CashuStore
+  pubkey: string
+  walletOf(mint: string): Promise<Wallet>
+  now(): number
+}
+
+/**
+ * Recovers one operation's outputs at once (NUT-09 restore over its noted counters, NUT-07
+ * checkstate), adds the unspent ones to the book with `history` for their amount (when above
+ * zero; a nutzap's redemption then no longer waits), and forgets the counters. Throws when the
+ * mint cannot be asked: the counters stay noted, and the next open of the wallet (or login
+ * change) tries again. Two recoveries of the same operation at once (settling and a nutzap's
+ * retry) record it once.
+ */
+export async function recoverNow(
+  deps: RecoverDeps,
+  opKey: string,
+  history: (amount: number, noted: OpCounters) => HistoryEntry,
+): Promise<number> {
+  const { store, pubkey, now } = deps
+  const record = await store.read(pubkey)
+  const noted = record.opCounters[opKey]
+  if (!noted) return 0
+  const recovered = await recoverOutputs(await deps.walletOf(noted.mint), record, opKey)
+  const amount = recovered.reduce((sum, p) => sum + p.amount, 0)
+  const redeemed = amount > 0 ? noted.nutzap?.event : undefined
+  await store.update(pubkey, (latest) => {
+    if (!latest.opCounters[opKey]) return latest // recovered meanwhile
+    return {
+      ...latest,
+      book: addProofs(latest.book, noted.mint, recovered, now()),
+      history: amount > 0 ? [history(amount, noted), ...latest.history] : latest.history,
+      opCounters: forgetCounters(latest, opKey),
+      ...(redeemed && latest.nutzapsWaiting
+        ? { nutzapsWaiting: latest.nutzapsWaiting.filter((e) => e.id !== redeemed) }
+        : {}),
+    }
+  })
+  return amount
+}
+
 /** The record with the operation's first counter noted (kept as is when already noted). */
 export function noteCounters(
   record: WalletRecord,
   opKey: string,
-  noted: { keysetId: string; mint: string; at: number },
+  noted: Omit<OpCounters, 'start'>,
 ): WalletRecord {
   if (record.opCounters[opKey]) return record
   const start = record.counters[noted.keysetId] ?? 0

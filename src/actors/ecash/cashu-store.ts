@@ -64,7 +64,11 @@ export interface PendingNutzap {
   signed?: NostrEvent
 }
 
-/** Counters reserved by an operation, so a reload in its middle can restore its outputs. */
+/**
+ * Counters reserved by an operation (its pending recovery), so a reload in its middle or an
+ * answer lost after the mint acted can restore its outputs (NUT-09): kept until the mint
+ * provably signed nothing or the outputs are restored.
+ */
 export interface OpCounters {
   keysetId: string
   start: number
@@ -72,6 +76,12 @@ export interface OpCounters {
   at: number
   /** The mint it ran against. */
   mint: string
+  /** What the operation was (absent in records written before it was kept). */
+  operation?: 'send' | 'melt' | 'swap' | 'receive' | 'deposit'
+  /** A melt's quote (NUT-05): a payment left pending is settled once its quote is. */
+  quote?: string
+  /** The nutzap a receive redeems (NIP-61): its recovery records it as redeemed. */
+  nutzap?: NutzapNote
 }
 
 export interface WalletRecord {

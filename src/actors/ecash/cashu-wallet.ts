@@ -164,7 +164,7 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
       const relays = w.backup.relays()
       if (!relays) throw new Error(CASHU_ERRORS.noRelays)
       if (await store.seed(w.pubkey)) throw new Error(CASHU_ERRORS.seedExists)
-      await restoreWallet({
+      const restored = await restoreWallet({
         pubkey: w.pubkey,
         relays,
         signer: deps.signer,
@@ -176,7 +176,12 @@ export function startCashuWallet(deps: CashuDeps): CashuWallet {
       })
       w.backup.restored()
       // This device's own seed: another device's would reuse its NUT-13 counters.
-      return this.createSeed()
+      const seeded = await this.createSeed()
+      // Deposits paid on the other device and not yet minted (NIP-60 quote events), minted here.
+      for (const quote of restored.quotes) {
+        w.deposits.start({ mint: quote.mint, amount: quote.amount, quote })
+      }
+      return seeded
     },
   }
 }

@@ -35,8 +35,15 @@ type Operation = (
   reserved: StoredProof[],
 ) => Promise<OperationResult & { history?: HistoryEntry }>
 
-/** The reservation machine for one operation (or for settling one a reload interrupted). */
-export function reservationLogic(deps: ReservationDeps, operation?: Operation) {
+/**
+ * The reservation machine for one operation (or for settling one a reload interrupted); `noted`
+ * joins the operation's pending recovery record (a melt's quote).
+ */
+export function reservationLogic(
+  deps: ReservationDeps,
+  operation?: Operation,
+  noted: { quote?: string } = {},
+) {
   const { store, pubkey, walletOf, now } = deps
   let history: HistoryEntry | undefined
   const update = (change: (record: WalletRecord) => WalletRecord) => store.update(pubkey, change)
@@ -52,6 +59,8 @@ export function reservationLogic(deps: ReservationDeps, operation?: Operation) {
             keysetId,
             mint: input.mint,
             at,
+            operation: input.kind,
+            ...noted,
           }),
         )
       }),

@@ -10,7 +10,6 @@ import {
   infiniteQueryOptions,
   type QueryClient,
   type QueryMeta,
-  queryOptions,
 } from '@tanstack/react-query'
 import { type Filter, matchFilters } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
@@ -23,6 +22,8 @@ import {
   feedSourceKey,
   GLOBAL_SOURCE,
   nextPageStart,
+  type PageStart,
+  withOwed,
 } from '../../core/feed/feed-source.ts'
 import {
   FEED_WINDOW_PAGES,
@@ -31,13 +32,18 @@ import {
   nextCursor,
 } from '../../core/feed/feed-window.ts'
 import { toNote } from '../../core/feed/note.ts'
+import { splitLate } from '../../core/feed/note-paging.ts'
+import { owedAfter, relayOutcome } from '../../core/feed/relays-owed.ts'
 import { newestFirst } from '../../core/platform/event-order.ts'
+import { hubSpelling, poolReadUrls } from '../../core/relays/pool-urls.ts'
 import { FAILED_TO_LOAD_NOTES } from '../../core/relays/relay-messages.ts'
 import type { ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
-import { answeredEvents, queryStored, type StoredAnswer } from '../relays/stored-events.ts'
+import { mergeAnswers } from '../relays/routed-query.ts'
+import { answeredEvents, queryStored } from '../relays/stored-events.ts'
 import type { Verifier } from '../relays/verifier.ts'
-import { queryFollowsPage } from './follows-feed.ts'
+import { type PageAnswer, queryFollowsPage } from './follows-feed.ts'
+import { addLiveRows, liveRowsQuery } from './live-rows.ts'
 import { resolveEntries } from './repost-resolver.ts'
 
 /** Notes page size (spec §9, queries). */
@@ -69,17 +75,47 @@ const newestOnce = (events: NostrEvent[]): NostrEvent[] => {
   return events.filter((event) => !seen.has(event.id) && seen.add(event.id)).sort(newestFirst)
 }
 
-/** A page of the feed: Follow Only by outbox when routes are given (follows-feed.ts), else the pool. */
-function queryPage(
+/**
+ * A page of the feed: Follow Only by outbox when routes are given (follows-feed.ts), else the
+ * pool, each of whose relays that still owes notes asked from where it owes them as well.
+ */
+async function queryPage(
   hub: RelayHub,
   source: FeedSource,
   routes: ReadRoutes | undefined,
   limit: number,
-  until: number | undefined,
-): Promise<StoredAnswer> {
+  start: PageStart,
+): Promise<PageAnswer> {
   const { follows } = source
-  if (routes && follows) return queryFollowsPage(hub, routes, { ...source, follows }, limit, until)
-  return queryStored(hub, feedPageFilters(source, limit, until))
+  if (routes && follows) return queryFollowsPage(hub, routes, { ...source, follows }, limit, start)
+  const poolNow = routes?.pool() ?? []
+  const pool = poolReadUrls(poolNow).map((url) => hubSpelling(url, poolNow))
+  // A relay let go of since is not asked again (it would be reached outside the pool).
+  const owed = Object.entries(start.owed ?? {}).filter(([url]) => pool.includes(url))
+  const [page, ...catchUps] = await Promise.all([
+    queryStored(hub, feedPageFilters(source, limit, start.until || undefined)),
+    ...owed.map(([url, until]) =>
+      queryStored(hub, feedPageFilters(source, limit, until || undefined), {
+        relays: [url],
+        // One that is down keeps owing: it is not reconnected, nor waited for, for each page.
+        connectedOnly: true,
+      }),
+    ),
+  ])
+  const outcomes = [
+    // Those that owe nothing were asked for the page: answering it, they gave all it can show.
+    ...pool
+      .filter((url) => !owed.some(([owing]) => owing === url))
+      .map((url) => relayOutcome(url, start.until, page!.eosedBy.has(url), [], [])),
+    // Those that owe were asked from further back: that answer says whether they still owe.
+    ...owed.map(([url, until], i) => {
+      const answer = catchUps[i]!
+      const filters = feedPageFilters(source, limit, until || undefined)
+      const sent = answer.found.map(({ event }) => event)
+      return relayOutcome(url, until, answer.answered, filters, sent)
+    }),
+  ]
+  return { ...mergeAnswers([page!, ...catchUps]), outcomes }
 }
 
 export function feedQueryOptions(
@@ -104,25 +140,33 @@ export function feedQueryOptions(
       const shown = new Set(start.shown)
       // The events already shown come back too: ask for that many more.
       const limit = NOTES_PAGE_SIZE + shown.size
-      const until = start.until || undefined
-      if (feedPageFilters(source, limit, until).length === 0) {
+      if (feedPageFilters(source, limit).length === 0) {
         return { entries: [], cursor, next: undefined }
       }
-      const answer = await queryPage(hub, source, routes, limit, until)
+      const answer = await queryPage(hub, source, routes, limit, start)
       // The newest page with no relay answering fails, so a refetch (a warm start's, spec §4)
       // keeps the rows shown; an older page comes back empty and is asked again (below).
       const found = start.until
         ? answer.found.map(({ event }) => event)
         : answeredEvents(answer, FAILED_TO_LOAD_NOTES)
+      // Notes newer than the page, from relays that owed them, show among the rows already there.
+      const { onPage, late } = splitLate(found, start.until)
       // With several author filters each may bring a page: the newest page of them all is kept.
-      const events = newestOnce(found)
+      const events = newestOnce(onPage)
         .filter((event) => !shown.has(event.id))
         .slice(0, NOTES_PAGE_SIZE)
       // A page asked for again (scrolling back up) had notes: none now means the relays failed
       // to answer in time, and the query's retries ask again.
       if (direction === 'backward' && events.length === 0) throw new Error(FAILED_TO_LOAD_NOTES)
-      const entries = await resolveEntries({ hub, verifier, queryClient: client, routes }, events)
-      const next = nextCursor(cursor, nextPageStart(start, events))
+      const entries = await resolveEntries(
+        { hub, verifier, queryClient: client, routes },
+        newestOnce([...events, ...late]),
+      )
+      const after = nextPageStart(start, events)
+      const next = nextCursor(
+        cursor,
+        after && withOwed(after, owedAfter(answer.outcomes, after.until)),
+      )
       return { entries: mergeEntries([], entries), cursor, next }
     },
     getNextPageParam: (lastPage: FeedPage): FeedCursor | undefined => lastPage.next,
@@ -138,11 +182,7 @@ export function feedQueryOptions(
 const liveKey = (feedKey: readonly unknown[]) => [...feedKey, 'live'] as const
 
 export const liveRowsOptions = (source: FeedSource = GLOBAL_SOURCE) =>
-  queryOptions({
-    queryKey: liveKey(feedSourceKey(source)),
-    queryFn: (): readonly FeedEntry[] => [],
-    staleTime: Number.POSITIVE_INFINITY,
-  })
+  liveRowsQuery(liveKey(feedSourceKey(source)))
 
 /** Rows of every loaded page and the live rows, newest first, each once. */
 export const feedEntries = (
@@ -156,14 +196,15 @@ export const feedEntries = (
     live,
   )
 
-/** Adds a live row to every feed whose filters it matches (also what the user just published). */
+/**
+ * Adds a live row to every feed whose filters it matches (also what the user just published),
+ * keeping each feed's newest LIVE_ROWS_MAX (core/feed/feed-entry.ts).
+ */
 export function addLive(queryClient: QueryClient, event: NostrEvent, entry: FeedEntry): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ['feed'] })) {
     const { meta } = query
     if (!isFeedMeta(meta) || !matchFilters(meta.feedFilters, event)) continue
-    queryClient.setQueryData<readonly FeedEntry[]>(liveKey(query.queryKey), (rows = []) =>
-      mergeEntries(rows, [entry]),
-    )
+    addLiveRows(queryClient, liveKey(query.queryKey), [entry])
   }
 }
 
@@ -173,9 +214,7 @@ export function addLiveTo(
   key: readonly string[],
   entry: FeedEntry,
 ): void {
-  queryClient.setQueryData<readonly FeedEntry[]>(liveKey(key), (rows = []) =>
-    mergeEntries(rows, [entry]),
-  )
+  addLiveRows(queryClient, liveKey(key), [entry])
 }
 
 /**

@@ -72,14 +72,22 @@ export async function resolveEntries(
   const missing = [...new Set([...reposts.values()].map((r) => r.target.id))].filter(
     (id) => !notes.has(id),
   )
+  const byIds = (ids: readonly string[]) =>
+    hub.query([{ kinds: [TEXT_NOTE_KIND], ids: [...ids], limit: ids.length }])
+  const keep = (events: readonly NostrEvent[], wanted: readonly string[]) => {
+    for (const event of events)
+      if (wanted.includes(event.id)) notes.set(event.id, toNote(event, now))
+  }
   if (missing.length > 0) {
     const [found, hinted] = await Promise.all([
-      hub.query([{ kinds: [TEXT_NOTE_KIND], ids: missing, limit: missing.length }]),
+      byIds(missing),
       queryEach(hub, hintedRequests(routes, [...reposts.values()], missing)),
     ])
-    for (const event of [...found, ...hinted.found.map((sourced) => sourced.event)]) {
-      if (missing.includes(event.id)) notes.set(event.id, toNote(event, now))
-    }
+    keep([...found, ...hinted.found.map((sourced) => sourced.event)], missing)
+    // The wait is tuned to the relay's usual pace, and a busy relay answered an id just after it
+    // (seen: 1.3 s after a 1 s wait): asked once more, a late note is not taken for a lost one.
+    const late = missing.filter((id) => !notes.has(id))
+    if (late.length > 0) keep(await byIds(late), late)
   }
   for (const note of notes.values()) {
     if (queryClient?.getQueryData(noteKey(note.id)) === undefined) {

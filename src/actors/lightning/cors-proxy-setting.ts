@@ -1,7 +1,8 @@
 /**
  * The user's CORS proxy for LNURL requests (spec decisions: the public proxy retry is a setting,
- * off by default, so a user's payment data goes to no third party unless they choose it). Kept in
- * local storage under `plume.lnurlCorsProxy`: blank or absent means no proxy.
+ * off by default, so a user's payment data goes to no third party unless they choose it). Only
+ * zaps the user starts use it (zap totals never do): the proxy is trusted with those payments.
+ * Kept in local storage under `plume.lnurlCorsProxy`: blank or absent means no proxy.
  */
 import { corsProxyProblem } from '../../core/lightning/lnurl-pay.ts'
 

@@ -4,6 +4,9 @@
  * LNURL service key: the author's lightning address is resolved (['lnurl-pay', url], cached an
  * hour) and receipts signed by anyone else are ignored. Cards ask one note at a time; the asks of
  * one moment share one REQ. Loaded lazily, after the first note is on screen.
+ *
+ * Totals never go through the user's CORS proxy: it is trusted with payments the user starts
+ * (spec decisions), and a card on screen is not one. An unreachable service gives no total.
  */
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { NostrEvent } from 'nostr-tools/pure'
@@ -11,12 +14,11 @@ import { type LnurlPayParams, lnurlPayTarget } from '../../core/lightning/lnurl-
 import { ZAP_RECEIPT_KIND } from '../../core/lightning/zap-receipt.ts'
 import { type ZapTotal, zapTotal } from '../../core/lightning/zap-totals.ts'
 import type { ProfileMetadata } from '../../core/people/profile.ts'
+import { LNURL_PARAMS_TIMEOUT_MS } from '../../machines/zap.machine.ts'
 import { createGatherer } from '../platform/gather.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { fetchPayParams } from './lnurl-http.ts'
 
-/** §9: parameters are fetched within 8 s. */
-const PARAMS_TIMEOUT_MS = 8_000
 /** A lightning service's key rarely changes: its parameters are asked for once an hour at most. */
 const PARAMS_STALE_MS = 60 * 60 * 1000
 const FAILED_PARAMS_STALE_MS = 5 * 60 * 1000
@@ -34,8 +36,6 @@ export interface ZapTotalsDeps {
   queryClient: QueryClient
   /** The author's profile (kind 0), through the app's metadata query. */
   metadata(pubkey: string): Promise<ProfileMetadata | null>
-  /** The user's CORS proxy, or null. */
-  proxy(): string | null
 }
 
 export type ReceiptLoader = (noteId: string) => Promise<NostrEvent[]>
@@ -58,23 +58,19 @@ export function createReceiptLoader(hub: Pick<RelayHub, 'query'>): ReceiptLoader
 }
 
 /**
- * The LNURL pay parameters at this URL, direct first, then through the proxy if one is set; null
- * when the service cannot be reached or read, remembered a few minutes so that a feed of one
+ * The LNURL pay parameters at this URL, fetched directly within the zap's own bound (§9: 8 s);
+ * null when the service cannot be reached or read, remembered a few minutes so that a feed of one
  * author's notes does not ask again for each.
  */
-export function lnurlPayQueryOptions(url: string, proxy: () => string | null) {
-  const get = (via: string | null) =>
-    fetchPayParams({ url, proxy: via, signal: AbortSignal.timeout(PARAMS_TIMEOUT_MS) })
+export function lnurlPayQueryOptions(url: string) {
   return queryOptions({
     queryKey: lnurlPayKey(url),
-    queryFn: async (): Promise<LnurlPayParams | null> => {
-      try {
-        return await get(null)
-      } catch {
-        const via = proxy()
-        return via ? get(via).catch(() => null) : null
-      }
-    },
+    queryFn: (): Promise<LnurlPayParams | null> =>
+      fetchPayParams({
+        url,
+        proxy: null,
+        signal: AbortSignal.timeout(LNURL_PARAMS_TIMEOUT_MS),
+      }).catch(() => null),
     staleTime: (query) => (query.state.data ? PARAMS_STALE_MS : FAILED_PARAMS_STALE_MS),
   })
 }
@@ -99,7 +95,7 @@ export function zapTotalsQueryOptions(
         return null
       }
       const [params, receipts] = await Promise.all([
-        deps.queryClient.fetchQuery(lnurlPayQueryOptions(url, deps.proxy)),
+        deps.queryClient.fetchQuery(lnurlPayQueryOptions(url)),
         loadReceipts(note.id),
       ])
       if (!params?.allowsNostr || !params.nostrPubkey) return null

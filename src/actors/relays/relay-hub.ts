@@ -60,6 +60,11 @@ export interface RequestOptions {
   relays?: readonly string[]
   /** Why relays outside the pool are named (shown with their connection). */
   reason?: RelayReason
+  /**
+   * Only the named relays connected now are asked: none is opened, reconnected or waited for
+   * (a page asking a relay again for notes it owes, which a relay that is down keeps owing).
+   */
+  connectedOnly?: boolean
 }
 
 export interface RelayHub {
@@ -156,13 +161,19 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
   const users = new Map<string, number>()
 
   /** The held relay a request names, reaching out for it when the hub does not hold it. */
-  function resolve(url: string, reason: RelayReason | undefined): HubRelay | undefined {
+  /** The relay held under this URL, however it is spelled. */
+  function heldRelay(url: string): HubRelay | undefined {
     const held = relays.get(url) ?? relays.get(byNormal.get(url) ?? '')
+    if (held) return held
+    const normal = normalizeRelayUrl(url)
+    return normal ? relays.get(byNormal.get(normal) ?? '') : undefined
+  }
+
+  function resolve(url: string, reason: RelayReason | undefined): HubRelay | undefined {
+    const held = heldRelay(url)
     if (held) return usedAgain(held, reason)
     const normal = normalizeRelayUrl(url)
     if (!normal) return undefined
-    const known = relays.get(byNormal.get(normal) ?? '')
-    if (known) return usedAgain(known, reason)
     options.reach?.(normal, reason ?? UNSAID)
     return relays.get(normal)
   }
@@ -251,7 +262,11 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     routing: RequestOptions = {},
   ): Subscription {
     const id = `plume-${(++counter).toString(36)}`
-    const named = routing.relays?.map((url) => resolve(url, routing.reason))
+    const named = routing.relays?.map((url) => {
+      if (!routing.connectedOnly) return resolve(url, routing.reason)
+      const held = heldRelay(url)
+      return held?.link.isConnected() ? held : undefined
+    })
     const only = named ? new Set(named.flatMap((relay) => (relay ? [relay.link.url] : []))) : null
     const sub = openSubscription({ id, filters, handlers, live, only }, subscriptionDeps)
     subscriptions.set(id, sub)
@@ -274,6 +289,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       // would be missed ('Note not found'). A relay retrying after a failure is not waited for.
       if (opensOnDemand(relay.link) || relay.link.isOpening?.()) sub.awaitConnection(relay.link.url)
     }
+    sub.opened()
     return { close: () => sub.close() }
   }
 
@@ -308,6 +324,8 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       byNormal.set(normalizeRelayUrl(link.url) ?? link.url, link.url)
       detach.set(link.url, [
         link.onMessage((data) => receive(relay, data)),
+        // Dropped before it came here, counted as if dropped here.
+        link.onOversized?.(() => dropped(link.url, 'oversized')) ?? (() => {}),
         link.onConnected(() => {
           for (const sub of subscriptions.values()) if (sub.serves(relay)) sub.request(relay)
         }),

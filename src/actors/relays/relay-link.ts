@@ -31,6 +31,11 @@ export interface RelayLink {
   mayAuthenticate?(): boolean
   send(data: string): void
   onMessage(listener: (data: string) => void): () => void
+  /**
+   * Frames the connection dropped unread for their size (the app's sockets live in a worker that
+   * checks the cap before a frame reaches this thread); absent: every frame comes to onMessage.
+   */
+  onOversized?(listener: (chars: number) => void): () => void
   onConnected(listener: () => void): () => void
   /** The connection ended, or the first attempt to open it (isOpening) failed. */
   onDisconnected(listener: () => void): () => void

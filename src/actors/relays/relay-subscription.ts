@@ -15,6 +15,7 @@ import { closeMessage, reqMessage } from '../../core/relays/nip01.ts'
 import {
   type DropReason,
   isDatedAhead,
+  MAX_VERIFYING_PER_RELAY,
   storedEventsBound,
 } from '../../core/relays/untrusted-input.ts'
 import { isAuthRequired } from './relay-auth.ts'
@@ -26,8 +27,10 @@ export interface SubscriptionHandlers {
   /**
    * Stored events are in: every connected relay sent EOSE (or CLOSED), or its wait ran out.
    * `answered`: some relay sent its EOSE, so an empty answer means "none", not "no one said".
+   * `eosedBy`: the relays that did; the others may still owe stored events (a page's cut must
+   * not move past them, core/feed/relays-owed.ts).
    */
-  onEose?(answered: boolean): void
+  onEose?(answered: boolean, eosedBy: ReadonlySet<string>): void
 }
 
 export interface Subscription {
@@ -86,6 +89,11 @@ export interface OpenSubscription extends Subscription {
   closedByRelay(relay: HubRelay, reason: string): void
   /** The relay's connection ended: its part ends, unanswered. */
   disconnected(url: string): void
+  /**
+   * Every relay it asks was asked or awaited. With none asked, awaited or trying to connect, its
+   * stored events are in at once (none): the base wait is for relays that may still answer.
+   */
+  opened(): void
 }
 
 /** Event ids a subscription remembers to drop repeats: a live feed's day, not for ever. */
@@ -101,12 +109,17 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
   const answered = new Set<string>()
   /** Relays connecting for it (awaitConnection), each with its wait for the connection. */
   const connecting = new Map<string, ReturnType<typeof setTimeout>>()
-  /** Some relay sent EOSE before the stored events were settled. */
-  let eosed = false
+  /** Relays that sent EOSE before the stored events were settled. */
+  const eosedBy = new Set<string>()
   const seen = boundedSet(SEEN_PER_SUBSCRIPTION)
-  /** Per relay, the stored events it sent for its current REQ (bounded by the filters' limits). */
-  const stored = new Map<string, number>()
+  /**
+   * Per relay, the stored events it sent for its current REQ and how many its filters' limits
+   * allow (worked out once, when the REQ goes out: a flood must not redo it per event).
+   */
+  const stored = new Map<string, { count: number; bound: number }>()
   let inflight = 0
+  /** Per relay, its events of this subscription waiting for their signature check. */
+  const verifying = new Map<string, number>()
   /** No relay was connected for the base wait: stop waiting for relays still connecting. */
   let connectWaitOver = false
   let done = false
@@ -139,7 +152,7 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     if (answered.size === 0 && anyRelayTrying() && !connectWaitOver) return
     done = true
     clearTimeout(timer)
-    handlers.onEose?.(eosed)
+    handlers.onEose?.(eosedBy.size > 0, eosedBy)
     if (!live) close()
   }
 
@@ -191,9 +204,10 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
       answer(url)
     })
     parts.set(url, part)
-    stored.delete(url)
+    const asked = filtersFor(relay)
+    stored.set(url, { count: 0, bound: storedEventsBound(asked) })
     if (!done) waiting.add(url)
-    relay.link.send(reqMessage(id, filtersFor(relay)))
+    relay.link.send(reqMessage(id, asked))
   }
 
   function endOfStored(relay: HubRelay) {
@@ -205,7 +219,7 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
       relay.history = recordEoseDuration(relay.history, ended.responseMs)
       if (ended.inTime) report(url, { ok: true, responseMs: ended.responseMs })
     }
-    if (!done) eosed = true
+    if (!done) eosedBy.add(url)
     answer(url)
   }
 
@@ -250,7 +264,9 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
       return
     }
     inflight++
+    verifying.set(relay, (verifying.get(relay) ?? 0) + 1)
     const ok = await deps.verify(event)
+    verifying.set(relay, (verifying.get(relay) ?? 1) - 1)
     inflight--
     if (ok) deps.seen(relay, event)
     if (ok && !seen.has(event.id) && !closed) {
@@ -276,15 +292,23 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
       const part = parts.get(url)
       if (part && !part.eosed) {
         // More stored events than the filters' limits allow: the rest are not asked for.
-        const count = (stored.get(url) ?? 0) + 1
-        if (count > storedEventsBound(filtersFor(relay))) return
-        stored.set(url, count)
+        const tally = stored.get(url)
+        if (tally && ++tally.count > tally.bound) return
         partActivity(part, now)
+      }
+      // Live events have no limit: a relay sending them faster than they are checked is a flood.
+      // (Stored ones are bounded by the filters' limits above, or by the relay's own.)
+      const live = !part || part.eosed
+      if (live && !seen.has(event.id) && (verifying.get(url) ?? 0) >= MAX_VERIFYING_PER_RELAY) {
+        deps.dropped(url, 'flood')
+        return
       }
       void deliver(url, event)
     },
     endOfStored,
     closedByRelay,
+    // After the caller has its handle: an answer may close the subscription.
+    opened: () => queueMicrotask(settle),
     disconnected(url) {
       stopAwaiting(url)
       clearTimeout(parts.get(url)?.timer)

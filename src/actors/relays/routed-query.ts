@@ -27,7 +27,11 @@ export function mergeAnswers(answers: readonly StoredAnswer[]): StoredAnswer {
   const found = answers
     .flatMap((answer) => answer.found)
     .filter(({ event }) => !seen.has(event.id) && seen.add(event.id))
-  return { found, answered: answers.some((answer) => answer.answered) }
+  return {
+    found,
+    answered: answers.some((answer) => answer.answered),
+    eosedBy: new Set(answers.flatMap((answer) => [...answer.eosedBy])),
+  }
 }
 
 /** Each request on its own relays, all at once. */

@@ -4,8 +4,14 @@ import type { RelayLink } from './relay-hub.ts'
 
 /** Subscribes to what the relay at a URL sends (socket.effects.ts); returns the unsubscribe. */
 type OnMessage = (url: string, listener: (data: string) => void) => () => void
+/** Subscribes to the frames its connection dropped for their size; returns the unsubscribe. */
+type OnOversized = (url: string, listener: (chars: number) => void) => () => void
 
-export function socketLink(socket: SocketActorRef, onMessage: OnMessage): RelayLink {
+export function socketLink(
+  socket: SocketActorRef,
+  onMessage: OnMessage,
+  onOversized: OnOversized,
+): RelayLink {
   const state = () => socket.getSnapshot()
   const url = state().context.url
   // The first attempt of a relay that has not failed since it last connected (or was added): a
@@ -25,6 +31,7 @@ export function socketLink(socket: SocketActorRef, onMessage: OnMessage): RelayL
     isOpening,
     send: (data) => socket.send({ type: 'relay.send', data }),
     onMessage: (listener) => onMessage(url, listener),
+    onOversized: (listener) => onOversized(url, listener),
     onConnected: (listener) => {
       const subscription = socket.on('relay.connected', listener)
       return () => subscription.unsubscribe()

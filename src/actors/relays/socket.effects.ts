@@ -1,10 +1,16 @@
 /**
- * The app's sockets to relays: the socket machine's connection over real WebSockets, and each
- * relay's messages handed from its WebSocket straight to whoever listens for that relay. One set
- * per pool (the pool holds one socket per URL); tests make their own.
+ * The sockets to relays: the socket machine's connection (a WebSocket on this thread unless
+ * another maker is given; the app's are held by a worker, worker-connection.ts), and each relay's
+ * messages handed from its connection straight to whoever listens for that relay. One set per
+ * pool (the pool holds one socket per URL); tests make their own.
  */
 
-import { type SocketActorRef, socketMachine } from '../../machines/socket.machine.ts'
+import {
+  type ConnectionLogic,
+  type SocketActorRef,
+  socketMachine,
+} from '../../machines/socket.machine.ts'
+import type { ConnectionFactory } from './relay-connection.ts'
 import type { RelayLink } from './relay-hub.ts'
 import { socketLink } from './socket-link.ts'
 import { webSocketConnection } from './websocket-connection.ts'
@@ -12,8 +18,8 @@ import { webSocketConnection } from './websocket-connection.ts'
 export type MessageListener = (data: string) => void
 
 export interface RelaySocketLinks {
-  /** The socket machine's effects: its connection, a real WebSocket. */
-  effects: { actors: { connection: ReturnType<typeof webSocketConnection> } }
+  /** The socket machine's effects: its connection. */
+  effects: { actors: { connection: ConnectionLogic } }
   /** The hub's view of one of these sockets. */
   link(socket: SocketActorRef): RelayLink
   /** What the relay at `url` sends, as it arrives; returns the unsubscribe. */
@@ -25,24 +31,34 @@ export interface RelaySockets extends RelaySocketLinks {
   machine: typeof socketMachine
 }
 
-export function relaySocketLinks(): RelaySocketLinks {
-  const listeners = new Map<string, Set<MessageListener>>()
-  const onMessage = (url: string, listener: MessageListener) => {
-    const forUrl = listeners.get(url) ?? new Set()
-    listeners.set(url, forUrl)
-    forUrl.add(listener)
-    return () => {
-      forUrl.delete(listener)
-      if (forUrl.size === 0 && listeners.get(url) === forUrl) listeners.delete(url)
-    }
-  }
-  const deliver = (url: string, data: string) => {
-    for (const listener of listeners.get(url) ?? []) listener(data)
-  }
+/** Listeners per relay URL, each handed what comes for its URL. */
+function listenersByUrl<T>() {
+  const listeners = new Map<string, Set<(value: T) => void>>()
   return {
-    effects: { actors: { connection: webSocketConnection(deliver) } },
-    link: (socket) => socketLink(socket, onMessage),
-    onMessage,
+    listen(url: string, listener: (value: T) => void): () => void {
+      const forUrl = listeners.get(url) ?? new Set()
+      listeners.set(url, forUrl)
+      forUrl.add(listener)
+      return () => {
+        forUrl.delete(listener)
+        if (forUrl.size === 0 && listeners.get(url) === forUrl) listeners.delete(url)
+      }
+    },
+    deliver(url: string, value: T): void {
+      for (const listener of listeners.get(url) ?? []) listener(value)
+    },
+  }
+}
+
+export function relaySocketLinks(
+  connect: ConnectionFactory = webSocketConnection,
+): RelaySocketLinks {
+  const messages = listenersByUrl<string>()
+  const oversized = listenersByUrl<number>()
+  return {
+    effects: { actors: { connection: connect(messages.deliver, oversized.deliver) } },
+    link: (socket) => socketLink(socket, messages.listen, oversized.listen),
+    onMessage: messages.listen,
   }
 }
 

@@ -17,6 +17,8 @@ export interface StoredAnswer {
   found: Sourced[]
   /** Some relay sent EOSE. */
   answered: boolean
+  /** The relays that sent EOSE in time. */
+  eosedBy: ReadonlySet<string>
 }
 
 export function queryStored(
@@ -30,9 +32,9 @@ export function queryStored(
       filters,
       {
         onEvent: (event, relay) => found.push({ event, relay }),
-        onEose: (answered) => {
+        onEose: (answered, eosedBy) => {
           subscription.close()
-          resolve({ found, answered })
+          resolve({ found, answered, eosedBy })
         },
       },
       options,

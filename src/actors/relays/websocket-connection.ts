@@ -1,16 +1,22 @@
-/** The socket machine's `connection` actor over a real browser WebSocket. */
+/**
+ * The socket machine's `connection` actor over a WebSocket on this thread: Node (ws), the unit
+ * tests and the peers. The app's sockets are held by a worker instead (worker-connection.ts).
+ */
 import { fromCallback } from 'xstate'
-import type { ConnectionCommand, ConnectionEvent } from '../../machines/socket.machine.ts'
-
-/** Where a connection hands what its relay sends: the relay's URL and the message's text. */
-export type DeliverMessage = (url: string, data: string) => void
+import type {
+  ConnectionCommand,
+  ConnectionEvent,
+  SocketInput,
+} from '../../machines/socket.machine.ts'
+import type { ConnectionFactory } from './relay-connection.ts'
 
 /**
  * Opening and closing go to the machine; the relay's messages go to `deliver` as they arrive
- * (the machine does not see them, socket.machine.ts says why).
+ * (the machine does not see them, socket.machine.ts says why). Frames of any size are delivered:
+ * the hub drops those over its cap (core/relays/untrusted-input.ts).
  */
-export const webSocketConnection = (deliver: DeliverMessage) =>
-  fromCallback<ConnectionCommand, { url: string }>(({ input, sendBack, receive }) => {
+export const webSocketConnection: ConnectionFactory = (deliver) =>
+  fromCallback<ConnectionCommand, SocketInput>(({ input, sendBack, receive }) => {
     const send = (event: ConnectionEvent) => sendBack(event)
     const socket = new WebSocket(input.url)
     socket.onopen = () => send({ type: 'socket.opened', at: Date.now() })

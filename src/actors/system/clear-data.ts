@@ -6,7 +6,8 @@
  */
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { type CacheGroup, groupOf } from '../../core/app/cache-breakdown.ts'
-import { type ProofBook, unbackedSats } from '../../core/ecash/cashu-proof-book.ts'
+import { clearRefusal } from '../../core/ecash/wallet-loss.ts'
+import { askMints, type MintQuestions, walletAtRisk } from '../ecash/cashu-at-risk.ts'
 import { CASHU_DATABASE } from '../ecash/cashu-store.ts'
 import { REMOTE_SESSION_DATABASE } from '../identity/remote-session-database.ts'
 import { PUBLISH_QUEUE_DATABASE } from '../publish/publish-queue-store.ts'
@@ -99,23 +100,13 @@ function readAll(database: string, store: string): Promise<unknown[]> {
 }
 
 /**
- * Why Clear Everything must not run now (README decision): ecash that exists only in this browser
- * would be lost with it. Null when there is none.
+ * Why Clear Everything must not run now (README decision): what exists only in this browser
+ * would be lost with it (core/ecash/wallet-loss.ts says what). Null when nothing would be.
  */
-export async function clearEverythingRefusal(): Promise<string | null> {
-  let sats = 0
-  let open = 0
-  for (const record of await readAll(CASHU_DATABASE, 'wallet')) {
-    const book = (record as { book?: ProofBook }).book
-    if (!book) continue
-    const unbacked = unbackedSats(book)
-    sats += unbacked.sats
-    open += unbacked.openOperations
-  }
-  if (sats === 0 && open === 0) return null
-  return sats > 0
-    ? `Your ecash wallet holds ${sats} sats that are not backed up to relays: clearing would lose them. Send or pay them out first.`
-    : 'Your ecash wallet has an operation still settling: open the wallet and let it finish first.'
+export async function clearEverythingRefusal(
+  mints: MintQuestions = askMints(),
+): Promise<string | null> {
+  return clearRefusal(await walletAtRisk(await readAll(CASHU_DATABASE, 'wallet'), mints))
 }
 
 export async function clearEverything({

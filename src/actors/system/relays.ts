@@ -1,7 +1,7 @@
 /**
- * The relays' wiring: the socket machine over real WebSockets, the hub that reports each request's
- * outcome to the pool's health, every socket handed to the hub and to keep-alive as it joins the
- * pool or the auxiliary relays.
+ * The relays' wiring: the socket machine over WebSockets held by a worker, the hub that reports
+ * each request's outcome to the pool's health, every socket handed to the hub and to keep-alive as
+ * it joins the pool or the auxiliary relays.
  */
 import type { AuxRelaysActorRef } from '../../machines/aux-relays.machine.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
@@ -17,13 +17,18 @@ import {
 } from '../relays/relay-hub.ts'
 import { type RelaySocketLinks, relaySocketLinks } from '../relays/socket.effects.ts'
 import type { Verifier } from '../relays/verifier.ts'
+import { startSocketWorker, workerConnection } from '../relays/worker-connection.ts'
 
 /** `pool.activity` at most this often per relay: a message per frame doubled ingest work. */
 const ACTIVITY_EVERY_MS = 1000
 
-/** The sockets' links to the hub, and the socket machine connecting over them for real. */
+/**
+ * The sockets' links to the hub, and the socket machine connecting over them for real: every
+ * relay socket in one worker, started with the first (a frame is decoded there, not on the page's
+ * thread; a frame over the cap never crosses).
+ */
 export function appSockets(): { links: RelaySocketLinks; machine: typeof socketMachine } {
-  const links = relaySocketLinks()
+  const links = relaySocketLinks(workerConnection(startSocketWorker))
   return { links, machine: socketMachine.provide(links.effects) }
 }
 

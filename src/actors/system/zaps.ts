@@ -36,7 +36,6 @@ export function startZaps(deps: ZapsDeps): Zaps {
     queryClient,
     // Totals take the profile the card already has, however old.
     metadata: (pubkey: string) => queryClient.ensureQueryData(deps.metadataQuery(pubkey)),
-    proxy: readCorsProxy,
   }
   return {
     displayNames: createDisplayNames({ hub }),

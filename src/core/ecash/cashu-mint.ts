@@ -8,6 +8,13 @@ import { isLoopbackHost } from '../platform/loopback.ts'
 
 export const MINT_LOAD_TIMEOUT_MS = 5000
 
+/**
+ * Every single request to a mint (info, keys, quotes, swap, melt, mint, checkstate, restore)
+ * gives up after this long: an answer that never comes must not hold an operation for ever. A
+ * request that timed out leaves its outcome unknown (NUT-07 checkstate and NUT-09 restore decide).
+ */
+export const MINT_REQUEST_TIMEOUT_MS = 15_000
+
 export const MINT_ERRORS = {
   required: 'Please enter a mint URL',
   invalid: 'Invalid mint URL',

@@ -21,6 +21,8 @@ export const NUTZAP_ERRORS = {
   notLocked: 'The nutzap is not locked to your wallet key',
   noProofs: 'The nutzap holds no proofs',
   unit: 'The nutzap is not in sats',
+  /** The mint says its proofs are spent and no try of this wallet's swapped them. */
+  redeemedElsewhere: 'The nutzap was already redeemed elsewhere',
 } as const
 
 export const NUTZAP_UNIT = 'sat'

@@ -52,3 +52,22 @@ export function mergeEntries(
   if (fresh.length === 0) return list
   return [...list, ...fresh].sort(newestFirst)
 }
+
+/**
+ * The most live rows a list keeps (a feed's, a profile's): the newest 200, a full window of
+ * pages (core/feed/feed-window.ts: 20 pages of 10 notes). Live events have no limit of their own,
+ * so a relay flooding the live subscription would otherwise grow the rows, and the work of each
+ * merge, without end. The newest always stay; the ones let go are older than every kept live row
+ * and come back with the pages when the feed is refreshed.
+ */
+export const LIVE_ROWS_MAX = 200
+
+/** Adds live rows to a newest-first list, each once, keeping the newest `max` of them. */
+export function mergeLiveEntries(
+  list: readonly FeedEntry[],
+  incoming: readonly FeedEntry[],
+  max: number = LIVE_ROWS_MAX,
+): readonly FeedEntry[] {
+  const merged = mergeEntries(list, incoming)
+  return merged.length > max ? merged.slice(0, max) : merged
+}

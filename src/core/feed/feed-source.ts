@@ -7,6 +7,7 @@
 import type { Filter } from 'nostr-tools/filter'
 import { hashtagKey } from './hashtags.ts'
 import { REPOST_KIND, TEXT_NOTE_KIND } from './nip18.ts'
+import type { RelaysOwed } from './relays-owed.ts'
 
 /** Kinds the feed asks for: notes and their reposts. */
 export const FEED_KINDS = [TEXT_NOTE_KIND, REPOST_KIND]
@@ -73,6 +74,8 @@ export interface PageStart {
   shown: readonly string[]
   /** Empty pages in a row just before this one (see EMPTY_PAGES_BEFORE_END). */
   empty?: number
+  /** Relays asked from an earlier `until` than this: they still owe notes (relays-owed.ts). */
+  owed?: RelaysOwed
 }
 
 export const FIRST_PAGE: PageStart = { until: 0, shown: [] }
@@ -101,4 +104,10 @@ export function nextPageStart(
   const atOldest = page.filter((e) => e.created_at === oldest.created_at).map((e) => e.id)
   const earlier = start.until === oldest.created_at ? start.shown : []
   return { until: oldest.created_at, shown: [...earlier, ...atOldest] }
+}
+
+/** The page start with what relays owe, or without it when they owe nothing. */
+export function withOwed(start: PageStart, owed: RelaysOwed): PageStart {
+  const { owed: _, ...rest } = start
+  return Object.keys(owed).length > 0 ? { ...rest, owed } : rest
 }

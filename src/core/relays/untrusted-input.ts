@@ -16,8 +16,17 @@ export const MAX_FRAME_CHARS = 512 * 1024
 /** How far ahead of this device's clock an event may be dated (strfry refuses over 900 s ahead). */
 export const MAX_FUTURE_SECONDS = 15 * 60
 
+/**
+ * The most events of one relay a subscription has waiting for their signature check at once: two
+ * verify batches (actors/relays/verifier.ts, 256 events each). The checks are queued in arrival
+ * order for every subscription alike, so a relay flooding one subscription with thousands of
+ * events would hold up every other screen's events behind them; past this, its events are
+ * dropped (and counted against it) until its checks catch up.
+ */
+export const MAX_VERIFYING_PER_RELAY = 512
+
 /** Why a relay's input was dropped unused. */
-export type DropReason = 'oversized' | 'future'
+export type DropReason = 'oversized' | 'future' | 'flood'
 
 export const isOversizedFrame = (data: string): boolean => data.length > MAX_FRAME_CHARS
 

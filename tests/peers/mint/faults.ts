@@ -2,11 +2,14 @@
  * Faults for a mint's transport: an HTTP proxy on 127.0.0.1 in front of a real test mint
  * (tests/peers/mint/server.ts). Unfaulted requests and the NUT-17 websocket pass through to the
  * mint untouched; a faulted path gets its fault instead and never reaches the mint, so the mint's
- * books show that nothing happened. Faults may change during a test, as in tests/peers/faults.ts.
+ * books show that nothing happened, except the 'after-*' faults: those forward the request, let
+ * the mint act on it (swap, melt, mint, checkstate, restore), then lose or replace its answer.
+ * Faults may change during a test, as in tests/peers/faults.ts.
  */
 import { createServer, request, type ServerResponse } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { freePort } from '../free-port.ts'
+import { leaveIdleSocketsToClient } from '../idle-sockets.ts'
 
 export type MintFault =
   /** 200 with a body that is not JSON (cashu-ts: 'bad response'). */
@@ -19,11 +22,20 @@ export type MintFault =
   | { kind: 'hang' }
   /** Close the connection without an answer (a network failure for the client). */
   | { kind: 'drop' }
+  /** The mint acts on the request, then the connection closes before its answer arrives. */
+  | { kind: 'after-drop' }
+  /** The mint acts on the request, then its answer never arrives (the connection stays open). */
+  | { kind: 'after-hang' }
+  /** The mint acts on the request, then the client gets `status` and `body` instead of its answer. */
+  | { kind: 'after-json'; status: number; body: unknown }
 
 export interface FaultyMint {
   url: string
-  /** From now on, requests whose path (no query) matches get `fault` instead of the mint. */
-  fail(path: string | RegExp, fault: MintFault): void
+  /**
+   * From now on, requests whose path (no query) matches get `fault` instead of the mint's answer
+   * (an 'after-*' fault once the mint has acted on them); the first `times` of them only, if given.
+   */
+  fail(path: string | RegExp, fault: MintFault, times?: number): void
   /**
    * Refuse NUT-17 websocket upgrades (the socket is closed before the handshake); sockets already
    * open are cut, so the client has to connect again.
@@ -45,7 +57,25 @@ const CORS = {
 const matches = (pattern: string | RegExp, path: string) =>
   typeof pattern === 'string' ? pattern === path : pattern.test(path)
 
-function answer(res: ServerResponse, fault: MintFault): void {
+type AfterFault = Extract<MintFault, { kind: `after-${string}` }>
+type BeforeFault = Exclude<MintFault, AfterFault>
+
+const isAfter = (fault: MintFault): fault is AfterFault => fault.kind.startsWith('after-')
+
+/** The mint's real answer (its status and body) is read to the end, then replaced. */
+function answerAfter(res: ServerResponse, fault: AfterFault): void {
+  switch (fault.kind) {
+    case 'after-drop':
+      return void res.socket?.destroy()
+    case 'after-hang':
+      return
+    case 'after-json':
+      res.writeHead(fault.status, { ...CORS, 'content-type': 'application/json' })
+      return void res.end(JSON.stringify(fault.body))
+  }
+}
+
+function answer(res: ServerResponse, fault: BeforeFault): void {
   switch (fault.kind) {
     case 'garbage':
       res.writeHead(200, { ...CORS, 'content-type': 'application/json' })
@@ -66,15 +96,18 @@ function answer(res: ServerResponse, fault: MintFault): void {
 /** A proxy to the mint at `target` (http://127.0.0.1:port), without faults until told. */
 export async function startFaultyMint(target: string): Promise<FaultyMint> {
   const mint = new URL(target)
-  let faults: Array<[string | RegExp, MintFault]> = []
+  /** Each with the requests it still applies to (Infinity: until cleared). */
+  let faults: Array<{ pattern: string | RegExp; fault: MintFault; left: number }> = []
   let refuseUpgrades = false
   const seen: string[] = []
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/'
     seen.push(path)
-    const fault = faults.find(([pattern]) => matches(pattern, path))?.[1]
-    if (fault) {
+    const entry = faults.find((f) => f.left > 0 && matches(f.pattern, path))
+    if (entry) entry.left -= 1
+    const fault = entry?.fault
+    if (fault && !isAfter(fault)) {
       req.resume() // the body is read and dropped: the mint never sees it
       return answer(res, fault)
     }
@@ -87,6 +120,12 @@ export async function startFaultyMint(target: string): Promise<FaultyMint> {
         headers: { ...req.headers, host: mint.host },
       },
       (reply) => {
+        if (fault) {
+          // The mint has acted once its answer is read whole: only then is it lost or replaced.
+          reply.resume()
+          reply.on('end', () => answerAfter(res, fault))
+          return
+        }
         res.writeHead(reply.statusCode ?? 502, reply.headers)
         reply.pipe(res)
       },
@@ -118,6 +157,7 @@ export async function startFaultyMint(target: string): Promise<FaultyMint> {
     socket.on('close', () => upstream.destroy())
   })
 
+  leaveIdleSocketsToClient(server)
   const port = await freePort()
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -126,8 +166,8 @@ export async function startFaultyMint(target: string): Promise<FaultyMint> {
 
   return {
     url: `http://127.0.0.1:${port}`,
-    fail: (path, fault) => {
-      faults = [[path, fault], ...faults]
+    fail: (path, fault, times = Number.POSITIVE_INFINITY) => {
+      faults = [{ pattern: path, fault, left: times }, ...faults]
     },
     refuseWebSocket: (refuse = true) => {
       refuseUpgrades = refuse

@@ -10,6 +10,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import { WebSocketServer } from 'ws'
 import { type FakeLightning, fakeLightning } from '../fake-lightning.ts'
 import { freePort } from '../free-port.ts'
+import { leaveIdleSocketsToClient } from '../idle-sockets.ts'
 import { MintError } from './errors.ts'
 import { mintInfo } from './info.ts'
 import { createKeyset, type KeysetSpec, keysetInfo, keysetKeys } from './keysets.ts'
@@ -172,6 +173,8 @@ export async function startMint(options: MintOptions = {}): Promise<MintHandle> 
       send(res, 500, { detail: (error as Error).message })
     }
   })
+
+  leaveIdleSocketsToClient(server)
 
   const wss = new WebSocketServer({ noServer: true })
   server.on('upgrade', (req, socket, head) => {

@@ -2,14 +2,8 @@
  * The deposit and proof reservation machines driven through cashu-ts against the test mint,
  * with the local proof book as storage: what src/actors will provide, end to end.
  */
-import {
-  injectWebSocketImpl,
-  type MeltQuoteBolt11Response,
-  type MintQuoteBolt11Response,
-  Wallet,
-} from '@cashu/cashu-ts'
+import type { MeltQuoteBolt11Response, MintQuoteBolt11Response, Wallet } from '@cashu/cashu-ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
 import { createActor, fromCallback, fromPromise, toPromise } from 'xstate'
 import { CASHU } from '../../../src/core/ecash/cashu-constants.ts'
 import {
@@ -33,13 +27,11 @@ import {
   depositMachine,
 } from '../../../src/machines/deposit.machine.ts'
 import { proofReservationMachine } from '../../../src/machines/proof-reservation.machine.ts'
-import { createFakeLightning } from '../../peers/fake-lightning.ts'
-import { type MintHandle, startMint } from '../../peers/mint/server.ts'
+import { createFakeLightning, type FakeLightning } from '../../peers/fake-lightning.ts'
+import { startMintWallet } from '../../peers/mint/mint-wallet.ts'
+import type { MintHandle } from '../../peers/mint/server.ts'
 
-// Node 20 has no global WebSocket, and cashu-ts reads the global once, at import time.
-injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket)
-
-const lightning = createFakeLightning()
+let lightning: FakeLightning
 let mint: MintHandle
 let wallet: Wallet
 const store: { book: ProofBook } = { book: emptyBook() }
@@ -48,11 +40,10 @@ const quotesById = new Map<string, MintQuoteBolt11Response>()
 const checks: string[] = []
 
 beforeAll(async () => {
-  mint = await startMint({ lightning, keysets: [{ inputFeePpk: 100 }] })
-  wallet = new Wallet(mint.url, {
-    selectProofs: cashuProofSelector(() => performance.now(), Math.random),
-  })
-  await wallet.loadMint()
+  ;({ lightning, mint, wallet } = await startMintWallet({
+    mint: { keysets: [{ inputFeePpk: 100 }] },
+    wallet: { selectProofs: cashuProofSelector(() => performance.now(), Math.random) },
+  }))
 })
 afterAll(() => mint.stop())
 
@@ -193,7 +184,7 @@ describe('ecash flows against the test mint', () => {
     expect(new Set(states.map((s) => s.state))).toEqual(new Set(['UNSPENT']))
   })
 
-  it('returns the proofs when the mint refuses to pay an invoice it cannot reach', async () => {
+  it('returns the proofs once checkstate says unspent when the mint cannot pay an invoice (20004 proves nothing: NUT-05)', async () => {
     const before = balance(store.book, mint.url)
     const outside = createFakeLightning().create(10_000, '11'.repeat(32))
     const meltQuote = await wallet.createMeltQuoteBolt11(outside)
@@ -207,8 +198,9 @@ describe('ecash flows against the test mint', () => {
       input: { opId: 'pay-2', kind: 'melt', mint: mint.url, secrets: send.map((p) => p.secret) },
     }).start()
     const output = await toPromise(actor)
-    expect(output.outcome).toBe('failed')
+    expect(output.outcome).toBe('reconciled')
     expect(output.error).toContain('lightning payment failed')
+    expect(store.book.journal).toEqual([])
     expect(balance(store.book, mint.url)).toBe(before)
   })
 

@@ -99,6 +99,9 @@ export function openWallet(deps: OpenWalletDeps, pubkey: string, notify: () => v
     walletOf: mints.walletOf,
     now: deps.now,
     newId,
+    settleLater: () => {
+      if (record) settling.settle(record)
+    },
   }
   const deposits = createDeposits(transfer, changed)
   const settling = createSettling({ transfer, record: () => record, changed })

@@ -1,10 +1,12 @@
 /**
  * Operations a reload interrupted, finished when the wallet opens: reservations settled with
- * their mint (a reservation machine each, resumed from the journal) and receives whose outputs
- * are recovered from their noted counters. Both wait when the key is locked or the mint is away,
- * and try again on any change of the login.
+ * their mint (a reservation machine each, resumed from the journal; a payment still PENDING then
+ * waits for its melt quote to settle) and receives whose outputs are recovered from their noted
+ * counters. Both wait when the key is locked or the mint is away, and try again on any change of
+ * the login; a reservation also asks its mint again by itself every CASHU.unresolvedRetryMs.
  */
 import { type Actor, createActor } from 'xstate'
+import { settlePendingMelt } from '../cashu-melt.ts'
 import type { WalletRecord } from '../cashu-store.ts'
 import { recoverReceives, type TransferDeps } from '../cashu-transfer.ts'
 import { reservationLogic } from '../proof-reservation.effects.ts'
@@ -37,7 +39,10 @@ const isReceive = (opKey: string) => opKey.startsWith('receive:')
 export function createSettling({ transfer, record, changed }: SettlingDeps): Settling {
   /** Reservation actors by operation id. */
   const settling = new Map<string, Actor<ReturnType<typeof reservationLogic>>>()
+  /** Payments PENDING at the mint whose melt quote is being watched. */
+  const watching = new Set<string>()
   let recovering = false
+  let stopped = false
 
   const recover = () => {
     const current = record()
@@ -63,6 +68,16 @@ export function createSettling({ transfer, record, changed }: SettlingDeps): Set
           complete: () => {
             settling.delete(entry.opId)
             changed()
+            // Still open after checkstate: a payment PENDING at the mint, settled with its quote.
+            const left = record()
+            const quote = left?.opCounters[entry.opId]?.quote
+            const open = left?.book.journal.some((j) => j.opId === entry.opId)
+            if (quote && open && !watching.has(entry.opId)) {
+              watching.add(entry.opId)
+              void settlePendingMelt(transfer, entry.mint, entry.opId, quote, () => !stopped)
+                .catch(() => false) // the store unreadable: the next open settles it
+                .finally(() => watching.delete(entry.opId))
+            }
           },
         })
         actor.start()
@@ -84,6 +99,7 @@ export function createSettling({ transfer, record, changed }: SettlingDeps): Set
       return null
     },
     stop() {
+      stopped = true
       for (const actor of settling.values()) actor.stop()
     },
   }

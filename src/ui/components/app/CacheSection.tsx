@@ -1,11 +1,14 @@
 import { formatBytes } from '../../../core/app/cache-breakdown.ts'
+import { STORAGE_LINES } from '../../../core/app/storage-persistence.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { clearedNotice, useNotice } from '../kit/notice.ts'
 import { useMemory } from './use-memory.ts'
+import { useStoragePersistence } from './use-storage-persistence.ts'
 
 /**
  * Settings, "Cache" (spec §2): the clear actions, each confirmed in its own modal, what the last
- * one cleared, and what the memory manager sees (spec §3, memory info), read again after a clear.
+ * one cleared, what the memory manager sees (spec §3, memory info), read again after a clear, and
+ * whether the browser may clear the storage (persisted()).
  */
 export function CacheSection() {
   const reset = useModal('resetPreferences')
@@ -16,6 +19,7 @@ export function CacheSection() {
   const everything = useModal('clearAllCaches')
   const info = useMemory((manager) => manager.info())
   const cleared = useNotice(clearedNotice)
+  const persistence = useStoragePersistence()
   return (
     <section className="settings-section" aria-labelledby="cache-heading">
       <h3 id="cache-heading">Cache</h3>
@@ -28,6 +32,9 @@ export function CacheSection() {
             `; last cleanup ${info.lastCleanup.level}, ${info.lastCleanup.removed} removed`}
         </p>
       )}
+      <p className="form-hint" data-testid="storage-persistence">
+        {STORAGE_LINES[persistence]}
+      </p>
       <p className="form-hint cleared-notice" role="status">
         {cleared && (
           <span key={cleared.id} className="cleared-notice-text">

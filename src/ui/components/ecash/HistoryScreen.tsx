@@ -1,4 +1,5 @@
 import { CopyButton } from '../kit/CopyButton.tsx'
+import { RowBoundary } from '../kit/RowBoundary.tsx'
 import { sats, useOpenCashu } from './cashu-context.ts'
 import { NutzapLabel } from './NutzapHistory.tsx'
 
@@ -12,25 +13,31 @@ export function HistoryScreen() {
     <div className="cashu-screen">
       <ul className="cashu-history" aria-label="History">
         {view.history.map((entry) => (
-          <li key={entry.id} className="cashu-history-row">
-            {entry.nutzap ? (
-              <NutzapLabel
-                nutzap={entry.nutzap}
-                received={entry.kind === 'receive'}
-                amount={entry.amount}
-              />
-            ) : (
-              <span>
-                {LABEL[entry.kind]} {sats(entry.amount)}
-                {entry.fee ? ` (fee ${sats(entry.fee)})` : ''}
-              </span>
+          <RowBoundary key={entry.id} rowId={entry.id} listItem>
+            {() => (
+              <li className="cashu-history-row">
+                {entry.nutzap ? (
+                  <NutzapLabel
+                    nutzap={entry.nutzap}
+                    received={entry.kind === 'receive'}
+                    amount={entry.amount}
+                  />
+                ) : (
+                  <span>
+                    {LABEL[entry.kind]} {sats(entry.amount)}
+                    {entry.fee ? ` (fee ${sats(entry.fee)})` : ''}
+                  </span>
+                )}
+                <time dateTime={new Date(entry.at).toISOString()}>
+                  {new Date(entry.at).toLocaleString()}
+                </time>
+                {/* A nutzap's token is locked to its recipient: nothing the sender could use again. */}
+                {entry.token && !entry.nutzap && (
+                  <CopyButton text={entry.token} label="Copy token" />
+                )}
+              </li>
             )}
-            <time dateTime={new Date(entry.at).toISOString()}>
-              {new Date(entry.at).toLocaleString()}
-            </time>
-            {/* A nutzap's token is locked to its recipient: nothing the sender could use again. */}
-            {entry.token && !entry.nutzap && <CopyButton text={entry.token} label="Copy token" />}
-          </li>
+          </RowBoundary>
         ))}
       </ul>
     </div>

@@ -1,6 +1,7 @@
 import { Link, Outlet, useMatchRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { CashuView } from '../../../actors/ecash/cashu-wallet-api.ts'
+import { REPLACE_RELAY_WALLET_NOTE } from '../../../core/ecash/wallet-loss.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useSystem } from '../../system-context.tsx'
 import { PageBar } from '../kit/PageBar.tsx'
@@ -102,6 +103,10 @@ function WalletChrome({ view }: { view: CashuView }) {
   )
 }
 
+/**
+ * With a wallet on the user's relays, restoring it is the way in: a new one would replace it
+ * there (REPLACE_RELAY_WALLET_NOTE), so creating one asks a second time.
+ */
 function CreateWallet({
   onCreated,
   onRestored,
@@ -112,8 +117,14 @@ function CreateWallet({
   const cashu = useCashu()
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [replacing, setReplacing] = useState(false)
+  const relayWallet = cashu?.view.relayWallet ?? false
   const create = () => {
     if (!cashu) return
+    if (relayWallet && !replacing) {
+      setReplacing(true)
+      return
+    }
     setBusy(true)
     setError(null)
     cashu.wallet.createSeed().then(onCreated, (e: unknown) => {
@@ -121,21 +132,36 @@ function CreateWallet({
       setBusy(false)
     })
   }
+  const createLabel = !relayWallet
+    ? 'Create wallet'
+    : replacing
+      ? 'Create a new wallet anyway'
+      : 'Create a new wallet instead'
   return (
     <div className="cashu-card">
       <p>
         An ecash wallet holds sats as Cashu tokens issued by mints you choose. Its recovery phrase
         is kept on this device encrypted to your key.
       </p>
+      {relayWallet && cashu && <RelayRestore wallet={cashu.wallet} onRestored={onRestored} />}
+      {replacing && (
+        <p className="form-error" role="alert">
+          {REPLACE_RELAY_WALLET_NOTE}
+        </p>
+      )}
       <div className="cashu-actions">
-        <button type="button" className="button" disabled={busy} onClick={create}>
-          Create wallet
+        <button
+          type="button"
+          className={relayWallet ? 'button-quiet' : 'button'}
+          disabled={busy}
+          onClick={create}
+        >
+          {createLabel}
         </button>
         <Link to="/wallet/restore" className="button-quiet">
           Restore from recovery phrase
         </Link>
       </div>
-      {cashu?.view.relayWallet && <RelayRestore wallet={cashu.wallet} onRestored={onRestored} />}
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -195,8 +195,9 @@ export function Feed() {
   )
   // Set by getVirtualItems: the rows on the screen, without the overscan.
   const lastOnScreen = virtualizer.range?.endIndex ?? -1
-  const focusRow = useRowFocus(list, virtualizer)
-  useFeedKeys(list, count, focusRow, Boolean(hasNextPage) && !isFetchNextPageError)
+  const rowFocus = useRowFocus(list, virtualizer)
+  const { focusRow } = rowFocus
+  useFeedKeys(list, count, rowFocus, Boolean(hasNextPage) && !isFetchNextPageError)
 
   const lastRendered = items.at(-1)?.index ?? -1
   const firstRendered = items[0]?.index ?? 0

@@ -2,6 +2,7 @@ import { warmAsciiWorker } from '../../../actors/feed/ascii-cache.ts'
 import { asciiGrid } from '../../../core/feed/ascii-art.ts'
 import type { MediaInfo } from '../../../core/feed/nip92.ts'
 import { usePreferences } from '../app/use-preferences.ts'
+import { RemoteImage } from '../kit/RemoteImage.tsx'
 import { AsciiImage } from './AsciiImage.tsx'
 import './note-media.css'
 
@@ -56,14 +57,12 @@ export function NoteMedia({ images, videos, info }: NoteMediaProps) {
             }
             return (
               <a key={url} href={url} target="_blank" rel={LINK_REL}>
-                <img
+                <RemoteImage
                   src={url}
                   alt={label}
                   width={media?.width ?? undefined}
                   height={media?.height ?? undefined}
                   loading="lazy"
-                  decoding="async"
-                  referrerPolicy="no-referrer"
                 />
               </a>
             )
@@ -71,6 +70,7 @@ export function NoteMedia({ images, videos, info }: NoteMediaProps) {
         </div>
       )}
       {videos.map((url) => (
+        // A video has no referrer attribute: the page's policy (index.html, no-referrer) holds.
         // biome-ignore lint/a11y/useMediaCaption: notes carry no caption tracks
         <video
           key={url}

@@ -5,6 +5,7 @@ import { FAILED_TO_LOAD_NOTES, NO_NOTES_YET } from '../../../core/relays/relay-m
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
 import { useProfilePubkey } from '../people/use-profile.ts'
+import { NoteBoundary } from './NoteBoundary.tsx'
 import { NoteCard } from './NoteCard.tsx'
 import { useEngagementAsks } from './use-engagement-asks.ts'
 import './feed.css'
@@ -54,14 +55,15 @@ export function ProfileNotes() {
         {rows.map(
           (row, index) =>
             row.note && (
-              <NoteCard
-                key={row.id}
-                note={row.note}
-                repost={row.repost}
-                position={index + 1}
-                setSize={-1}
-                now={now}
-              />
+              <NoteBoundary key={row.id} noteId={row.note.id}>
+                <NoteCard
+                  note={row.note}
+                  repost={row.repost}
+                  position={index + 1}
+                  setSize={-1}
+                  now={now}
+                />
+              </NoteBoundary>
             ),
         )}
       </div>

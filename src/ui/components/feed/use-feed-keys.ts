@@ -2,9 +2,11 @@
  * Keyboard reading of the feed: j and k move the focus to the next and previous note, scrolling
  * it into view, through the virtual list too (a row not rendered yet is scrolled to, then
  * focused). Enter on a focused note opens it (NoteCard); Escape closes dialogs (Modal).
+ * Keys come faster than the list renders (a held j on a busy phone): each one moves from the row
+ * the one before asked for, kept as it is asked, never read back from a page not rendered yet.
  */
 import type { Virtualizer } from '@tanstack/react-virtual'
-import { type RefObject, useCallback, useEffect, useRef } from 'react'
+import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react'
 
 /** Room under the sticky header, as the .note scroll-margin in styles.css. */
 const HEADER_PX = 64
@@ -24,8 +26,18 @@ export function typing(target: EventTarget | null): boolean {
   )
 }
 
-/** Focuses row `index`, scrolling it into view; returns the function. */
-export function useRowFocus(list: RefObject<HTMLElement | null>, virtualizer: FeedVirtualizer) {
+export interface RowFocus {
+  /** Focuses row `index`, scrolling it into view; a row not rendered yet once it is. */
+  focusRow(index: number): void
+  /** The row asked for that is not rendered yet, if any. */
+  pendingRow(): number | null
+}
+
+/** Focuses rows of the list, scrolling them into view. */
+export function useRowFocus(
+  list: RefObject<HTMLElement | null>,
+  virtualizer: FeedVirtualizer,
+): RowFocus {
   const pending = useRef<number | null>(null)
   const article = useCallback(
     (index: number) =>
@@ -58,7 +70,8 @@ export function useRowFocus(list: RefObject<HTMLElement | null>, virtualizer: Fe
     pending.current = null
     element.focus({ preventScroll: true })
   })
-  return focusRow
+  const pendingRow = useCallback(() => pending.current, [])
+  return useMemo(() => ({ focusRow, pendingRow }), [focusRow, pendingRow])
 }
 
 /**
@@ -69,7 +82,7 @@ export function useRowFocus(list: RefObject<HTMLElement | null>, virtualizer: Fe
 export function useFeedKeys(
   list: RefObject<HTMLElement | null>,
   count: number,
-  focusRow: (index: number) => void,
+  { focusRow, pendingRow }: RowFocus,
   more: boolean,
 ) {
   const lastFocused = useRef<number | null>(null)
@@ -116,7 +129,9 @@ export function useFeedKeys(
       if (event.key !== 'j' && event.key !== 'k') return
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
       if (typing(event.target) || document.querySelector('dialog[open]')) return
-      const at = waiting.current ?? current()
+      // The row asked for last while it is not there yet: the focus and the page still show
+      // the row before it, and reading them would lose this key or jump back.
+      const at = waiting.current ?? pendingRow() ?? current()
       const next = event.key === 'j' ? (at ?? -1) + 1 : Math.max((at ?? 0) - 1, 0)
       if (next >= count && !more) return
       event.preventDefault()
@@ -129,5 +144,5 @@ export function useFeedKeys(
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
-  }, [list, count, focusRow, more])
+  }, [list, count, focusRow, pendingRow, more])
 }

@@ -4,7 +4,9 @@ import { Field, FormError } from '../kit/Form.tsx'
 
 /**
  * The CORS proxy for lightning addresses whose servers refuse the browser (spec decisions: off by
- * default; a failed LNURL request is retried through it only when set here).
+ * default; a failed LNURL request of a zap the user starts is retried through it only when set
+ * here). The text says what the proxy could do: an invoice is checked against the amount and the
+ * zap request's hash, both of which the proxy sees, so it could swap in its own.
  */
 export function CorsProxySetting() {
   const [value, setValue] = useState(() => readCorsProxy() ?? '')
@@ -29,8 +31,11 @@ export function CorsProxySetting() {
         }}
       />
       <p className="form-hint">
-        Used only when a lightning address cannot be reached directly. Leave blank to send your zaps
-        to no one but the recipient's service.
+        Used only for zaps you start, when the recipient's lightning address cannot be reached
+        directly. The proxy is trusted with those payments: it sees whom you pay, and it could
+        answer with its own invoice for the same amount and description, which your wallet would
+        pay. Zap totals never use it. Leave blank to send your zaps to no one but the recipient's
+        service.
       </p>
       <div className="form-row">
         <button type="submit" className="button">

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { Transaction } from '../../../core/lightning/nip47.ts'
 import { msatToSats } from '../../../core/lightning/nip47.ts'
 import { FormError } from '../kit/Form.tsx'
+import { RowBoundary } from '../kit/RowBoundary.tsx'
 import { satsLabel } from './connection-labels.ts'
 import { useLightning } from './use-lightning.ts'
 
@@ -36,15 +37,19 @@ export function TransactionList() {
       {items && items.length > 0 && (
         <ul className="choice-list" aria-label="Transactions">
           {items.map((item) => (
-            <li
+            <RowBoundary
               key={item.paymentHash || `${item.type}-${item.createdAt}-${item.amount}`}
-              className="form-hint"
+              listItem
             >
-              {item.type === 'incoming' ? '+' : '−'}
-              {satsLabel(msatToSats(item.amount))}
-              {item.description ? ` · ${item.description}` : ''}
-              {item.createdAt ? ` · ${new Date(item.createdAt * 1000).toLocaleString()}` : ''}
-            </li>
+              {() => (
+                <li className="form-hint">
+                  {item.type === 'incoming' ? '+' : '−'}
+                  {satsLabel(msatToSats(item.amount))}
+                  {item.description ? ` · ${item.description}` : ''}
+                  {item.createdAt ? ` · ${new Date(item.createdAt * 1000).toLocaleString()}` : ''}
+                </li>
+              )}
+            </RowBoundary>
           ))}
         </ul>
       )}

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { avatarHue } from '../../../core/people/profile.ts'
+import { RemoteImage } from '../kit/RemoteImage.tsx'
 import './avatar.css'
 
 /** A profile picture, or the first letter of the name on a colour of the pubkey when there is none. */
@@ -16,15 +17,13 @@ export function Avatar({
   const hue = avatarHue(pubkey)
   if (picture && !failed) {
     return (
-      <img
+      <RemoteImage
         className="avatar"
         src={picture}
         alt=""
         width={44}
         height={44}
         loading="lazy"
-        decoding="async"
-        referrerPolicy="no-referrer"
         onError={() => setFailed(true)}
       />
     )

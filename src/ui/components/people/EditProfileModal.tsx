@@ -10,6 +10,7 @@ import { httpUrl } from '../../../core/platform/http-url.ts'
 import { useModal } from '../../hooks/use-modal.ts'
 import { FormError } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
+import { RemoteImage } from '../kit/RemoteImage.tsx'
 import { Nip05Check } from './Nip05Check.tsx'
 import { RelayAnswers } from './RelayAnswers.tsx'
 import { type SaveState, useProfileEdit } from './use-profile-edit.ts'
@@ -196,12 +197,10 @@ function Preview({ url, kind }: { url: string; kind: 'picture' | 'banner' }) {
   if (!src) return null
   if (broken === src) return <p className="form-hint">The image at this address did not load.</p>
   return (
-    <img
+    <RemoteImage
       className={`profile-edit-${kind}`}
       src={src}
       alt={kind === 'picture' ? 'Picture preview' : 'Banner preview'}
-      decoding="async"
-      referrerPolicy="no-referrer"
       onError={() => setBroken(src)}
     />
   )

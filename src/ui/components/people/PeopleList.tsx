@@ -6,6 +6,7 @@ import { displayName, shortNpub } from '../../../core/people/profile.ts'
 import { useSystem } from '../../system-context.tsx'
 import { Avatar } from './Avatar.tsx'
 import './people-list.css'
+import { RowBoundary } from '../kit/RowBoundary.tsx'
 
 /** Rows shown at first and per "Show more": every row asks for its metadata. */
 export const PEOPLE_PAGE_SIZE = 50
@@ -26,7 +27,9 @@ export function PeopleList({ people, label }: { people: readonly Person[]; label
     <>
       <ul className="people-list" aria-label={label}>
         {people.slice(0, shown).map((person) => (
-          <PersonRow key={person.pubkey} person={person} />
+          <RowBoundary key={person.pubkey} rowId={person.pubkey} listItem>
+            <PersonRow person={person} />
+          </RowBoundary>
         ))}
       </ul>
       {rest > 0 && (

@@ -9,6 +9,7 @@ import { httpUrl } from '../../../core/platform/http-url.ts'
 import { npubOf } from '../../../core/platform/npub.ts'
 import { FAILED_TO_LOAD_PROFILE } from '../../../core/relays/relay-messages.ts'
 import { CopyButton } from '../kit/CopyButton.tsx'
+import { RemoteImage } from '../kit/RemoteImage.tsx'
 import { Avatar } from './Avatar.tsx'
 import { Nip05Badge } from './Nip05Badge.tsx'
 import { ProfileActions } from './ProfileActions.tsx'
@@ -24,9 +25,7 @@ export function ProfileHeader({ target }: { target: ProfileTarget }) {
   const banner = httpUrl(metadata?.banner ?? '')
   return (
     <header className="profile-header" aria-busy={isPending}>
-      <div className="profile-banner">
-        {banner && <img src={banner} alt="" decoding="async" referrerPolicy="no-referrer" />}
-      </div>
+      <div className="profile-banner">{banner && <RemoteImage src={banner} alt="" />}</div>
       <div className="profile-top">
         <div className="profile-avatar">
           <Avatar

@@ -6,6 +6,7 @@ import { useNow } from '../../hooks/use-now.ts'
 import { useProfilePubkey, useProfileQueries } from './use-profile.ts'
 import './people-list.css'
 import './profile-relays.css'
+import { RowBoundary } from '../kit/RowBoundary.tsx'
 
 const PERMISSION_NAME = {
   read: 'read',
@@ -29,12 +30,16 @@ export function ProfileRelays() {
       <RelaySource person={person} />
       <ul className="profile-relays" aria-label="Their relays">
         {person.relays.map(({ url, permission }) => (
-          <li key={url} className="profile-relay" data-relay={url}>
-            <span className="relay-badge" title={PERMISSION_NAME[permission]}>
-              {PERMISSION_BADGE[permission]}
-            </span>
-            <span className="relay-url mono">{url}</span>
-          </li>
+          <RowBoundary key={url} rowId={url} listItem>
+            {() => (
+              <li className="profile-relay" data-relay={url}>
+                <span className="relay-badge" title={PERMISSION_NAME[permission]}>
+                  {PERMISSION_BADGE[permission]}
+                </span>
+                <span className="relay-url mono">{url}</span>
+              </li>
+            )}
+          </RowBoundary>
         ))}
       </ul>
     </div>

@@ -14,6 +14,7 @@ import { useRelayEntries } from '../relays/use-relays.ts'
 import { useProfileQueries } from './use-profile.ts'
 import './profile-relays.css'
 import './relay-discovery.css'
+import { RowBoundary } from '../kit/RowBoundary.tsx'
 
 /** How their notes are read (NIP-65 outbox): no relay has to be added by hand for it. */
 const DISCOVERY_ROUTING_HINT =
@@ -57,7 +58,9 @@ export function RelayDiscoveryModal({
         ) : (
           <ul className="discovery-list" aria-label="Relays where they are found">
             {rows.map((row) => (
-              <DiscoveryRow key={row.url} row={row} />
+              <RowBoundary key={row.url} rowId={row.url} listItem>
+                <DiscoveryRow row={row} />
+              </RowBoundary>
             ))}
           </ul>
         )}

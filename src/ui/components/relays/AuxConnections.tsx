@@ -16,6 +16,7 @@ import { type NameOf, reasonPeople, reasonText } from '../../../core/relays/aux-
 import { AuxListSection } from './AuxListSection.tsx'
 import { usePersonNamesHook } from './person-names-slot.ts'
 import './aux-relays.css'
+import { RowBoundary } from '../kit/RowBoundary.tsx'
 
 interface AuxConnectionsProps {
   view: AuxConnectionsView
@@ -59,22 +60,23 @@ export function AuxConnections({ view, onAllowAuth }: AuxConnectionsProps) {
         }
       >
         {connections.map((connection) => (
-          <ConnectionRow
-            key={connection.url}
-            connection={connection}
-            nameOf={nameOf}
-            onAllowAuth={onAllowAuth}
-          />
+          <RowBoundary key={connection.url} rowId={connection.url} listItem>
+            <ConnectionRow connection={connection} nameOf={nameOf} onAllowAuth={onAllowAuth} />
+          </RowBoundary>
         ))}
       </AuxListSection>
       <AuxListSection title="Not opened" count={refused.length} empty={AUX_NO_REFUSAL}>
         {refused.map((refusal) => (
-          <li key={refusal.url} data-relay={refusal.url}>
-            <span className="mono">{refusal.url}</span>
-            <span className="aux-meta" data-field="refusal">
-              {refusal.message}
-            </span>
-          </li>
+          <RowBoundary key={refusal.url} rowId={refusal.url} listItem>
+            {() => (
+              <li data-relay={refusal.url}>
+                <span className="mono">{refusal.url}</span>
+                <span className="aux-meta" data-field="refusal">
+                  {refusal.message}
+                </span>
+              </li>
+            )}
+          </RowBoundary>
         ))}
       </AuxListSection>
     </>
@@ -97,9 +99,9 @@ function ConnectionRow({ connection, nameOf, onAllowAuth }: ConnectionRowProps) 
       </span>
       <ul className="aux-reasons aux-wide" aria-label="Why it is open">
         {reasons.map((reason) => (
-          <li key={JSON.stringify(reason)} data-field="reason">
-            {reasonText(reason, nameOf)}
-          </li>
+          <RowBoundary key={JSON.stringify(reason)} rowId={JSON.stringify(reason)} listItem>
+            {() => <li data-field="reason">{reasonText(reason, nameOf)}</li>}
+          </RowBoundary>
         ))}
       </ul>
       <span className="aux-meta aux-wide" data-field="use">

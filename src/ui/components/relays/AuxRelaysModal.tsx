@@ -11,6 +11,7 @@ import { useAllowAuth, useAuxConnections } from './use-aux-relays.ts'
 import { useRelayManagerStats } from './use-relay-manager.ts'
 import { VerdictBadge } from './VerdictBadge.tsx'
 import './aux-relays.css'
+import { RowBoundary } from '../kit/RowBoundary.tsx'
 
 /**
  * Auxiliary Relays (spec §2, ?auxRelays=true): the short-lived connections to relays outside the
@@ -46,13 +47,17 @@ function Statistics({ stats }: { stats: ManagerStats }) {
         empty="The manager has added no relay this session."
       >
         {added.map((relay) => (
-          <li key={relay.url} data-relay={relay.url}>
-            <span className="mono">{relay.url}</span>
-            <span className="aux-meta">
-              <VerdictBadge verdict={relay.verdict} /> {figureText(relay)}
-              {!relay.active && ' · no longer in your relays'}
-            </span>
-          </li>
+          <RowBoundary key={relay.url} rowId={relay.url} listItem>
+            {() => (
+              <li data-relay={relay.url}>
+                <span className="mono">{relay.url}</span>
+                <span className="aux-meta">
+                  <VerdictBadge verdict={relay.verdict} /> {figureText(relay)}
+                  {!relay.active && ' · no longer in your relays'}
+                </span>
+              </li>
+            )}
+          </RowBoundary>
         ))}
       </AuxListSection>
       <AuxListSection
@@ -61,14 +66,18 @@ function Statistics({ stats }: { stats: ManagerStats }) {
         empty="The manager has demoted no relay this session."
       >
         {demoted.map((relay) => (
-          <li key={relay.url} data-relay={relay.url}>
-            <span className="mono">{relay.url}</span>
-            <span className="aux-meta">
-              <span data-field="reason">{relay.because}</span>
-              {relay.rejected > 0 && ` · ${plural(relay.rejected, 'rejected event')}`}
-              {relay.active && ' · added back by you'}
-            </span>
-          </li>
+          <RowBoundary key={relay.url} rowId={relay.url} listItem>
+            {() => (
+              <li data-relay={relay.url}>
+                <span className="mono">{relay.url}</span>
+                <span className="aux-meta">
+                  <span data-field="reason">{relay.because}</span>
+                  {relay.rejected > 0 && ` · ${plural(relay.rejected, 'rejected event')}`}
+                  {relay.active && ' · added back by you'}
+                </span>
+              </li>
+            )}
+          </RowBoundary>
         ))}
       </AuxListSection>
       <AuxListSection
@@ -83,12 +92,16 @@ function Statistics({ stats }: { stats: ManagerStats }) {
         ordered
       >
         {candidates.map((relay) => (
-          <li key={relay.url} data-relay={relay.url}>
-            <span className="mono">{relay.url}</span>
-            <span className="aux-meta">
-              {relay.source === 'recommended' ? 'Recommended' : 'Fallback'}
-            </span>
-          </li>
+          <RowBoundary key={relay.url} rowId={relay.url} listItem>
+            {() => (
+              <li data-relay={relay.url}>
+                <span className="mono">{relay.url}</span>
+                <span className="aux-meta">
+                  {relay.source === 'recommended' ? 'Recommended' : 'Fallback'}
+                </span>
+              </li>
+            )}
+          </RowBoundary>
         ))}
       </AuxListSection>
       <AuxListSection
@@ -102,14 +115,18 @@ function Statistics({ stats }: { stats: ManagerStats }) {
         empty="No relay is blacklisted."
       >
         {blacklist.map((relay) => (
-          <li key={relay.url} data-relay={relay.url}>
-            <span className="mono">{relay.url}</span>
-            {relay.verdict && (
-              <span className="aux-meta">
-                In your relays <VerdictBadge verdict={relay.verdict} />
-              </span>
+          <RowBoundary key={relay.url} rowId={relay.url} listItem>
+            {() => (
+              <li data-relay={relay.url}>
+                <span className="mono">{relay.url}</span>
+                {relay.verdict && (
+                  <span className="aux-meta">
+                    In your relays <VerdictBadge verdict={relay.verdict} />
+                  </span>
+                )}
+              </li>
             )}
-          </li>
+          </RowBoundary>
         ))}
       </AuxListSection>
     </>

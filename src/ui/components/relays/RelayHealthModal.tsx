@@ -6,6 +6,7 @@ import { useNow } from '../../hooks/use-now.ts'
 import { Modal } from '../kit/Modal.tsx'
 import { useRelayHealth } from './use-relays.ts'
 import './relay-health.css'
+import { RowBoundary } from '../kit/RowBoundary.tsx'
 
 type Tab = 'healthy' | 'unhealthy'
 
@@ -38,7 +39,9 @@ export function RelayHealthModal() {
         ) : (
           <ul className="health-list">
             {shown.map((record) => (
-              <HealthRow key={record.url} record={record} now={now} />
+              <RowBoundary key={record.url} rowId={record.url} listItem>
+                <HealthRow record={record} now={now} />
+              </RowBoundary>
             ))}
           </ul>
         )}

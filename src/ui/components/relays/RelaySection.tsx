@@ -12,6 +12,7 @@ import { useRelayEdit } from './use-relay-list.ts'
 import { useAllSockets, useRelayEntries, useRelayLight } from './use-relays.ts'
 import './relay-lights.css'
 import './relay-section.css'
+import { RowBoundary } from '../kit/RowBoundary.tsx'
 
 /**
  * Settings, "Relay Management" (spec §2): add with Enter or Add (what is wrong with a refused URL
@@ -56,45 +57,53 @@ export function RelaySection() {
         {entries.map(({ url, permission }) => {
           const socket = socketOf(url)
           return (
-            <li key={url} className="relay-setting" data-relay={url}>
-              {socket ? (
-                <RelayStatusDot socket={socket} />
-              ) : (
-                <span className="relay-light" data-state="idle" />
+            <RowBoundary key={url} rowId={url} listItem>
+              {() => (
+                <li className="relay-setting" data-relay={url}>
+                  {socket ? (
+                    <RelayStatusDot socket={socket} />
+                  ) : (
+                    <span className="relay-light" data-state="idle" />
+                  )}
+                  <button
+                    type="button"
+                    className="relay-url relay-url-button"
+                    aria-expanded={expanded.includes(url)}
+                    aria-controls={`relay-detail-${url}`}
+                    title="Relay information and figures"
+                    onClick={() => toggle(url)}
+                  >
+                    {url}
+                  </button>
+                  <button
+                    type="button"
+                    className="badge-button"
+                    aria-label={`Permission ${permission} for ${url}: change`}
+                    title="Read, Write, Read and write, Indexer"
+                    onClick={() =>
+                      edit({
+                        type: 'pool.setPermission',
+                        url,
+                        permission: nextPermission(permission),
+                      })
+                    }
+                  >
+                    {PERMISSION_BADGE[permission]}
+                  </button>
+                  <button
+                    type="button"
+                    className="button-quiet"
+                    aria-label={`Remove ${url}`}
+                    onClick={() => removeRelay.ask(url)}
+                  >
+                    Remove
+                  </button>
+                  {expanded.includes(url) && (
+                    <RelayDetail id={`relay-detail-${url}`} url={url} socket={socket} />
+                  )}
+                </li>
               )}
-              <button
-                type="button"
-                className="relay-url relay-url-button"
-                aria-expanded={expanded.includes(url)}
-                aria-controls={`relay-detail-${url}`}
-                title="Relay information and figures"
-                onClick={() => toggle(url)}
-              >
-                {url}
-              </button>
-              <button
-                type="button"
-                className="badge-button"
-                aria-label={`Permission ${permission} for ${url}: change`}
-                title="Read, Write, Read and write, Indexer"
-                onClick={() =>
-                  edit({ type: 'pool.setPermission', url, permission: nextPermission(permission) })
-                }
-              >
-                {PERMISSION_BADGE[permission]}
-              </button>
-              <button
-                type="button"
-                className="button-quiet"
-                aria-label={`Remove ${url}`}
-                onClick={() => removeRelay.ask(url)}
-              >
-                Remove
-              </button>
-              {expanded.includes(url) && (
-                <RelayDetail id={`relay-detail-${url}`} url={url} socket={socket} />
-              )}
-            </li>
+            </RowBoundary>
           )
         })}
       </ul>

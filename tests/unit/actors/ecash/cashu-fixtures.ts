@@ -30,7 +30,32 @@ export function user() {
   return { key, pubkey, login, signer }
 }
 
-export const until = async (check: () => boolean, what: string, ms = 15_000) => {
+/** A user whose login can end and come back (the wallet closes and opens again). */
+export function switchable(who: ReturnType<typeof user>) {
+  let pubkey: string | null = who.pubkey
+  const listeners = new Set<(snapshot: { context: { pubkey: string | null } }) => void>()
+  const login: LoginSource = {
+    getSnapshot: () => ({ context: { pubkey } }),
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return { unsubscribe: () => listeners.delete(listener) }
+    },
+  }
+  const set = (next: string | null) => {
+    pubkey = next
+    for (const listener of listeners) listener({ context: { pubkey } })
+  }
+  return { ...who, login, set }
+}
+
+/**
+ * How long a wait for something the test expects gives it: only a thing that never happens
+ * should reach it. Mint work is curve arithmetic in this process, and with the cores busy beside
+ * a full test run single steps took 10-18 s.
+ */
+export const WAIT_MS = 45_000
+
+export const until = async (check: () => boolean, what: string, ms = WAIT_MS) => {
   const start = Date.now()
   while (!check()) {
     if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`)
@@ -51,3 +76,12 @@ export async function deposit(
   lightning.pay(view()?.invoice as string)
   await until(() => view()?.outcome === 'minted' && view()?.step === 'done', 'the deposit')
 }
+
+/** The error `promise` rejects with; a promise that resolves fails the test. */
+export const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure')
+    },
+    (error: Error) => error,
+  )

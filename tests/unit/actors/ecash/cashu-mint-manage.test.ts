@@ -14,6 +14,7 @@ import { idbStore } from '../../../../src/actors/platform/idb-store.ts'
 import { Secret } from '../../../../src/core/platform/secret.ts'
 import { createFakeLightning } from '../../../peers/fake-lightning.ts'
 import { type MintHandle, startMint } from '../../../peers/mint/server.ts'
+import { until } from './cashu-fixtures.ts'
 
 // Node 20 has no global WebSocket; cashu-ts reads it at import time.
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket)
@@ -43,14 +44,6 @@ async function openWallet() {
   await wallet.open()
   await wallet.createSeed()
   return wallet
-}
-
-const until = async (check: () => boolean, what: string, ms = 15_000) => {
-  const start = Date.now()
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
 }
 
 async function deposit(wallet: CashuWallet, url: string, amount: number) {

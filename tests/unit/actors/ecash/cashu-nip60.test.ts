@@ -4,7 +4,7 @@
 // encrypted; the wallet restored on another device from relays alone; publishes retried while
 // the relay is away.
 import 'fake-indexeddb/auto'
-import { injectWebSocketImpl } from '@cashu/cashu-ts'
+import { injectWebSocketImpl, Mint } from '@cashu/cashu-ts'
 import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import { initNostrWasm } from 'nostr-wasm'
@@ -12,7 +12,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { waitFor } from 'xstate'
 import { loadMint, walletFor } from '../../../../src/actors/ecash/cashu-mint-loader.ts'
-import { nip60Relays, startNip60Sync } from '../../../../src/actors/ecash/cashu-nip60.ts'
+import {
+  NIP60_READBACK_ERROR,
+  nip60Relays,
+  startNip60Sync,
+} from '../../../../src/actors/ecash/cashu-nip60.ts'
 import { createCashuStore } from '../../../../src/actors/ecash/cashu-store.ts'
 import { startCashuWallet } from '../../../../src/actors/ecash/cashu-wallet.ts'
 import type { LoginSource } from '../../../../src/actors/ecash/cashu-wallet-api.ts'
@@ -25,15 +29,18 @@ import {
   parseHistory,
   parseTokenContent,
   parseWalletSecret,
+  quoteParts,
   tokenPlaintext,
 } from '../../../../src/core/ecash/nip60.ts'
 import { Secret } from '../../../../src/core/platform/secret.ts'
 import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { createFakeLightning } from '../../../peers/fake-lightning.ts'
+import { forgetWrites } from '../../../peers/faults.ts'
 import { type MintHandle, startMint } from '../../../peers/mint/server.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 import { linkedPool } from '../relays/real-hub.ts'
+import { WAIT_MS } from './cashu-fixtures.ts'
 
 // Node 20 has no global WebSocket; cashu-ts reads it at import time.
 Object.assign(globalThis, { WebSocket })
@@ -101,7 +108,7 @@ function device(key: Uint8Array, also: readonly RelayHandle[] = []) {
   return { pubkey, signer, store, wallet, ...net }
 }
 
-const until = async (check: () => boolean | Promise<boolean>, what: string, ms = 20_000) => {
+const until = async (check: () => boolean | Promise<boolean>, what: string, ms = WAIT_MS) => {
   const start = Date.now()
   while (!(await check())) {
     if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`)
@@ -405,5 +412,94 @@ describe('NIP-60: the wallet kept on relays', () => {
     expect((await store.read(pubkey)).book.entries[0]?.tokenId).toBe(token?.id)
     expect(mine(pubkey, NIP60_KINDS.wallet)).toHaveLength(1)
     expect(indexer.events().filter((e) => e.pubkey === pubkey)).toEqual([])
+  })
+
+  it('counts proofs backed up only once a relay gives their token event back, not on an OK', async () => {
+    const key = generateSecretKey()
+    const pubkey = getPublicKey(key)
+    const signer = () => localKeySigner(new Secret(key))
+    const name = `cashu-nip60-${++databases}`
+    const store = createCashuStore(idbStore(name, 'wallet'))
+    const errors: unknown[] = []
+    // The relay answers OK to the token event and gives it to nobody: as if it kept nothing.
+    relay.setFaults(
+      forgetWrites((event) => event.pubkey === pubkey && event.kind === NIP60_KINDS.token),
+    )
+    try {
+      const sync = startNip60Sync({
+        pubkey,
+        store,
+        notes: idbStore(name, 'wallet'),
+        relays: nip60Relays(network(), signer, pubkey),
+        signer,
+        hasWallet: async () => true,
+        walletKey: async () => 'cd'.repeat(32),
+        retryMs: 300,
+        onError: (error) => errors.push(error),
+      })
+      const proof = {
+        id: '009a1f293253e41e',
+        amount: 8,
+        secret: 'readback',
+        C: `02${'1'.repeat(64)}`,
+      }
+      await store.update(pubkey, (r) => ({
+        ...r,
+        mints: [{ url: mint.url, name: 'Nip60 Mint' }],
+        book: addProofs(r.book, mint.url, [proof], Date.now()),
+      }))
+      sync.changed()
+      await until(() => errors.length > 0, 'a token event not given back')
+      expect(errors[0]).toEqual(new Error(NIP60_READBACK_ERROR))
+      // The relay did accept it: only the read-back tells it is not there.
+      expect(mine(pubkey, NIP60_KINDS.token).length).toBeGreaterThan(0)
+      expect((await store.read(pubkey)).book.entries[0]?.tokenId).toBeUndefined()
+
+      relay.setFaults(undefined)
+      await until(() => inStep(store, pubkey), 'the token event read back', 30_000)
+      sync.stop()
+      const tokenId = (await store.read(pubkey)).book.entries[0]?.tokenId
+      expect(mine(pubkey, NIP60_KINDS.token).map((e) => e.id)).toContain(tokenId)
+    } finally {
+      relay.setFaults(undefined)
+    }
+  })
+
+  it('restores a deposit paid on another device and never minted there, from its quote event (7374)', async () => {
+    const key = generateSecretKey()
+    const first = device(key)
+    const { pubkey, signer } = first
+    await first.wallet.open()
+    await first.wallet.createSeed()
+    await first.wallet.addMint(mint.url)
+    await until(() => mine(pubkey, NIP60_KINDS.wallet).length > 0, 'the wallet event')
+    // Two deposits the first device made and published (NIP-60 quote events), then was lost
+    // before minting: one invoice was paid, the other never.
+    const relays = nip60Relays({ hub: first.hub, pool: first.pool }, signer, pubkey)
+    const publishQuote = async (amount: number) => {
+      const made = await new Mint(mint.url).createMintQuoteBolt11({ amount, unit: 'sat' })
+      const now = Math.floor(Date.now() / 1000)
+      const parts = quoteParts({ quoteId: made.quote, mint: mint.url, now })
+      await relays.publish({
+        kind: NIP60_KINDS.quote,
+        content: await signer().nip44Encrypt(pubkey, parts.secret),
+        tags: parts.tags,
+        created_at: now,
+      })
+      return made
+    }
+    const paid = await publishQuote(64)
+    lightning.pay(paid.request)
+    await publishQuote(32)
+
+    const second = device(key)
+    await second.wallet.open()
+    await until(() => second.wallet.view().relayWallet, 'the relay wallet found')
+    await second.wallet.restoreFromRelays()
+    await until(() => second.wallet.view().total === 64, 'the paid deposit minted')
+    const record = await second.store.read(pubkey)
+    expect(record.quotes).toEqual([])
+    expect(record.history.map((h) => [h.kind, h.amount])).toEqual([['deposit', 64]])
+    expect(second.wallet.view().deposits.map((d) => d.amount)).toEqual([64])
   })
 })

@@ -3,10 +3,12 @@
 // published when their wallet gets a mint, a nutzap sent on the mint both have, redeemed by the
 // recipient's open wallet with a 7376 marking it, never twice (a reload finds it marked); the
 // refusals (no 10019, no common mint, locked to another key: refused for good); a nutzap kept
-// while its mint is away or the key is locked, redeemed later; and a send a reload interrupted
-// after the mint's swap, finished from the locked outputs written down before it. And where
-// they travel: to the relays of the recipient's 10019 beyond the sender's pool, heard there by the
-// recipient, the 7376 sent to the sender's read relays (NIP-65).
+// while its mint is away or the key is locked, redeemed later; one whose swap answer and restore
+// were both lost, recovered as that nutzap later (its retry, the settling, or both at once) and
+// never swapped again; one another device of the user redeemed, refused for good; and a send a
+// reload interrupted after the mint's swap, finished from the locked outputs written down before
+// it. And where they travel: to the relays of the recipient's 10019 beyond the sender's pool,
+// heard there by the recipient, the 7376 sent to the sender's read relays (NIP-65).
 import 'fake-indexeddb/auto'
 import { injectWebSocketImpl } from '@cashu/cashu-ts'
 import { expose, wrap } from 'comlink'
@@ -17,7 +19,7 @@ import { WebSocket } from 'ws'
 import { createActor, waitFor } from 'xstate'
 import type { CashuStore } from '../../../../src/actors/ecash/cashu-store.ts'
 import { startCashuWallet } from '../../../../src/actors/ecash/cashu-wallet.ts'
-import type { CashuWallet, LoginSource } from '../../../../src/actors/ecash/cashu-wallet-api.ts'
+import type { CashuWallet } from '../../../../src/actors/ecash/cashu-wallet-api.ts'
 import {
   KEY_LOCKED_MESSAGE,
   lockedSigner,
@@ -25,6 +27,8 @@ import {
 import { createRelayHub, type RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
 import { createRelaySockets } from '../../../../src/actors/relays/socket.effects.ts'
 import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
+import { RECOVERY_ERRORS } from '../../../../src/core/ecash/cashu-errors.ts'
+import { unbackedSats } from '../../../../src/core/ecash/cashu-proof-book.ts'
 import {
   NIP61_KINDS,
   NUTZAP_ERRORS,
@@ -38,10 +42,11 @@ import {
 } from '../../../../src/machines/relay-pool.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { createFakeLightning } from '../../../peers/fake-lightning.ts'
+import { type FaultyMint, startFaultyMint } from '../../../peers/mint/faults.ts'
 import { type MintHandle, startMint } from '../../../peers/mint/server.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 import { appRelays } from '../relays/app-relays.ts'
-import { deposit, freshStore, until, user } from './cashu-fixtures.ts'
+import { deposit, freshStore, switchable, until, user, WAIT_MS } from './cashu-fixtures.ts'
 
 Object.assign(globalThis, { WebSocket })
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket)
@@ -99,9 +104,10 @@ async function walletOf(
   who: Pick<ReturnType<typeof user>, 'key' | 'pubkey' | 'login' | 'signer'> = user(),
   mintUrl = mint.url,
   amount = 0,
+  on: RelayHub = hub,
 ) {
   const store = freshStore('nutzap')
-  const wallet = startCashuWallet({ ...who, store, hub, pool: () => pool })
+  const wallet = startCashuWallet({ ...who, store, hub: on, pool: () => pool })
   await wallet.open()
   await wallet.createSeed()
   await wallet.addMint(mintUrl)
@@ -115,24 +121,6 @@ const onRelay = (kind: number, author: string) =>
 const infoOf = async (pubkey: string) => {
   await until(() => onRelay(NIP61_KINDS.info, pubkey).length > 0, 'the 10019')
   return parseNutzapInfo(onRelay(NIP61_KINDS.info, pubkey)[0] as NostrEvent)
-}
-
-/** A user whose login can end and come back (the wallet closes and opens again). */
-function switchable(who: ReturnType<typeof user>) {
-  let pubkey: string | null = who.pubkey
-  const listeners = new Set<(snapshot: { context: { pubkey: string | null } }) => void>()
-  const login: LoginSource = {
-    getSnapshot: () => ({ context: { pubkey } }),
-    subscribe: (listener) => {
-      listeners.add(listener)
-      return { unsubscribe: () => listeners.delete(listener) }
-    },
-  }
-  const set = (next: string | null) => {
-    pubkey = next
-    for (const listener of listeners) listener({ context: { pubkey } })
-  }
-  return { ...who, login, set }
 }
 
 /** The page goes away once the mint swapped and the nutzap was signed, before anything else. */
@@ -154,8 +142,63 @@ function dyingWhenSigned(store: CashuStore, died: () => void): CashuStore {
   }
 }
 
+/** Until the relay backup has every proof of `pubkey`'s record in a token event (NIP-60). */
+async function backedUp(store: CashuStore, pubkey: string) {
+  const start = Date.now()
+  while (unbackedSats((await store.read(pubkey)).book).sats > 0) {
+    if (Date.now() - start > WAIT_MS) throw new Error('timed out waiting for the backup')
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
 const balanceIs = (wallet: CashuWallet, total: number, what: string) =>
   until(() => wallet.view().total === total, what)
+
+/** Whether a 7376 of `author` on the relay marks the nutzap `id` redeemed. */
+const markedOnRelay = (author: string, id: string | undefined) =>
+  onRelay(7376, author).some((e) =>
+    e.tags.some((t) => t[0] === 'e' && t[1] === id && t[3] === 'redeemed'),
+  )
+
+/**
+ * Alice nutzaps Grace 19 sats on `proxy`; Grace's wallet opens and swaps it, the mint signs and
+ * the answer is lost, and the restore that would recover it at once cannot reach the mint: the
+ * nutzap waits, its counters noted with it. The mint answers again afterwards.
+ */
+async function lostTwice(proxy: FaultyMint) {
+  const alice = await walletOf(user(), proxy.url, 40)
+  const grace = switchable(user())
+  const graces = await walletOf(grace, proxy.url)
+  await infoOf(grace.pubkey)
+  grace.set(null)
+  await alice.wallet.sendNutzap({ recipient: grace.pubkey, amount: 19, comment: 'Lost twice' })
+  const [zap] = onRelay(NIP61_KINDS.nutzap, alice.pubkey)
+  proxy.fail('/v1/swap', { kind: 'after-drop' })
+  proxy.fail('/v1/restore', { kind: 'drop' })
+  grace.set(grace.pubkey)
+  await graces.wallet.open()
+  await until(() => graces.wallet.view().nutzaps.error !== null, 'the failure')
+  expect(graces.wallet.view().nutzaps).toMatchObject({
+    error: `${NUTZAP_ERRORS.redeemFailed}: ${RECOVERY_ERRORS.receive}`,
+    waiting: 1,
+  })
+  const note = { peer: alice.pubkey, event: zap?.id, comment: 'Lost twice' }
+  expect(Object.values((await graces.store.read(grace.pubkey)).opCounters)).toEqual([
+    expect.objectContaining({ operation: 'receive', nutzap: note }),
+  ])
+  expect(graces.wallet.view().total).toBe(0)
+  proxy.clear()
+  return { grace, graces, zap: zap as NostrEvent, note }
+}
+
+/** A reload: the wallet closes, and opens again on the same database, with the relays. */
+async function reloaded(who: ReturnType<typeof switchable>, store: { reopen(): CashuStore }) {
+  who.set(null)
+  who.set(who.pubkey)
+  const again = startCashuWallet({ ...who, store: store.reopen(), hub, pool: () => pool })
+  await again.open()
+  return again
+}
 
 describe('nutzaps', () => {
   it('sends a nutzap the recipient redeems once, marked by a 7376 on the relay', async () => {
@@ -338,6 +381,155 @@ describe('nutzaps', () => {
     }
   })
 
+  it('redeems a nutzap whose swap answer was lost after the mint signed: restored at once (NUT-09)', async () => {
+    const proxy = await startFaultyMint(mint.url)
+    try {
+      const alice = await walletOf(user(), proxy.url, 40)
+      const frank = switchable(user())
+      const franks = await walletOf(frank, proxy.url)
+      await infoOf(frank.pubkey)
+      frank.set(null)
+      await alice.wallet.sendNutzap({ recipient: frank.pubkey, amount: 17, comment: '' })
+      // The mint swaps Frank's redemption, then the connection drops before its answer.
+      proxy.fail('/v1/swap', { kind: 'after-drop' })
+      frank.set(frank.pubkey)
+      await franks.wallet.open()
+      await balanceIs(franks.wallet, 17, 'the recovered nutzap')
+      expect(franks.wallet.view().nutzaps).toMatchObject({ error: null, waiting: 0 })
+      expect(franks.wallet.view().history[0]).toMatchObject({
+        kind: 'receive',
+        amount: 17,
+        nutzap: { peer: alice.pubkey },
+      })
+      expect((await franks.store.read(frank.pubkey)).opCounters).toEqual({})
+    } finally {
+      await proxy.stop()
+    }
+  })
+
+  it('redeems a nutzap whose answer and restore were both lost on its next try: recovered, not swapped again, marked by a 7376', async () => {
+    const proxy = await startFaultyMint(mint.url)
+    try {
+      const { grace, graces, zap, note } = await lostTwice(proxy)
+      const swaps = proxy.hits('/v1/swap')
+      await graces.wallet.retryNutzaps()
+      expect(graces.wallet.view().nutzaps).toMatchObject({ error: null, waiting: 0 })
+      expect(graces.wallet.view().total).toBe(19)
+      expect(graces.wallet.view().history[0]).toMatchObject({
+        kind: 'receive',
+        amount: 19,
+        nutzap: note,
+      })
+      expect(proxy.hits('/v1/swap')).toBe(swaps)
+      const record = await graces.store.read(grace.pubkey)
+      expect(record.opCounters).toEqual({})
+      expect(record.nutzapsWaiting).toEqual([])
+      await until(() => markedOnRelay(grace.pubkey, zap.id), 'the 7376')
+    } finally {
+      await proxy.stop()
+    }
+  })
+
+  it("records a nutzap whose answer and restore were both lost as the nutzap when the wallet's settling recovers it", async () => {
+    const proxy = await startFaultyMint(mint.url)
+    try {
+      const { grace, graces, zap, note } = await lostTwice(proxy)
+      grace.set(null) // the wallet closes
+      grace.set(grace.pubkey)
+      // Opened again without relays: no nutzap inbox, only the settling recovers it.
+      const settled = startCashuWallet({ ...grace, store: graces.store.reopen() })
+      await settled.open()
+      await balanceIs(settled, 19, 'the recovered nutzap')
+      expect(settled.view().history[0]).toMatchObject({
+        kind: 'receive',
+        amount: 19,
+        nutzap: note,
+      })
+      const record = await graces.store.read(grace.pubkey)
+      expect(record.opCounters).toEqual({})
+      expect(record.nutzapsWaiting).toEqual([])
+      // With relays: redeemed here already, never swapped again, and marked by its 7376 now.
+      const swaps = proxy.hits('/v1/swap')
+      const again = await reloaded(grace, graces.store)
+      await until(() => markedOnRelay(grace.pubkey, zap.id), 'the 7376')
+      expect(again.view().nutzaps).toMatchObject({ error: null, waiting: 0 })
+      expect(again.view().total).toBe(19)
+      expect(again.view().history.filter((h) => h.nutzap)).toHaveLength(1)
+      expect(proxy.hits('/v1/swap')).toBe(swaps)
+    } finally {
+      await proxy.stop()
+    }
+  })
+
+  it('records such a nutzap once when the settling and the inbox both recover it as the wallet opens again', async () => {
+    const proxy = await startFaultyMint(mint.url)
+    try {
+      const { grace, graces, zap, note } = await lostTwice(proxy)
+      const swaps = proxy.hits('/v1/swap')
+      const again = await reloaded(grace, graces.store)
+      await until(() => markedOnRelay(grace.pubkey, zap.id), 'the 7376')
+      await balanceIs(again, 19, 'the recovered nutzap')
+      expect(again.view().nutzaps).toMatchObject({ error: null, waiting: 0 })
+      expect(again.view().history.filter((h) => h.nutzap)).toEqual([
+        expect.objectContaining({ kind: 'receive', amount: 19, nutzap: note }),
+      ])
+      expect(proxy.hits('/v1/swap')).toBe(swaps)
+      expect((await graces.store.read(grace.pubkey)).opCounters).toEqual({})
+    } finally {
+      await proxy.stop()
+    }
+  })
+
+  it(`refuses a nutzap another device of the user redeemed: '${NUTZAP_ERRORS.redeemedElsewhere}', not tried again`, async () => {
+    const alice = await walletOf(user(), mint.url, 30)
+    const henry = user()
+    // Henry's first device redeems it, and its 7376 never reaches a relay.
+    const unmarked: RelayHub = {
+      ...hub,
+      publish: (event, relays, options) =>
+        event.kind === 7376
+          ? Promise.reject(new Error('not published'))
+          : hub.publish(event, relays, options),
+    }
+    const first = await walletOf(henry, mint.url, 0, unmarked)
+    await infoOf(henry.pubkey)
+    await alice.wallet.sendNutzap({ recipient: henry.pubkey, amount: 9, comment: '' })
+    const [zap] = onRelay(NIP61_KINDS.nutzap, alice.pubkey)
+    await balanceIs(first.wallet, 9, 'the nutzap redeemed on the first device')
+    await backedUp(first.store, henry.pubkey)
+    expect(markedOnRelay(henry.pubkey, zap?.id)).toBe(false)
+
+    // His second device: the wallet restored from the relays (NIP-60), the same wallet key.
+    const device = switchable(henry)
+    const store = freshStore('nutzap')
+    const second = startCashuWallet({ ...device, store, hub, pool: () => pool })
+    await second.open()
+    await until(() => second.view().relayWallet, 'the relay wallet found')
+    await second.restoreFromRelays()
+    await until(() => second.view().nutzaps.error !== null, 'the refusal')
+    expect(second.view().nutzaps).toMatchObject({
+      error: `${NUTZAP_ERRORS.redeemFailed}: ${NUTZAP_ERRORS.redeemedElsewhere}`,
+      waiting: 0,
+      redeeming: 0,
+    })
+    const record = await store.read(henry.pubkey)
+    expect(record.nutzapsRefused).toEqual([zap?.id])
+    expect(record.nutzapsWaiting).toEqual([])
+    expect(record.opCounters).toEqual({})
+    // Counted once: the 9 sats restored from the first device's backup.
+    expect(second.view().total).toBe(9)
+
+    // A reload does not try (or complain) again.
+    await backedUp(store, henry.pubkey)
+    device.set(null)
+    device.set(henry.pubkey)
+    const again = startCashuWallet({ ...device, store: store.reopen(), hub, pool: () => pool })
+    await again.open()
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(again.view().nutzaps).toMatchObject({ error: null, waiting: 0 })
+    expect(again.view().total).toBe(9)
+  })
+
   it('waits for a locked key, and redeems once it is unlocked', async () => {
     const alice = await walletOf(user(), mint.url, 20)
     const erin = switchable(user())
@@ -370,8 +562,10 @@ describe('nutzaps', () => {
     const first = await walletOf(alice, mint.url, 64)
     const bob = await walletOf()
     await infoOf(bob.pubkey)
-    // One page at a time on the database: the first wallet closes (its writes, from a record
-    // cached before the send, would otherwise land over the send's).
+    // One page at a time on the database: the first wallet's relay backup has marked its proofs,
+    // and then the wallet closes. Node has no Web Locks (cashu-store.ts), so a write of its still
+    // in flight could otherwise land over the send's reservation (seen: "Not enough funds").
+    await backedUp(first.store, alice.pubkey)
     alice.set(null)
     alice.set(alice.pubkey)
     let died!: () => void
@@ -509,5 +703,5 @@ describe('nutzap relays (NIP-61 with NIP-65)', () => {
       await Promise.all(started.splice(0).map((relays) => relays.stop()))
       await Promise.all([aliceHome, bobHome, bobBox, aliceIn].map((relay) => relay.close()))
     }
-  }, 45_000)
+  })
 })

@@ -14,7 +14,7 @@ import { proofsIn } from '../../../../src/core/ecash/cashu-proof-book.ts'
 import { createFakeLightning } from '../../../peers/fake-lightning.ts'
 import { type FaultyMint, startFaultyMint } from '../../../peers/mint/faults.ts'
 import { type MintHandle, startMint } from '../../../peers/mint/server.ts'
-import { deposit, freshStore, until, user } from './cashu-fixtures.ts'
+import { deposit, failure, freshStore, until, user } from './cashu-fixtures.ts'
 
 // Node 20 has no global WebSocket; cashu-ts reads it at import time.
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket)
@@ -52,14 +52,6 @@ async function expectIntact(who: Awaited<ReturnType<typeof funded>>, amount: num
   expect(who.wallet.view().total).toBe(amount)
 }
 
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure')
-    },
-    (error: Error) => error,
-  )
-
 const SWAP = '/v1/swap'
 const MELT = '/v1/melt/bolt11'
 const MELT_QUOTE = '/v1/melt/quote/bolt11'
@@ -89,12 +81,28 @@ describe('a mint that refuses with { code, detail }', () => {
     proxy.fail(SWAP, {
       kind: 'json',
       status: 400,
-      body: { code: 11002, detail: 'Transaction is not balanced' },
+      body: { code: 11005, detail: 'Transaction is not balanced' },
     })
     const error = await failure(sender.wallet.send(proxy.url, 100))
     expect(error.message).toBe('Transaction is not balanced')
-    // Released at once: no checkstate was needed for a refusal.
+    // Released at once: 11005 proves nothing was spent (NUT-03), no checkstate is needed.
     expect(proxy.hits('/v1/checkstate')).toBe(0)
+    await expectIntact(sender, 300)
+  })
+})
+
+describe('a mint that answers a code proving nothing', () => {
+  it("'proofs are pending' (11002): the proofs are asked about (NUT-07), returned once unspent", async () => {
+    const sender = await funded(300)
+    const checks = proxy.hits('/v1/checkstate')
+    proxy.fail(SWAP, {
+      kind: 'json',
+      status: 400,
+      body: { code: 11002, detail: 'proofs are pending' },
+    })
+    const error = await failure(sender.wallet.send(proxy.url, 100))
+    expect(error.message).toBe('proofs are pending')
+    expect(proxy.hits('/v1/checkstate')).toBeGreaterThan(checks)
     await expectIntact(sender, 300)
   })
 })
@@ -175,7 +183,7 @@ describe("an unparseable body: 'bad response'", () => {
     await until(() => view()?.outcome === 'minted' && view()?.step === 'done', 'the deposit')
     expect(who.wallet.view().total).toBe(164)
     expect((await who.store.read(who.pubkey)).quotes).toEqual([])
-  }, 30_000)
+  })
 })
 
 describe('a network failure', () => {

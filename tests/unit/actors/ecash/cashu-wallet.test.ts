@@ -27,6 +27,7 @@ import { Secret } from '../../../../src/core/platform/secret.ts'
 import { createFakeLightning } from '../../../peers/fake-lightning.ts'
 import { freePort } from '../../../peers/free-port.ts'
 import { type MintHandle, startMint } from '../../../peers/mint/server.ts'
+import { until } from './cashu-fixtures.ts'
 
 // Node 20 has no global WebSocket; cashu-ts reads it at import time.
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket)
@@ -56,14 +57,6 @@ function user() {
   }
   const signer = () => localKeySigner(new Secret(key))
   return { key, pubkey, login, signer }
-}
-
-const until = async (check: () => boolean, what: string, ms = 15_000) => {
-  const start = Date.now()
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
 }
 
 /** The page goes away after the mint answered but before the new proofs were written. */

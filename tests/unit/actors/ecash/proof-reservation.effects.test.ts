@@ -2,9 +2,7 @@
 // over a wallet record in IndexedDB (fake-indexeddb) and the test mint: a reservation of 250 proofs
 // settled after a reload, checkstate asked in batches of 100 (NUT-07), each proof by its own answer.
 import 'fake-indexeddb/auto'
-import { injectWebSocketImpl, type Proof, Wallet } from '@cashu/cashu-ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
 import { createActor, toPromise } from 'xstate'
 import { createCashuStore } from '../../../../src/actors/ecash/cashu-store.ts'
 import { reservationLogic } from '../../../../src/actors/ecash/proof-reservation.effects.ts'
@@ -15,37 +13,21 @@ import {
   reserve,
   toStoredProof,
 } from '../../../../src/core/ecash/cashu-proof-book.ts'
-import { createFakeLightning } from '../../../peers/fake-lightning.ts'
-import { type MintHandle, startMint } from '../../../peers/mint/server.ts'
+import { type MintWallet, mintedProofs, startMintWallet } from '../../../peers/mint/mint-wallet.ts'
 
-// Node 20 has no global WebSocket; cashu-ts reads it at import time.
-injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket)
-
-const lightning = createFakeLightning()
-let mint: MintHandle
-let wallet: Wallet
-
+let fixture: MintWallet
 beforeAll(async () => {
-  mint = await startMint({ lightning })
-  wallet = new Wallet(mint.url)
-  await wallet.loadMint()
+  fixture = await startMintWallet()
 })
-afterAll(() => mint.stop())
-
-/** `count` proofs of 1 sat each, minted at the test mint. */
-async function oneSatProofs(count: number): Promise<Proof[]> {
-  const quote = await wallet.createMintQuoteBolt11(count)
-  lightning.pay(quote.request)
-  const proofs = await wallet.mintProofsBolt11(count, quote, undefined, {
-    type: 'random',
-    denominations: Array.from({ length: count }, () => 1),
-  })
-  return proofs
-}
+afterAll(() => fixture.mint.stop())
 
 describe('proof reservation effects', () => {
   it('settles 250 reserved proofs from checkstate batches of 100: each proof by its own batch, spent deleted, unspent returned', async () => {
-    const minted = await oneSatProofs(250)
+    const { mint, wallet } = fixture
+    const minted = await mintedProofs(
+      fixture,
+      Array.from({ length: 250 }, () => 1),
+    )
     const proofs = minted.map(toStoredProof)
     expect(proofs).toHaveLength(250)
     // Spent at the mint meanwhile: the even ones of batch 1 (0-99), all of batch 2 (100-199)

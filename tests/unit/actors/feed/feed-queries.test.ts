@@ -10,6 +10,8 @@ import {
   followLiveFeed,
   liveRowsOptions,
 } from '../../../../src/actors/feed/feed-queries.ts'
+import { createOutboxRelays, type PoolRelay } from '../../../../src/actors/relays/outbox-relays.ts'
+import type { ReadRoutes } from '../../../../src/actors/relays/read-routes.ts'
 import {
   type FeedSource,
   GLOBAL_SOURCE,
@@ -43,20 +45,36 @@ afterEach(() => {
 /** Stored events end after this long when the relay never says EOSE. */
 const EOSE_WAIT_MS = 800
 
-const connect = () => hubs.connect([relay.url], { eoseTimeoutMs: EOSE_WAIT_MS })
+/** A hub on the relay, its socket open: the wait above is for answers, not for connecting. */
+const connect = async () => {
+  const connection = hubs.connect([relay.url], { eoseTimeoutMs: EOSE_WAIT_MS })
+  await connection.connected()
+  return connection
+}
 
 describe('feed queries', () => {
   it('keeps a live note that arrives while the next page is loading', async () => {
-    const { hub, verifier } = connect()
+    // The page ends when the test sends its EOSE, not when a wait runs out: a busy machine may
+    // take longer than any wait to bring the live note.
+    const connection = hubs.connect([relay.url], { eoseTimeoutMs: 60_000 })
+    await connection.connected()
+    const { hub, verifier } = connection
     const queryClient = new QueryClient()
     const options = feedQueryOptions(hub, undefined, verifier)
     await queryClient.fetchInfiniteQuery(options)
     const stop = followLiveFeed(hub, queryClient, verifier)
     await hub.query([{ kinds: [1], limit: 1 }]) // the live REQ is out by the time this answers
 
-    // The next page waits for its end of stored events, which the relay now never sends (the hub
-    // gives up after EOSE_WAIT_MS); a note published meanwhile reaches the live REQ first.
-    relay.setFaults({ rewrite: (frame) => (frame[0] === 'EOSE' ? null : frame) })
+    // The next page waits for its end of stored events, which the relay holds back; a note
+    // published meanwhile reaches the live REQ first.
+    let endPage: (() => void) | undefined
+    relay.setFaults({
+      rewrite: (frame) => (frame[0] === 'EOSE' ? null : frame),
+      onReq: (subId, filters, send) => {
+        if (filters.some((filter) => filter.until !== undefined))
+          endPage = () => send(JSON.stringify(['EOSE', subId]))
+      },
+    })
     const observer = new InfiniteQueryObserver(queryClient, { ...options, staleTime: Infinity })
     const nextPage = observer.fetchNextPage()
     // Dated now, not at load: the live REQ asks for notes since it was opened.
@@ -76,6 +94,8 @@ describe('feed queries', () => {
     expect(queryClient.getQueryState(options.queryKey)?.fetchStatus, 'the page still loads').toBe(
       'fetching',
     )
+    await vi.waitFor(() => expect(endPage).toBeDefined())
+    endPage!()
     await nextPage
     // The page that was loading does not have it: only the live rows do.
     expect(
@@ -93,7 +113,7 @@ describe('feed queries', () => {
   })
 
   it('a hashtag feed holds the notes tagged with any of its hashtags, stored and live', async () => {
-    const { hub, verifier } = connect()
+    const { hub, verifier } = await connect()
     const queryClient = new QueryClient()
     const tagged: FeedSource = { follows: null, hashtags: ['News', 'Bitcoin'] }
     // Older than the first test's pages, so they never meet.
@@ -137,7 +157,7 @@ describe('feed queries', () => {
   })
 
   it('a page the relay does not answer in time is asked again, not taken for the end', async () => {
-    const { hub, verifier } = connect()
+    const { hub, verifier } = await connect()
     const queryClient = new QueryClient()
     const options = feedQueryOptions(hub, undefined, verifier)
     await queryClient.fetchInfiniteQuery(options)
@@ -156,5 +176,45 @@ describe('feed queries', () => {
     const [first, , third] = data!.pages.map((page) => page.entries.map((row) => row.created_at))
     expect(Math.max(...third!)).toBeLessThanOrEqual(Math.min(...first!))
     expect(new Set(feedEntries(data).map((row) => row.id)).size).toBe(20)
+  })
+
+  it('a relay of the pool silent for a page is asked again from where it stopped: none of its notes is skipped', async () => {
+    // Bob's notes are on a second relay of the pool only, among alice's in time.
+    const bob = generateSecretKey()
+    const bobNotes = Array.from({ length: 12 }, (_, i) =>
+      finalizeEvent(
+        { kind: 1, created_at: now - 105 - i * 10, tags: [], content: `bob ${i}` },
+        bob,
+      ),
+    )
+    const second = await startRelay({ seed: bobNotes })
+    try {
+      const connection = hubs.connect([relay.url, second.url], { eoseTimeoutMs: EOSE_WAIT_MS })
+      await connection.connected()
+      const { hub, verifier } = connection
+      const pool: PoolRelay[] = [relay, second].map(({ url }) => ({ url, permission: 'readwrite' }))
+      const routes: ReadRoutes = {
+        pool: () => pool,
+        outbox: createOutboxRelays(hub),
+        ownReadRelays: () => [],
+      }
+      const queryClient = new QueryClient()
+      const options = feedQueryOptions(hub, undefined, verifier, routes)
+      const observer = new InfiniteQueryObserver(queryClient, { ...options, staleTime: Infinity })
+      await observer.refetch()
+      second.setFaults({ dropAll: true })
+      await observer.fetchNextPage()
+      const owedFrom = observer.getCurrentResult().data!.pages[1]!.cursor.start.until
+      expect(observer.getCurrentResult().data!.pages[1]!.next?.start.owed).toEqual({
+        [second.url]: owedFrom,
+      })
+      second.setFaults(undefined)
+      while (observer.getCurrentResult().hasNextPage) await observer.fetchNextPage()
+      const shown = feedEntries(observer.getCurrentResult().data).map((row) => row.id)
+      // (Earlier tests here published to the first relay too: what both relays hold is all there.)
+      expect(shown).toEqual(expect.arrayContaining([...stored, ...bobNotes].map((e) => e.id)))
+    } finally {
+      await second.close()
+    }
   })
 })

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 // The zap-totals query against real counterparts: a real relay and hub, our LUD-16 + NIP-57 server
 // on the fake ledger, a real QueryClient. Receipts signed by the service count; forged ones, and
-// any for an author without a zap-enabled lightning address, do not. Also the CORS proxy setting.
+// any for an author without a zap-enabled lightning address, do not. Also the CORS proxy setting,
+// which totals never use.
+import { createServer, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { QueryClient } from '@tanstack/react-query'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +19,9 @@ import {
   zapTotalsKey,
   zapTotalsQueryOptions,
 } from '../../../../src/actors/lightning/zap-totals.ts'
+import { metadataQueryOptions } from '../../../../src/actors/people/metadata-queries.ts'
 import type { RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
+import { startZaps } from '../../../../src/actors/system/zaps.ts'
 import { lnurlPayTarget } from '../../../../src/core/lightning/lnurl-pay.ts'
 import { zapCallbackUrl, zapRequestTemplate } from '../../../../src/core/lightning/zap-request.ts'
 import type { ProfileMetadata } from '../../../../src/core/people/profile.ts'
@@ -86,7 +91,6 @@ function deps(profile: Partial<ProfileMetadata> | null) {
           hub,
           queryClient,
           metadata: async () => (profile ? (profile as ProfileMetadata) : null),
-          proxy: () => null,
         },
         createReceiptLoader(hub),
         { id: target.id, pubkey: target.pubkey },
@@ -143,5 +147,65 @@ describe('CORS proxy setting (off by default)', () => {
     expect(readCorsProxy()).toBe('https://proxy.example/?url={url}')
     expect(writeCorsProxy('')).toBeNull()
     expect(readCorsProxy()).toBeNull()
+  })
+})
+
+/** An HTTP server on 127.0.0.1 answering with `answer`; closes its open connections on close. */
+async function listen(answer: (url: URL, res: ServerResponse) => void) {
+  const server: Server = createServer((req, res) =>
+    answer(new URL(req.url ?? '/', 'http://x'), res),
+  )
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+describe('zap totals and the CORS proxy (only payments the user starts may use it)', () => {
+  afterEach(() => localStorage.clear())
+
+  it('never ask the proxy, even when the direct fetch fails and a proxy is set', async () => {
+    // A working proxy: it forwards the path it is asked for to the real LNURL server.
+    let proxied = 0
+    const proxy = await listen((url, res) => {
+      proxied++
+      const target = new URL(url.searchParams.get('url') ?? '')
+      fetch(`${server.url}${target.pathname}`)
+        .then(async (answer) => {
+          res.writeHead(answer.status, {
+            'Content-Type': 'application/json',
+            'Access-Control-Allow-Origin': '*',
+          })
+          res.end(await answer.text())
+        })
+        .catch(() => res.writeHead(502).end())
+    })
+    try {
+      expect(writeCorsProxy(`${proxy.url}/?url={url}`)).toBeNull()
+      await zap(note, 7)
+      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+      // The author's address names a closed port: the direct fetch fails.
+      const profile = { lud16: 'ann@127.0.0.1:1', lud06: '' } as ProfileMetadata
+      const zaps = startZaps({
+        hub: hub as RelayHub,
+        queryClient,
+        signer: () => {
+          throw new Error('totals sign nothing')
+        },
+        metadataQuery: (pubkey) => metadataQueryOptions(async () => profile, pubkey),
+        readRelays: () => [relay.url],
+        lists: { listsOf: async () => new Map() },
+      })
+      expect(await queryClient.fetchQuery(zaps.totalsQuery(note))).toBeNull()
+      expect(proxied).toBe(0)
+    } finally {
+      await proxy.close()
+    }
   })
 })

@@ -2,7 +2,7 @@
 // MessageChannel) and NIP-05 against a real HTTP server on 127.0.0.1.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { QueryClient } from '@tanstack/react-query'
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { profileNotesQueries } from '../../../../src/actors/feed/profile-notes.ts'
@@ -11,6 +11,7 @@ import { checkNip05 } from '../../../../src/actors/people/nip05-check.ts'
 import { profileQueries } from '../../../../src/actors/people/profile-queries.ts'
 import { createOutboxRelays, type PoolRelay } from '../../../../src/actors/relays/outbox-relays.ts'
 import type { RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
+import { type FeedEntry, mergeEntries } from '../../../../src/core/feed/feed-entry.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 import { realHubs } from '../relays/real-hub.ts'
 
@@ -135,7 +136,7 @@ describe('profile queries', () => {
     const pages = queryClient.getQueryData(options.queryKey)!.pages
     // The fourth page is empty: nothing older, so paging ends there.
     expect(pages.map((page) => page.entries.length)).toEqual([10, 10, 5, 0])
-    expect(pages.at(-1)!.nextUntil).toBeUndefined()
+    expect(pages.at(-1)!.next).toBeUndefined()
     expect(pages.flatMap((page) => page.entries.map((entry) => entry.note?.content))).toEqual(
       aliceNotes.map((note) => note.content),
     )
@@ -145,6 +146,76 @@ describe('profile queries', () => {
     // Her write relays, the one outside the pool too (NIP-65 outbox), then the pool's others.
     expect(first.relays.outbox).toEqual(['wss://elsewhere.example.com', two.url])
     expect(first.relays.asked).toEqual(['wss://elsewhere.example.com', two.url, one.url])
+  })
+  /**
+   * Pages through their notes, held by a pool relay and by their write relay outside the pool
+   * (named in their relay list), to the end; the write relay silent for the second page only.
+   */
+  async function pagesWithSilence(
+    key: Uint8Array,
+    inPoolSeed: NostrEvent[],
+    outsideSeed: NostrEvent[],
+  ) {
+    const inPool = await startRelay({ seed: inPoolSeed })
+    const outside = await startRelay({ seed: outsideSeed })
+    try {
+      await inPool.publish(sign(key, 10002, 600, [['r', outside.url, 'write']]))
+      const connection = hubs.connect([inPool.url, outside.url], { eoseTimeoutMs: 300 })
+      await connection.connected()
+      const { hub } = connection
+      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+      const pool = () => readwrite(inPool)
+      const options = profileNotesQueries({ hub, outbox: createOutboxRelays(hub), pool }).notes(
+        getPublicKey(key),
+      )
+      const observer = new InfiniteQueryObserver(queryClient, { ...options, staleTime: Infinity })
+      await observer.refetch()
+      outside.setFaults({ dropAll: true })
+      await observer.fetchNextPage()
+      outside.setFaults(undefined)
+      while (observer.getCurrentResult().hasNextPage) await observer.fetchNextPage()
+      const { pages } = observer.getCurrentResult().data!
+      const rows = pages.reduce<readonly FeedEntry[]>(
+        (all, page) => mergeEntries(all, page.entries),
+        [],
+      )
+      return { pages, shown: rows.map((row) => row.note?.content), outside: outside.url }
+    } finally {
+      await Promise.all([inPool.close(), outside.close()])
+    }
+  }
+
+  it('notes: a relay silent for a page is asked again from where it stopped: none of their notes is skipped', async () => {
+    // Frank's 40 notes: the even ones on the pool's relay, the odd ones on his write relay.
+    const frank = generateSecretKey()
+    const notes = Array.from({ length: 40 }, (_, i) => sign(frank, 1, 100 + i * 10, [], `f${i}`))
+    const { pages, shown, outside } = await pagesWithSilence(
+      frank,
+      notes.filter((_, i) => i % 2 === 0),
+      notes.filter((_, i) => i % 2 === 1),
+    )
+    expect(shown).toEqual(notes.map((note) => note.content))
+    const contents = (page: number) => pages[page]!.entries.map((row) => row.note?.content)
+    const of = (kept: (i: number) => boolean) =>
+      notes.filter((_, i) => kept(i)).map((note) => note.content)
+    // The pool's notes made the second page, and his write relay owes from where it was asked.
+    expect(contents(1)).toEqual(of((i) => i >= 10 && i < 30 && i % 2 === 0))
+    expect(pages[1]!.next?.owed).toEqual({ [outside]: notes[9]!.created_at - 1 })
+    // Its notes between the two pages came with the third, late, taking none of its places.
+    const late = (i: number) => i > 10 && i < 28 && i % 2 === 1
+    expect(contents(2)).toEqual(of((i) => late(i) || i === 29 || (i > 29 && i % 2 === 0)))
+    // Its full answer stopped at f29, short of that page's oldest note: it owed from there.
+    expect(pages[2]!.next?.owed).toEqual({ [outside]: notes[29]!.created_at })
+  })
+
+  it('notes: someone who writes only outside the pool is not taken to have no more notes when that relay is silent for a page', async () => {
+    const gina = generateSecretKey()
+    const notes = Array.from({ length: 25 }, (_, i) => sign(gina, 1, 100 + i * 10, [], `g${i}`))
+    const { pages, shown } = await pagesWithSilence(gina, [], notes)
+    expect(shown).toEqual(notes.map((note) => note.content))
+    // The silent page had none of hers: the same page was asked again, of that relay.
+    expect(pages[1]!.entries).toEqual([])
+    expect(pages[1]!.next).toMatchObject({ until: notes[9]!.created_at - 1, empty: 1 })
   })
 })
 
@@ -207,7 +278,7 @@ describe('profile queries, answered or not', () => {
     } finally {
       await silent.close()
     }
-  }, 20_000)
+  })
 })
 
 describe('outbox relays', () => {

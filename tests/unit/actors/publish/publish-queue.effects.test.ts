@@ -413,5 +413,5 @@ describe('inbox routing (NIP-65) of a queued event', () => {
     expect(drops[0]?.reason).toContain(`${refusing.url}: ${REFUSAL}`)
     // dave's relay was tried too, and never answered.
     expect(drops[0]?.reason).toContain(`${silent.url}: no answer in time`)
-  }, 30_000)
+  })
 })

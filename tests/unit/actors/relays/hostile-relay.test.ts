@@ -1,10 +1,20 @@
 // A relay that misbehaves on purpose, faults injected by the relay wrapper around a real relay:
 // what it sends cannot keep a query open, flood a result past its limit, or slip in events dated
 // ahead or frames too large to read.
-import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
+import {
+  finalizeEvent,
+  generateSecretKey,
+  getEventHash,
+  getPublicKey,
+  type NostrEvent,
+} from 'nostr-tools/pure'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DropReason } from '../../../../src/core/relays/untrusted-input.ts'
-import { MAX_FRAME_CHARS, MAX_FUTURE_SECONDS } from '../../../../src/core/relays/untrusted-input.ts'
+import {
+  MAX_FRAME_CHARS,
+  MAX_FUTURE_SECONDS,
+  MAX_VERIFYING_PER_RELAY,
+} from '../../../../src/core/relays/untrusted-input.ts'
 import type { Frame } from '../../../peers/faults.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 import { realHubs } from './real-hub.ts'
@@ -110,5 +120,39 @@ describe('a hostile relay', () => {
     expect(dropped).toEqual([[relay.url, 'oversized']])
     // Never parsed, so never verified: its broken signature is not what dropped it.
     expect(rejected).toBe(0)
+  })
+
+  it('that floods a live subscription has what outruns the signature checks dropped, and reported', async () => {
+    const pubkey = getPublicKey(key)
+    const at = nowSeconds()
+    // Ten times what may wait for its check at once, signed with a signature that verifies for
+    // nothing (so the flood costs only checks), sent the moment the live REQ is answered.
+    const flood = Array.from({ length: 10 * MAX_VERIFYING_PER_RELAY }, (_, i) => {
+      const event = { kind: 1, pubkey, created_at: at, tags: [], content: `flood ${i}` }
+      return { ...event, id: getEventHash(event), sig: 'ab'.repeat(64) }
+    })
+    const stored = note(at - 60, 'stored')
+    let flooded = false
+    relay = await startRelay({
+      seed: [stored],
+      faults: {
+        onReq: (subId, filters, send) => {
+          if (flooded || filters[0]?.since === undefined) return
+          flooded = true
+          for (const event of flood) send(JSON.stringify(['EVENT', subId, event]))
+        },
+      },
+    })
+    const hub = connect()
+    const live = hub.subscribe([{ kinds: [1], since: at - 1 }], { onEvent: () => {} })
+    try {
+      await expect.poll(() => dropped.length, { timeout: 20_000 }).toBeGreaterThan(0)
+      expect(dropped[0]).toEqual([relay.url, 'flood'])
+      // Another screen's query still gets its answer.
+      const events = await hub.query([{ ids: [stored.id] }])
+      expect(events.map((event) => event.id)).toEqual([stored.id])
+    } finally {
+      live.close()
+    }
   })
 })

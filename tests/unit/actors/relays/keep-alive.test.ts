@@ -276,5 +276,5 @@ describe('keep-alive against the real relay', () => {
       keepAlive.stop()
       socket.stop()
     }
-  }, 30_000)
+  })
 })

@@ -30,14 +30,17 @@ export function realHubs() {
   expose(createVerifyApi(initNostrWasm), channel.port1)
   const sockets: ReturnType<typeof createActor<typeof socketMachine>>[] = []
   return {
-    /** A hub with a socket to each relay, connecting. */
+    /**
+     * A hub with a socket to each relay, connecting; `connected` waits until every one is open
+     * (a request sent before that waits for the socket, within the hub's own deadlines).
+     */
     connect(
       urls: readonly string[],
       options: Partial<Omit<RelayHubOptions, 'verifier'>> = {},
-    ): { hub: RelayHub; verifier: Verifier } {
+    ): { hub: RelayHub; verifier: Verifier; connected(): Promise<void> } {
       const verifier = createVerifier([wrap<VerifyApi>(channel.port2)])
       const hub = createRelayHub({ verifier, onRejected: () => {}, ...options })
-      for (const url of urls) {
+      const mine = urls.map((url) => {
         // A set of its own per socket: two hubs on one relay must not hear each other.
         const relaySockets = createRelaySockets()
         const socket = createActor(relaySockets.machine, { input: { url } })
@@ -45,8 +48,12 @@ export function realHubs() {
         hub.addRelay(relaySockets.link(socket))
         socket.start()
         socket.send({ type: 'relay.connect' })
+        return socket
+      })
+      const connected = async () => {
+        await Promise.all(mine.map((socket) => waitFor(socket, (s) => s.matches('connected'))))
       }
-      return { hub, verifier }
+      return { hub, verifier, connected }
     },
     /**
      * Stops every socket opened so far; `whenConnected` first lets each connect (ws throws when a

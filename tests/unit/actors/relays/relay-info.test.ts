@@ -84,7 +84,7 @@ describe('relay information (NIP-11)', () => {
     // A failure is not kept: the next ask tries again.
     await expect(client.fetchRelayInfo(silentUrl)).rejects.toThrow(RELAY_INFO_ERROR)
     expect(calls).toHaveLength(2)
-  }, 15_000)
+  })
 
   it('fails with the catalogue text on a refused connection, an HTTP error or a bad URL', async () => {
     const client = createRelayInfoClient({ timeoutMs: 1000 })

@@ -77,7 +77,10 @@ describe('relay lists', () => {
   it('shares a request under way, and keeps nothing when no relay answered', async () => {
     const silent = await startRelay({ seed: lists, faults: { dropAll: true } })
     try {
-      const { hub } = hubs.connect([silent.url], { eoseTimeoutMs: 300 })
+      const { hub, connected } = hubs.connect([silent.url], { eoseTimeoutMs: 300 })
+      // Open first: the 300 ms wait is for answers, and a loaded machine took longer to connect
+      // (the requests gave up before either was sent).
+      await connected()
       const kept = createRelayLists(hub)
       const [first, second] = await Promise.all([
         kept.of(authors.slice(0, 4)),

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createCashuStore } from '../../../../src/actors/ecash/cashu-store.ts'
+import { createCashuStore, emptyRecord } from '../../../../src/actors/ecash/cashu-store.ts'
 import {
   clearEverythingRefusal,
   clearQueryGroups,
@@ -89,5 +89,18 @@ describe('clearEverythingRefusal (README decision: ecash not backed up to relays
     expect(await clearEverythingRefusal()).toBe(
       'Your ecash wallet has an operation still settling: open the wallet and let it finish first.',
     )
+  })
+
+  it('refuses while the only copy of the recovery phrase is not confirmed as written down', async () => {
+    const store = createCashuStore()
+    await store.update('bob', () => emptyRecord())
+    const seed = { version: 1 as const, pubkey: 'carol', ciphertext: 'nip44' }
+    await store.saveSeed({ ...seed, unconfirmed: true })
+    expect(await clearEverythingRefusal()).toBe(
+      'Your wallet recovery phrase is only on this device and not confirmed as written down: open the wallet and write it down first.',
+    )
+    // Written down: the phrase restores the wallet, so deleting this copy loses nothing.
+    await store.saveSeed(seed)
+    expect(await clearEverythingRefusal()).toBeNull()
   })
 })

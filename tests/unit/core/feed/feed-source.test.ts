@@ -10,6 +10,7 @@ import {
   GLOBAL_SOURCE,
   MAX_AUTHORS_PER_FILTER,
   nextPageStart,
+  withOwed,
 } from '../../../../src/core/feed/feed-source.ts'
 
 const authors = Array.from({ length: MAX_AUTHORS_PER_FILTER + 3 }, (_, i) =>
@@ -136,5 +137,11 @@ describe('nextPageStart', () => {
     expect(nextPageStart(last!, [])).toBeUndefined()
     // A page with events in between starts the count again.
     expect(nextPageStart(again!, [e('c', 10)])).toEqual({ until: 10, shown: ['c'] })
+  })
+
+  it('a page start carries what relays owe only when they owe something', () => {
+    const owed = { 'wss://a.example': 9 }
+    expect(withOwed({ until: 5, shown: [], owed }, {})).toEqual({ until: 5, shown: [] })
+    expect(withOwed({ until: 5, shown: [] }, owed)).toEqual({ until: 5, shown: [], owed })
   })
 })

@@ -1,0 +1,96 @@
+/**
+ * The socket machine's `connection` actor over the relay-socket worker, which holds the app's
+ * relay WebSockets so their frames are decoded off the main thread and frames over the cap never
+ * reach it (workers/relay-sockets-api.ts). Same events and close semantics as
+ * websocket-connection.ts: opened, closed once (an error is followed by a close), and a stopped
+ * actor's socket closed with 1000 and heard no more.
+ */
+import { fromCallback } from 'xstate'
+import type { ConnectionCommand, SocketInput } from '../../machines/socket.machine.ts'
+import type { SocketCommand, SocketReport } from '../../workers/relay-sockets-api.ts'
+import type { ConnectionFactory } from './relay-connection.ts'
+
+/** The page's end of the worker (a MessagePort over the same host in tests). */
+export interface SocketPort {
+  post(command: SocketCommand): void
+  /** `failed`: the worker could not start or died; its sockets are gone. */
+  listen(report: (report: SocketReport) => void, failed: () => void): void
+}
+
+/** "Abnormal closure" (RFC 6455 §7.4.1): what a socket lost with its worker closed with. */
+const ABNORMAL_CLOSURE = 1006
+
+/**
+ * Every connection made shares one port, opened when the first connection opens. A port that
+ * failed is let go: the sockets' retries open the next on a fresh one.
+ */
+export function workerConnection(openPort: () => SocketPort): ConnectionFactory {
+  const connections = new Map<number, (report: SocketReport) => void>()
+  let port: SocketPort | null = null
+  let lastId = 0
+
+  const portNow = (): SocketPort => {
+    if (port) return port
+    const opened = openPort()
+    opened.listen(
+      (report) => connections.get(report.id)?.(report),
+      () => {
+        if (port === opened) port = null
+        for (const [id, hear] of connections)
+          hear({ type: 'closed', id, code: ABNORMAL_CLOSURE, reason: '' })
+      },
+    )
+    port = opened
+    return opened
+  }
+
+  return (deliver, oversized) =>
+    fromCallback<ConnectionCommand, SocketInput>(({ input, sendBack, receive }) => {
+      const id = ++lastId
+      const { url } = input
+      const worker = portNow()
+      connections.set(id, (report) => {
+        switch (report.type) {
+          case 'opened':
+            sendBack({ type: 'socket.opened', at: Date.now() })
+            return
+          case 'message':
+            deliver(url, report.data)
+            return
+          case 'oversized':
+            oversized(url, report.chars)
+            return
+          case 'closed':
+            connections.delete(id)
+            sendBack({ type: 'socket.closed', code: report.code, reason: report.reason })
+        }
+      })
+      worker.post({ type: 'open', id, url })
+      receive((command) => {
+        if (command.type === 'socket.send') worker.post({ type: 'send', id, data: command.data })
+        else if (command.type === 'socket.close')
+          worker.post({ type: 'close', id, code: command.code })
+      })
+      return () => {
+        if (connections.delete(id)) worker.post({ type: 'stop', id })
+      }
+    })
+}
+
+/** The app's relay-socket worker, a module worker like the others (precached with the app). */
+export function startSocketWorker(): SocketPort {
+  const worker = new Worker(new URL('../../workers/relay-sockets.worker.ts', import.meta.url), {
+    type: 'module',
+  })
+  return {
+    post: (command) => worker.postMessage(command),
+    listen(report, failed) {
+      worker.onmessage = (event: MessageEvent<SocketReport>) => report(event.data)
+      // Its sockets are given up for closed: the worker goes with them, none left open behind.
+      worker.onerror = () => {
+        worker.terminate()
+        failed()
+      }
+    },
+  }
+}
