@@ -90,8 +90,9 @@ export interface OpenSubscription extends Subscription {
   /** The relay's connection ended: its part ends, unanswered. */
   disconnected(url: string): void
   /**
-   * Every relay it asks was asked or awaited. With none asked, awaited or trying to connect, its
-   * stored events are in at once (none): the base wait is for relays that may still answer.
+   * Every relay it asks was asked or awaited. A request naming its relays, with none of them
+   * asked, awaited or trying to connect, has its stored events in at once (none). One for the
+   * pool keeps the base wait: the pool may still be filling (at start, from the stored list).
    */
   opened(): void
 }
@@ -308,7 +309,9 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     endOfStored,
     closedByRelay,
     // After the caller has its handle: an answer may close the subscription.
-    opened: () => queueMicrotask(settle),
+    opened: () => {
+      if (only !== null) queueMicrotask(settle)
+    },
     disconnected(url) {
       stopAwaiting(url)
       clearTimeout(parts.get(url)?.timer)

@@ -194,6 +194,20 @@ describe('relay hub', () => {
     }
   })
 
+  it('a request for the pool made before the pool has a relay is answered by the relays added during its wait', async () => {
+    // At start the pool comes from the stored list after the first views have asked.
+    const hub = hubWith({})
+    const asked = hub.query(seeded)
+    await new Promise((added) => setTimeout(added, 50))
+    const relaySockets = createRelaySockets()
+    const socket = createActor(relaySockets.machine, { input: { url: good.url } })
+    sockets.push(socket)
+    hub.addRelay(relaySockets.link(socket))
+    socket.start()
+    socket.send({ type: 'relay.connect' })
+    expect(contents(await asked)).toEqual(['one', 'three', 'two'])
+  })
+
   it('publishes to every connected relay and succeeds when one accepts', async () => {
     const hub = hubFor(good)
     await hub.query([{ kinds: [1], limit: 1 }]) // connected by now
