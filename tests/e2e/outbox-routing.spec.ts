@@ -119,12 +119,38 @@ async function openFollowingFeed(page: Page, world: DemoWorld) {
   await expect(settings(page)).toHaveCount(0)
 }
 
-/** Scrolls down until `locator` shows (the virtual list renders rows near the screen). */
-async function scrollUntilVisible(page: Page, locator: Locator) {
-  await expect(async () => {
-    if (!(await locator.isVisible())) await page.mouse.wheel(0, 1200)
-    await expect(locator).toBeVisible({ timeout: 1000 })
-  }).toPass({ timeout: 30_000 })
+/** When each note row drawn was written (reposts left out: they stand at the repost's time). */
+const drawnTimes = (page: Page) =>
+  page
+    .getByRole('feed')
+    .locator('article:not([data-repost-id]) .note-time time')
+    .evaluateAll((times) =>
+      times.map((time) => Date.parse(time.getAttribute('datetime') ?? '') / 1000),
+    )
+
+/**
+ * Scrolls the feed to a note's row and returns it. The virtual list draws the rows near the
+ * screen, newest first: it scrolls down while every row drawn is newer than the note and up while
+ * every one is older. Rows drawn from both sides of its time without it for 10 s mean the feed
+ * lost it. No time budget of its own: how long a walk through hours of notes takes depends on
+ * the machine's load, not on the app (11 hours of the world's feed: 31 s idle, over 60 s loaded).
+ */
+async function scrollToNote(page: Page, note: { id: string; created_at: number }) {
+  const row = feedNote(page, note.id)
+  // Its place drawn without it for this long: it would have come (a relay owing a page sends
+  // its notes with the next page, within its end-of-stored-events wait).
+  let lostAt: number | null = null
+  while (!(await row.isVisible())) {
+    const times = await drawnTimes(page)
+    const older = times.filter((time) => time < note.created_at).length
+    const newer = times.length - older
+    if (older > 0 && newer > 0) {
+      lostAt ??= Date.now() + 10_000
+      if (Date.now() > lostAt) throw new Error(`the feed draws the notes around ${note.id}, not it`)
+    } else await page.mouse.wheel(0, older > 0 ? -600 : 1200)
+    await row.waitFor({ timeout: 250 }).catch(() => {})
+  }
+  return row
 }
 
 /** Settings, Auxiliary Relays: the modal over the page. */
@@ -163,8 +189,7 @@ test('an author who writes only outside the pool: in the Following feed, on thei
   await showEveryNote(page)
   await openApp([...launched.general], '/?nsecLogin=true', launched)
   await openFollowingFeed(page, world)
-  const card = feedNote(page, note.id)
-  await scrollUntilVisible(page, card)
+  const card = await scrollToNote(page, note)
   await expect(card).toContainText(note.content.slice(0, 40))
   // Named as on every card: their profile is on the indexer and their relays, not the pool.
   await expect(card.locator('.note-author')).toHaveText(name)
@@ -174,8 +199,8 @@ test('an author who writes only outside the pool: in the Following feed, on thei
   await expect(page).toHaveURL(new RegExp(`/npub/${npub}$`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
   await expect(page.getByRole('link', { name: 'Notes' })).toHaveAttribute('aria-current', 'page')
-  await scrollUntilVisible(page, feedNote(page, note.id))
-  await scrollUntilVisible(page, feedNote(page, older.id))
+  await scrollToNote(page, note)
+  await scrollToNote(page, older)
 
   // Their relay is a short-lived connection, open for their notes (the tab asked for them last).
   const modal = await openAuxRelays(page)
@@ -254,19 +279,18 @@ test('a session across many relays never has more than 20 sockets open, as the m
   await showEveryNote(page)
   await openApp([...launched.general], '/?nsecLogin=true', launched)
   await openFollowingFeed(page, world)
-  await scrollUntilVisible(page, feedNote(page, first!.note.id))
-  await scrollUntilVisible(page, feedNote(page, deeper.id))
+  await scrollToNote(page, first!.note)
+  await scrollToNote(page, deeper)
 
   // Two profiles, from the list of people the user follows: each author's note on their Notes tab.
   for (const author of [first!, second]) {
     await openFollowed(page, me, author.pubkey)
-    await scrollUntilVisible(page, feedNote(page, author.note.id))
+    await scrollToNote(page, author.note)
   }
 
   // A note only the hint-only relay has, quoted by a followed author: its nevent opens.
   await openFollowed(page, me, quoting.pubkey)
-  const pointer = feedNote(page, quoting.id)
-  await scrollUntilVisible(page, pointer)
+  const pointer = await scrollToNote(page, quoting)
   const quote = pointer.locator(`.note-quote[data-quote-id="${hinted.id}"]`)
   await expect(quote).toBeVisible()
   await quote.locator('.note-quote-time').click()
@@ -360,8 +384,7 @@ test('a reply to an author who reads outside the pool is read back from there, w
     await showEveryNote(other)
     await other.goto(`${server.url}/npub/${author.npub}`)
     await expect(other.getByRole('heading', { level: 1 })).toHaveText(author.name)
-    const row = feedNote(other, note.id)
-    await scrollUntilVisible(other, row)
+    const row = await scrollToNote(other, note)
     await row.locator('.note-time').click()
     await expect(focusedNote(other)).toHaveAttribute('data-note-id', note.id)
     for (const shown of [reply, theirs]) {
@@ -399,6 +422,8 @@ test('quotes whose relay hint names a relay in nobody’s list show in the feed'
   launchWorld,
   openApp,
 }) => {
+  // It walks 11 hours of the world's feed.
+  test.slow()
   const launched = await launchWorld()
   const { world } = launched
   // Each a nevent in the text or a q tag's hint (NIP-18), quoted by a note on a general relay.
@@ -407,8 +432,10 @@ test('quotes whose relay hint names a relay in nobody’s list show in the feed'
   await openApp([...launched.general], '/', launched)
   for (const hinted of world.hinted) {
     const note = world.events.find((event) => event.id === hinted.id)!
-    const quoting = feedNote(page, hinted.referencedBy)
-    await scrollUntilVisible(page, quoting)
+    const quoting = await scrollToNote(
+      page,
+      world.events.find((event) => event.id === hinted.referencedBy)!,
+    )
     await expect(quoting.locator(`.note-quote[data-quote-id="${hinted.id}"]`)).toContainText(
       note.content.slice(0, 40),
     )
