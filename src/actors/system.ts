@@ -42,6 +42,7 @@ import {
   createNotificationSettingsStore,
   type NotificationSettingsStore,
 } from './notifications/notification-settings-store.ts'
+import { keepContactVersions } from './people/contact-versions.ts'
 import type { Follow } from './people/follow.effects.ts'
 import { metadataQueryOptions } from './people/metadata-queries.ts'
 import type { Mute } from './people/mute.ts'
@@ -180,6 +181,7 @@ export function startSystem(
   const effects = loginEffects(keystore, hub, remote, remoteSessions)
   const app = createApp({ socket: sockets.machine, login: effects.actors, inspect })
   const queryClient = createQueryClient()
+  keepContactVersions(queryClient)
   const cache = startQueryCache(queryClient, inspect)
   const rowLoader = createRowLoader(hub)
   // The user's relay list edits the pool: it starts once the pool runs, its code loaded then.
@@ -242,8 +244,8 @@ export function startSystem(
       return context.relays.filter((entry) => canRead(entry.permission)).map((entry) => entry.url)
     },
   }
-  const profiles = profileQueries({ hub, queryClient, pool: poolRelays, outbox })
   const viewer = () => login.getSnapshot().context.pubkey
+  const profiles = profileQueries({ hub, queryClient, pool: poolRelays, outbox, user: viewer })
   const publishQueue = once(() =>
     import('./system/publish-queue.ts').then(({ startPublishQueue }) =>
       startPublishQueue({ hub, app, queryClient, lists: outbox }),

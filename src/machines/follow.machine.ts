@@ -1,50 +1,68 @@
 /**
- * Follow and unfollow (spec §4): the user's contact list changes optimistically, rolls back on
- * error and is fetched again afterwards. One change at a time, since each one rewrites the whole
- * list (kind 3) and two at once would each drop the other's change.
+ * Follow, unfollow and restore (spec §4): the user's contact list (kind 3, NIP-02) changes
+ * optimistically, rolls back on error and is fetched again afterwards. One change at a time, since
+ * each one rewrites the whole list and two at once would each drop the other's change.
  *
  * - `ready`: resting. `follow.requested` is checked first (core/follow `followProblem`: the spec's
- *   messages); a refused request rests in `ready.rejected` with its message.
+ *   messages), `follow.restoreRequested` likewise (`restoreProblem`); a refused request rests in
+ *   `ready.rejected` with its message. A change the user cancelled rests in `ready.cancelled`.
  * - `busy.applying`: the view shows the change at once (`applyOptimistic`).
- * - `busy.reading`: the current list is read, newest wins (`readContacts`). When it cannot be read
- *   it fails: a list built from nothing would replace every follow the user has. When the list is
- *   already as wanted (already following, or not following) that counts as success: nothing is
- *   published, the list read is shown (`confirm`).
+ * - `busy.reading`: the current list is read, newest wins (`readContacts`), with an earlier
+ *   version it is much shorter than, if Plume kept one (core/contact-versions `restoreOffer`).
+ *   When it cannot be read it fails: a list built from nothing would replace every follow the
+ *   user has.
+ * - `busy.deciding`: a follow or unfollow on a list shrunk by another client first asks
+ *   (`busy.offering`) whether to build on the earlier list instead; kept, the newest is accepted
+ *   (`acceptList`) and not questioned again. When the list is already as wanted (already
+ *   following, or not following) that counts as success: nothing is published, the list read is
+ *   shown (`confirm`).
+ * - `busy.checking`: a list much shorter than the newest (core/follow-guard `riskyShrink`) is not
+ *   published before the user says so (`busy.confirmingShrink`: Publish anyway / Cancel).
  * - `busy.publishing`: the changed list is signed and sent (`publishContacts`); accepted by one
  *   relay is success, and the published list is shown (`confirm`).
- * - `busy.rollingBack`: the view is put back (`rollback`), 'Follow failed' or 'Unfollow failed'
- *   kept with why, and the list fetched again (`refetchContacts`), so the view ends as the relays
- *   have it.
+ * - `busy.rollingBack`: the view is put back (`rollback`), 'Follow failed', 'Unfollow failed' or
+ *   'Restore failed' kept with why, and the list fetched again (`refetchContacts`), so the view
+ *   ends as the relays have it. A cancelled change is put back without a fetch: nothing was sent.
  *
  * Every effect is a named actor or action supplied by src/actors/people/follow.effects.ts with `provide`.
  */
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import type { RestoreOffer } from '../core/people/contact-versions.ts'
 import {
   alreadyDone,
   type ContactListEvent,
   changeContacts,
   FOLLOW_MESSAGES,
-  type FollowAction,
   type FollowRequest,
   followProblem,
+  type ListAction,
   parseContactPubkey,
+  type RestoreRequest,
+  restoreProblem,
 } from '../core/people/follow.ts'
+import { riskyShrink, type Shrink } from '../core/people/follow-guard.ts'
 import type { PublishResult } from '../core/relays/publish-result.ts'
 
 /** One change to one user's list. */
 export interface FollowChange {
-  action: FollowAction
-  /** The person, lowercase hex. */
+  action: ListAction
+  /** The person, lowercase hex; empty for a restore. */
   target: string
   /** The user whose list changes. */
   user: string
+  /** The version a restore puts back; null for a follow or unfollow. */
+  version: ContactListEvent | null
 }
 
 export interface FollowContext {
   /** The change under way, or the last one. */
   change: FollowChange | null
-  /** The list as read before the change. */
+  /** The list the change is made to: as read, or the earlier one the user chose to restore. */
   base: ContactListEvent | null
+  /** An earlier list the newest is much shorter than, while the user is asked about it. */
+  offer: RestoreOffer | null
+  /** The new list compared with the newest, while the user is asked to publish it anyway. */
+  shrink: Shrink | null
   /** The spec's message for the last request that failed or was refused. */
   error: string | null
   /** Why it failed: the relays' answers, the signer's message or why the list was unreadable. */
@@ -55,8 +73,21 @@ export interface FollowContext {
 
 export type FollowEvent =
   | { type: 'follow.requested'; request: FollowRequest }
+  | { type: 'follow.restoreRequested'; request: RestoreRequest }
+  /** Yes to the question: restore the earlier list first, or publish the shorter list anyway. */
+  | { type: 'follow.confirmed' }
+  /** Keep the newest list (the restore question only). */
+  | { type: 'follow.declined' }
+  /** No to the question: nothing is published, the view put back. */
+  | { type: 'follow.cancelled' }
   /** The user closed the message. */
   | { type: 'follow.dismissed' }
+
+/** What `readContacts` found: the newest list, and an earlier one it is much shorter than. */
+export interface ContactsRead {
+  list: ContactListEvent | null
+  offer: RestoreOffer | null
+}
 
 export interface UserInput {
   user: string
@@ -65,6 +96,7 @@ export interface PublishContactsInput {
   user: string
   base: ContactListEvent | null
   tags: string[][]
+  content: string
 }
 export interface PublishedContacts {
   event: ContactListEvent
@@ -74,6 +106,11 @@ export interface PublishedContacts {
 export interface ConfirmParams {
   user: string
   list: ContactListEvent | null
+}
+/** What `acceptList` keeps: the user chose this list over an earlier, longer one. */
+export interface AcceptParams {
+  user: string
+  createdAt: number
 }
 
 const notProvided = (name: string) =>
@@ -89,19 +126,42 @@ const changeOf = (context: FollowContext): FollowChange => {
   return context.change
 }
 
+/** The tags the change publishes: the version restored, or the base with one p tag changed. */
+export const nextTags = (change: FollowChange, base: ContactListEvent | null): string[][] =>
+  change.action === 'restore'
+    ? (change.version?.tags ?? []).map((tag) => [...tag])
+    : changeContacts(change.action, base?.tags ?? [], change.target)
+
+/** The content published: a restored version's own (NIP-02 relay map), else the base's. */
+const nextContent = (change: FollowChange, base: ContactListEvent | null): string =>
+  change.action === 'restore' ? (change.version?.content ?? '') : (base?.content ?? '')
+
 /** The failure of a read or a publish: the spec's message, and why. */
 const failWith = {
   type: 'fail',
   params: ({ event }: { event: { error: unknown } }) => event.error,
 } as const
 
-const initialContext: FollowContext = {
-  change: null,
+/** What a new change starts without. */
+const fresh = {
   base: null,
+  offer: null,
+  shrink: null,
   error: null,
   detail: null,
   results: [],
-}
+} satisfies Partial<FollowContext>
+
+const initialContext: FollowContext = { change: null, ...fresh }
+
+/** No to a question: the view put back, nothing sent, so nothing to fetch again. */
+const cancel = {
+  target: '#follow.ready.cancelled',
+  actions: {
+    type: 'rollback',
+    params: ({ context }: { context: FollowContext }) => changeOf(context),
+  },
+} as const
 
 export const followMachine = setup({
   types: {
@@ -114,7 +174,7 @@ export const followMachine = setup({
     },
   },
   actors: {
-    readContacts: fromPromise<ContactListEvent | null, UserInput>(async () => {
+    readContacts: fromPromise<ContactsRead, UserInput>(async () => {
       throw notProvided('readContacts')
     }),
     publishContacts: fromPromise<PublishedContacts, PublishContactsInput>(async () => {
@@ -126,10 +186,14 @@ export const followMachine = setup({
   },
   guards: {
     refused: (_, request: FollowRequest) => followProblem(request) !== null,
-    alreadyDone: ({ context }, list: ContactListEvent | null) => {
+    restoreRefused: (_, request: RestoreRequest) => restoreProblem(request) !== null,
+    offered: ({ context }) => context.offer !== null,
+    alreadyDone: ({ context }) => {
       const { action, target } = changeOf(context)
-      return alreadyDone(action, list?.tags ?? [], target)
+      return action !== 'restore' && alreadyDone(action, context.base?.tags ?? [], target)
     },
+    muchShorter: ({ context }) =>
+      riskyShrink(context.base?.tags ?? [], nextTags(changeOf(context), context.base)) !== null,
   },
   actions: {
     applyOptimistic: (_, _change: FollowChange) => {
@@ -141,8 +205,16 @@ export const followMachine = setup({
     confirm: (_, _params: ConfirmParams) => {
       throw notProvided('confirm')
     },
+    acceptList: (_, _params: AcceptParams) => {
+      throw notProvided('acceptList')
+    },
     refuse: assign((_, request: FollowRequest) => ({
       error: followProblem(request),
+      detail: null,
+      results: [],
+    })),
+    refuseRestore: assign((_, request: RestoreRequest) => ({
+      error: restoreProblem(request),
       detail: null,
       results: [],
     })),
@@ -152,13 +224,37 @@ export const followMachine = setup({
         // Checked by `refused` before: both are valid here.
         target: parseContactPubkey(request.target) ?? '',
         user: (request.user ?? '').toLowerCase(),
+        version: null,
       },
-      base: null,
-      error: null,
-      detail: null,
-      results: [],
+      ...fresh,
     })),
-    keepBase: assign((_, list: ContactListEvent | null) => ({ base: list })),
+    beginRestore: assign((_, request: RestoreRequest) => ({
+      change: {
+        action: 'restore' as const,
+        target: '',
+        user: (request.user ?? '').toLowerCase(),
+        version: request.version,
+      },
+      ...fresh,
+    })),
+    keepRead: assign(({ context }, read: ContactsRead) => ({
+      base: read.list,
+      // A restore is the answer already: it is not asked whether to restore.
+      offer: changeOf(context).action === 'restore' ? null : read.offer,
+    })),
+    /** The earlier list becomes the base, dated as the newest so the new one still replaces it. */
+    restoreEarlier: assign(({ context }) => {
+      const earlier = context.offer?.earlier ?? null
+      const base =
+        earlier && context.base
+          ? { ...earlier, created_at: Math.max(earlier.created_at, context.base.created_at) }
+          : (earlier ?? context.base)
+      return { base, offer: null }
+    }),
+    keepNewest: assign({ offer: null }),
+    keepShrink: assign(({ context }) => ({
+      shrink: riskyShrink(context.base?.tags ?? [], nextTags(changeOf(context), context.base)),
+    })),
     succeed: assign((_, published: PublishedContacts) => ({ results: published.results })),
     fail: assign(({ context }, error: unknown) => ({
       error: FOLLOW_MESSAGES.failed[changeOf(context).action],
@@ -178,6 +274,7 @@ export const followMachine = setup({
         done: {},
         rejected: {},
         rolledBack: {},
+        cancelled: {},
       },
       on: {
         'follow.requested': [
@@ -187,6 +284,17 @@ export const followMachine = setup({
             actions: { type: 'refuse', params: ({ event }) => event.request },
           },
           { target: 'busy', actions: { type: 'begin', params: ({ event }) => event.request } },
+        ],
+        'follow.restoreRequested': [
+          {
+            guard: { type: 'restoreRefused', params: ({ event }) => event.request },
+            target: '.rejected',
+            actions: { type: 'refuseRestore', params: ({ event }) => event.request },
+          },
+          {
+            target: 'busy',
+            actions: { type: 'beginRestore', params: ({ event }) => event.request },
+          },
         ],
         'follow.dismissed': { target: '.idle', actions: 'dismiss' },
       },
@@ -203,27 +311,56 @@ export const followMachine = setup({
             id: 'read',
             src: 'readContacts',
             input: ({ context }) => ({ user: changeOf(context).user }),
-            onDone: [
-              {
-                guard: { type: 'alreadyDone', params: ({ event }) => event.output },
-                target: '#follow.ready.done',
-                actions: [
-                  { type: 'keepBase', params: ({ event }) => event.output },
-                  {
-                    type: 'confirm',
-                    params: ({ context, event }) => ({
-                      user: changeOf(context).user,
-                      list: event.output,
-                    }),
-                  },
-                ],
-              },
-              {
-                target: 'publishing',
-                actions: { type: 'keepBase', params: ({ event }) => event.output },
-              },
-            ],
+            onDone: {
+              target: 'deciding',
+              actions: { type: 'keepRead', params: ({ event }) => event.output },
+            },
             onError: { target: 'rollingBack', actions: failWith },
+          },
+        },
+        deciding: {
+          always: [
+            { guard: 'offered', target: 'offering' },
+            {
+              guard: 'alreadyDone',
+              target: '#follow.ready.done',
+              actions: {
+                type: 'confirm',
+                params: ({ context }) => ({ user: changeOf(context).user, list: context.base }),
+              },
+            },
+            { target: 'checking' },
+          ],
+        },
+        offering: {
+          on: {
+            'follow.confirmed': { target: 'checking', actions: 'restoreEarlier' },
+            'follow.declined': {
+              target: 'deciding',
+              actions: [
+                {
+                  type: 'acceptList',
+                  params: ({ context }) => ({
+                    user: changeOf(context).user,
+                    createdAt: context.offer?.newestAt ?? 0,
+                  }),
+                },
+                'keepNewest',
+              ],
+            },
+            'follow.cancelled': cancel,
+          },
+        },
+        checking: {
+          always: [
+            { guard: 'muchShorter', target: 'confirmingShrink', actions: 'keepShrink' },
+            { target: 'publishing' },
+          ],
+        },
+        confirmingShrink: {
+          on: {
+            'follow.confirmed': 'publishing',
+            'follow.cancelled': cancel,
           },
         },
         publishing: {
@@ -231,11 +368,12 @@ export const followMachine = setup({
             id: 'publish',
             src: 'publishContacts',
             input: ({ context }) => {
-              const { action, target, user } = changeOf(context)
+              const change = changeOf(context)
               return {
-                user,
+                user: change.user,
                 base: context.base,
-                tags: changeContacts(action, context.base?.tags ?? [], target),
+                tags: nextTags(change, context.base),
+                content: nextContent(change, context.base),
               }
             },
             onDone: {
@@ -273,6 +411,18 @@ export const followMachine = setup({
 export type FollowMachine = typeof followMachine
 export type FollowSnapshot = SnapshotFrom<FollowMachine>
 export type FollowActorRef = ActorRefFrom<FollowMachine>
+
+/** The question the user must answer now, or null. */
+export type FollowQuestion =
+  | { kind: 'restore'; offer: RestoreOffer }
+  | { kind: 'shrink'; shrink: Shrink }
+
+export function followQuestion(snapshot: FollowSnapshot): FollowQuestion | null {
+  const { offer, shrink } = snapshot.context
+  if (snapshot.matches({ busy: 'offering' }) && offer) return { kind: 'restore', offer }
+  if (snapshot.matches({ busy: 'confirmingShrink' }) && shrink) return { kind: 'shrink', shrink }
+  return null
+}
 
 /** The change under way, or null while resting. */
 export const pendingChange = (snapshot: FollowSnapshot): FollowChange | null =>

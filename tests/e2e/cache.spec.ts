@@ -1,39 +1,6 @@
-import { CACHE_DATABASE, CACHE_KEY, CACHE_STORE } from '../../src/core/app/persisted-cache.ts'
 import { expect, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
-
-/** Reads or writes the persisted query cache record in the page's IndexedDB. */
-const record = {
-  read: (page: import('@playwright/test').Page) =>
-    page.evaluate(
-      ([db, store, key]) =>
-        new Promise<unknown>((resolve, reject) => {
-          const open = indexedDB.open(db)
-          open.onerror = () => reject(open.error)
-          open.onsuccess = () => {
-            const get = open.result.transaction(store, 'readonly').objectStore(store).get(key)
-            get.onsuccess = () => resolve(get.result ?? null)
-            get.onerror = () => reject(get.error)
-          }
-        }),
-      [CACHE_DATABASE, CACHE_STORE, CACHE_KEY] as const,
-    ),
-  write: (page: import('@playwright/test').Page, value: unknown) =>
-    page.evaluate(
-      ([db, store, key, value]) =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open(db)
-          open.onerror = () => reject(open.error)
-          open.onsuccess = () => {
-            const tx = open.result.transaction(store, 'readwrite')
-            tx.objectStore(store).put(value, key)
-            tx.oncomplete = () => resolve()
-            tx.onerror = () => reject(tx.error)
-          }
-        }),
-      [CACHE_DATABASE, CACHE_STORE, CACHE_KEY, value] as const,
-    ),
-}
+import { record } from './stored-cache.ts'
 
 const articles = (page: import('@playwright/test').Page) =>
   page.getByRole('feed').getByRole('article')

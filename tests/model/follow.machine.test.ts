@@ -1,6 +1,7 @@
 import { npubEncode } from 'nostr-tools/nip19'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
+import { type RestoreOffer, restoreQuestion } from '../../src/core/people/contact-versions.ts'
 import {
   CONTACTS_UNREADABLE,
   type ContactListEvent,
@@ -9,13 +10,20 @@ import {
   type FollowRequest,
   followProblem,
   listFollows,
+  type RestoreRequest,
+  restoreProblem,
 } from '../../src/core/people/follow.ts'
+import { riskyShrink, shrinkQuestion } from '../../src/core/people/follow-guard.ts'
 import {
+  type AcceptParams,
   type ConfirmParams,
+  type ContactsRead,
   type FollowChange,
   type FollowMachine,
   type FollowSnapshot,
   followMachine,
+  followQuestion,
+  nextTags,
   type PublishContactsInput,
   type PublishedContacts,
   pendingChange,
@@ -51,9 +59,40 @@ const WITHOUT: ContactListEvent = {
   created_at: 100,
 }
 const WITH: ContactListEvent = { ...WITHOUT, tags: [...WITHOUT.tags, ['p', TARGET]] }
+/** A list of 6 people, and the same user's newer list shrunk by another client to 1. */
+const PEOPLE = ['11', '22', '33', '44', '55'].map((byte) => byte.repeat(32))
+const LONG: ContactListEvent = {
+  tags: [...WITHOUT.tags, ...PEOPLE.map((pubkey) => ['p', pubkey])],
+  content: '{"wss://old.example":{"read":true,"write":true}}',
+  created_at: 50,
+}
+const SHRUNK: ContactListEvent = { tags: [['p', OTHER]], content: '', created_at: 150 }
+const OFFER: RestoreOffer = {
+  earlier: LONG,
+  shrink: { before: 6, after: 1, dropped: 5 },
+  newestAt: SHRUNK.created_at,
+}
+/** Restoring the short list over the long one asks first; a visitor cannot restore. */
+const restoreOf = (overrides: Partial<RestoreRequest> = {}): RestoreRequest => ({
+  version: WITHOUT,
+  user: USER,
+  ready: true,
+  relays: ['ws://127.0.0.1:7777/'],
+  ...overrides,
+})
+const RESTORE = restoreOf()
+const RESTORE_VISITOR = restoreOf({ user: null })
+const read = (list: ContactListEvent | null, offer: RestoreOffer | null = null): ContactsRead => ({
+  list,
+  offer,
+})
 
-const published = (list: ContactListEvent | null, tags: string[][]): PublishedContacts => ({
-  event: { tags, content: list?.content ?? '', created_at: 200 },
+const published = (
+  list: ContactListEvent | null,
+  tags: string[][],
+  content = list?.content ?? '',
+): PublishedContacts => ({
+  event: { tags, content, created_at: 200 },
   results: [{ relay: 'ws://127.0.0.1:7777/', ok: true, message: '' }],
 })
 
@@ -62,11 +101,12 @@ interface Fakes {
   applied: FollowChange[]
   rolledBack: FollowChange[]
   confirmed: ConfirmParams[]
+  accepted: AcceptParams[]
 }
 
 function arrange() {
   const recorder = recordRequests()
-  const fakes: Fakes = { recorder, applied: [], rolledBack: [], confirmed: [] }
+  const fakes: Fakes = { recorder, applied: [], rolledBack: [], confirmed: [], accepted: [] }
   const machine = followMachine.provide({
     actors: {
       readContacts: recorder.deferred(),
@@ -77,6 +117,7 @@ function arrange() {
       applyOptimistic: (_, change) => void fakes.applied.push(change),
       rollback: (_, change) => void fakes.rolledBack.push(change),
       confirm: (_, params) => void fakes.confirmed.push(params),
+      acceptList: (_, params) => void fakes.accepted.push(params),
     },
   })
   return { machine, fakes }
@@ -87,7 +128,7 @@ const settle = () => vi.advanceTimersByTimeAsync(0)
 /** The publish output the walk resolves with: the tags the machine asked for. */
 const publishOutput = (fakes: Fakes): PublishedContacts => {
   const input = fakes.recorder.pending('publish').input as PublishContactsInput
-  return published(input.base, input.tags)
+  return published(input.base, input.tags, input.content)
 }
 
 const model = createModel({
@@ -97,7 +138,17 @@ const model = createModel({
       type: 'follow.requested' as const,
       request: r,
     })),
-    'xstate.done.actor.read': [null, WITHOUT, WITH].map((output) => ({
+    'follow.restoreRequested': [RESTORE, RESTORE_VISITOR].map((r) => ({
+      type: 'follow.restoreRequested' as const,
+      request: r,
+    })),
+    'xstate.done.actor.read': [
+      read(null),
+      read(WITHOUT),
+      read(WITH),
+      read(LONG),
+      read(SHRUNK, OFFER),
+    ].map((output) => ({
       type: 'xstate.done.actor.read' as const,
       output,
     })),
@@ -124,6 +175,7 @@ const model = createModel({
       value: snapshot.value,
       change: pendingChange(snapshot),
       base: snapshot.matches('busy') ? context.base : null,
+      question: followQuestion(snapshot),
       error: context.error,
       detail: context.detail,
       results: context.results.length,
@@ -165,14 +217,44 @@ const harness: Harness<FollowMachine, Fakes> = {
       expect(fakes.applied.at(-1)).toEqual(snapshot.context.change)
     },
     'busy.publishing': (snapshot, { fakes }) => {
-      const { action, target } = snapshot.context.change!
+      const change = snapshot.context.change!
+      const { action, target, version } = change
       const input = fakes.recorder.pending('publish').input as PublishContactsInput
+      expect(input.tags).toEqual(nextTags(change, snapshot.context.base))
+      if (action === 'restore') {
+        // The version's own tags and content (NIP-02 relay map), dated after the newest.
+        expect(input.tags).toEqual(version?.tags)
+        expect(input.content).toBe(version?.content)
+        return
+      }
       expect(input.tags).toEqual(changeContacts(action, snapshot.context.base?.tags ?? [], target))
       expect(listFollows(input.tags, target)).toBe(action === 'follow')
+      expect(input.content).toBe(snapshot.context.base?.content ?? '')
       // Every other contact, hint and petname survives.
       for (const tag of snapshot.context.base?.tags ?? []) {
         if (tag[1] !== target) expect(input.tags).toContainEqual(tag)
       }
+    },
+    'busy.offering': (snapshot, { fakes }) => {
+      // Built on the shrunk newest only once the user says so: nothing sent yet.
+      expect(snapshot.context.offer).toEqual(OFFER)
+      expect(snapshot.context.base).toEqual(SHRUNK)
+      expect(fakes.recorder.live()).toEqual([])
+      expect(followQuestion(snapshot)).toEqual({ kind: 'restore', offer: OFFER })
+    },
+    'busy.confirmingShrink': (snapshot, { fakes }) => {
+      const { base, change } = snapshot.context
+      const shrink = riskyShrink(base?.tags ?? [], nextTags(change!, base))
+      expect(shrink).not.toBeNull()
+      expect(snapshot.context.shrink).toEqual(shrink)
+      expect(fakes.recorder.live()).toEqual([])
+    },
+    'ready.cancelled': (snapshot, { fakes }) => {
+      // Put back, nothing published, nothing left running.
+      expect(fakes.rolledBack.at(-1)).toEqual(snapshot.context.change)
+      expect(fakes.recorder.requests.map((r) => r.id)).not.toContain('publish')
+      expect(fakes.recorder.live()).toEqual([])
+      expect(snapshot.context.error).toBeNull()
     },
     'busy.rollingBack': (snapshot, { fakes }) => {
       const change = snapshot.context.change!
@@ -185,9 +267,12 @@ const harness: Harness<FollowMachine, Fakes> = {
       const change = snapshot.context.change!
       const confirmed = fakes.confirmed.at(-1)!
       expect(confirmed.user).toBe(USER)
-      expect(listFollows(confirmed.list?.tags ?? [], change.target)).toBe(
-        change.action === 'follow',
-      )
+      if (change.action === 'restore') expect(confirmed.list?.tags).toEqual(change.version?.tags)
+      else {
+        expect(listFollows(confirmed.list?.tags ?? [], change.target)).toBe(
+          change.action === 'follow',
+        )
+      }
       expect(snapshot.context.error).toBeNull()
     },
     'ready.rolledBack': (snapshot, { fakes }) => {
@@ -195,7 +280,11 @@ const harness: Harness<FollowMachine, Fakes> = {
       expect(snapshot.context.error).toBe(FOLLOW_MESSAGES.failed[snapshot.context.change!.action])
     },
     'ready.rejected': (snapshot, { fakes }) => {
-      expect([followProblem(VISITOR), followProblem(SELF)]).toContain(snapshot.context.error)
+      expect([
+        followProblem(VISITOR),
+        followProblem(SELF),
+        restoreProblem(RESTORE_VISITOR),
+      ]).toContain(snapshot.context.error)
       expect(fakes.recorder.live()).toEqual([])
     },
     ready: (snapshot) => {
@@ -229,9 +318,9 @@ describe('follow scenarios', () => {
   it('follows: shown at once, the read list changed by one tag, published, confirmed', async () => {
     const { fakes, send, snapshot } = start()
     send(FOLLOW)
-    expect(fakes.applied).toEqual([{ action: 'follow', target: TARGET, user: USER }])
+    expect(fakes.applied).toEqual([{ action: 'follow', target: TARGET, user: USER, version: null }])
     expect(fakes.recorder.pending('read').input).toEqual({ user: USER })
-    fakes.recorder.pending('read').resolve(WITHOUT)
+    fakes.recorder.pending('read').resolve(read(WITHOUT))
     await settle()
     const input = fakes.recorder.pending('publish').input as PublishContactsInput
     expect(input.tags).toEqual([...WITHOUT.tags, ['p', TARGET]])
@@ -247,7 +336,7 @@ describe('follow scenarios', () => {
   it('already following counts as success: nothing is published', async () => {
     const { fakes, send, snapshot } = start()
     send(FOLLOW)
-    fakes.recorder.pending('read').resolve(WITH)
+    fakes.recorder.pending('read').resolve(read(WITH))
     await settle()
     expect(snapshot().matches({ ready: 'done' })).toBe(true)
     expect(fakes.recorder.requests.map((r) => r.id)).toEqual(['read'])
@@ -257,7 +346,7 @@ describe('follow scenarios', () => {
   it('not following counts as success for an unfollow', async () => {
     const { fakes, send, snapshot } = start()
     send(UNFOLLOW)
-    fakes.recorder.pending('read').resolve(null)
+    fakes.recorder.pending('read').resolve(read(null))
     await settle()
     expect(snapshot().matches({ ready: 'done' })).toBe(true)
     expect(fakes.recorder.requests.map((r) => r.id)).toEqual(['read'])
@@ -266,7 +355,7 @@ describe('follow scenarios', () => {
   it('every relay refuses: rolled back with "Follow failed" and why, then fetched again', async () => {
     const { fakes, send, snapshot } = start()
     send(FOLLOW)
-    fakes.recorder.pending('read').resolve(WITHOUT)
+    fakes.recorder.pending('read').resolve(read(WITHOUT))
     await settle()
     fakes.recorder.pending('publish').reject(new Error(PUBLISH_FAILED))
     await settle()
@@ -323,5 +412,89 @@ describe('follow scenarios', () => {
     send(request({ target: OTHER }))
     expect(fakes.applied).toHaveLength(1)
     expect(fakes.recorder.requests).toHaveLength(1)
+  })
+  it('a list shrunk by another client: asked first; "Restore it first" builds on the earlier one', async () => {
+    const { actor, fakes, send, snapshot } = start()
+    send(FOLLOW)
+    fakes.recorder.pending('read').resolve(read(SHRUNK, OFFER))
+    await settle()
+    expect(snapshot().matches({ busy: 'offering' })).toBe(true)
+    expect(restoreQuestion(OFFER)).toMatch(
+      /^Your newest follow list \(.+\) names 1 person; an earlier one \(.+\) named 6 people\. Another app may have published an old or empty copy\. Restore the earlier list before this change\?$/,
+    )
+    actor.send({ type: 'follow.confirmed' })
+    await settle()
+    const input = fakes.recorder.pending('publish').input as PublishContactsInput
+    expect(input.tags).toEqual([...LONG.tags, ['p', TARGET]])
+    expect(input.content).toBe(LONG.content)
+    // Dated as the newest, so the list published replaces it.
+    expect(input.base?.created_at).toBe(SHRUNK.created_at)
+    expect(fakes.accepted).toEqual([])
+  })
+
+  it('"Keep the newest": the shrunk list is accepted and the change made to it', async () => {
+    const { actor, fakes, send } = start()
+    send(FOLLOW)
+    fakes.recorder.pending('read').resolve(read(SHRUNK, OFFER))
+    await settle()
+    actor.send({ type: 'follow.declined' })
+    await settle()
+    expect(fakes.accepted).toEqual([{ user: USER, createdAt: SHRUNK.created_at }])
+    const input = fakes.recorder.pending('publish').input as PublishContactsInput
+    expect(input.tags).toEqual([...SHRUNK.tags, ['p', TARGET]])
+  })
+
+  it('Cancel at the question: the view put back, nothing published', async () => {
+    const { actor, fakes, send, snapshot } = start()
+    send(UNFOLLOW)
+    fakes.recorder.pending('read').resolve(read(SHRUNK, OFFER))
+    await settle()
+    actor.send({ type: 'follow.cancelled' })
+    expect(snapshot().matches({ ready: 'cancelled' })).toBe(true)
+    expect(fakes.rolledBack).toEqual(fakes.applied)
+    expect(fakes.recorder.requests.map((r) => r.id)).toEqual(['read'])
+  })
+
+  it('restoring a much shorter version asks with the numbers; "Publish anyway" publishes it', async () => {
+    const { actor, fakes, snapshot } = start()
+    actor.send({ type: 'follow.restoreRequested', request: RESTORE })
+    fakes.recorder.pending('read').resolve(read(LONG))
+    await settle()
+    const question = followQuestion(snapshot())
+    expect(question).toEqual({ kind: 'shrink', shrink: { before: 6, after: 1, dropped: 5 } })
+    expect(question?.kind === 'shrink' && shrinkQuestion(question.shrink)).toBe(
+      'This would leave you following 1 person instead of 6: 5 of the people in your newest list would be dropped, on every relay.',
+    )
+    actor.send({ type: 'follow.confirmed' })
+    await settle()
+    const input = fakes.recorder.pending('publish').input as PublishContactsInput
+    expect(input).toEqual({ user: USER, base: LONG, tags: WITHOUT.tags, content: WITHOUT.content })
+    fakes.recorder.pending('publish').reject(new Error(PUBLISH_FAILED))
+    await settle()
+    expect(snapshot().context).toMatchObject({ error: 'Restore failed', detail: PUBLISH_FAILED })
+  })
+
+  it('a restore that keeps the list as long publishes at once, with its own content', async () => {
+    const { actor, fakes, snapshot } = start()
+    actor.send({ type: 'follow.restoreRequested', request: restoreOf({ version: LONG }) })
+    fakes.recorder.pending('read').resolve(read(SHRUNK, OFFER))
+    await settle()
+    // The restore is the answer already: not asked whether to restore.
+    expect(followQuestion(snapshot())).toBeNull()
+    const input = fakes.recorder.pending('publish').input as PublishContactsInput
+    expect(input).toEqual({ user: USER, base: SHRUNK, tags: LONG.tags, content: LONG.content })
+  })
+
+  it.each([
+    [restoreOf({ user: null }), 'Sign in required to restore your follow list'],
+    [restoreOf({ user: 'me' }), 'Invalid user pubkey'],
+    [restoreOf({ relays: [] }), 'No relays configured'],
+    [restoreOf({ ready: false }), 'Nostr client not ready'],
+  ])('refuses the restore %o with its message, touching nothing', (r, message) => {
+    const { actor, fakes, snapshot } = start()
+    actor.send({ type: 'follow.restoreRequested', request: r })
+    expect(snapshot().matches({ ready: 'rejected' })).toBe(true)
+    expect(snapshot().context.error).toBe(message)
+    expect(fakes.applied).toEqual([])
   })
 })

@@ -107,7 +107,8 @@ export function startMemoryManager(options: MemoryManagerOptions): MemoryManager
       hash: query.queryHash,
       group: groupOf(query.queryKey),
       updatedAt: query.state.dataUpdatedAt,
-      active: query.getObserversCount() > 0,
+      // A query kept for ever (gcTime Infinity) holds what only this device has: never cleaned.
+      active: query.getObserversCount() > 0 || query.gcTime === Number.POSITIVE_INFINITY,
       bytes: bytesOf(query),
     }))
   const reading = () => {

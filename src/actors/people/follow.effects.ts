@@ -2,11 +2,14 @@
  * The follow machine's effects: the contact list read and published through own-events (newest
  * wins, never built from nothing), and the query caches changed at once: the user's contact list
  * (the Follow button, the following count, Follow Only) and the person's followers. A rollback
- * puts back exactly what the caches held before the change. The composition root holds the one
+ * puts back exactly what the caches held before the change. The versions of the list seen are
+ * kept (contact-versions.ts): every list read and published adds to them, and the read says
+ * whether the newest is much shorter than an earlier one. The composition root holds the one
  * follow actor, started on first use (the profile page's, not the feed's).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
+import { restoreOffer } from '../../core/people/contact-versions.ts'
 import {
   CONTACTS_KIND,
   CONTACTS_QUERY_LIMIT,
@@ -18,16 +21,20 @@ import {
   contactListTemplate,
   type FollowAction,
   type FollowRequest,
+  type RestoreRequest,
 } from '../../core/people/follow.ts'
 import type { Followers } from '../../core/people/followers.ts'
 import type {
+  AcceptParams,
   ConfirmParams,
+  ContactsRead,
   FollowActorRef,
   FollowChange,
   PublishContactsInput,
   PublishedContacts,
   UserInput,
 } from '../../machines/follow.machine.ts'
+import type { ContactVersionsStore } from './contact-versions.ts'
 import type { OwnEvents } from './own-events.ts'
 import { profileKeys } from './profile-keys.ts'
 import type { ContactList } from './profile-queries.ts'
@@ -37,12 +44,17 @@ export interface Follow {
   actor: FollowActorRef
   /** Asks to follow or unfollow, as the machine checks it (who can sign now, the relays). */
   request(action: FollowAction, target: string): void
+  /** Asks to publish an earlier version of the user's list again, dated now. */
+  restore(version: ContactListEvent): void
+  /** Answers the question asked: yes (restore first, publish anyway), keep the newest, or no. */
+  answer(answer: 'confirmed' | 'declined' | 'cancelled'): void
   dismiss(): void
 }
 
 export interface FollowDeps {
   own: OwnEvents
   queryClient: QueryClient
+  versions: ContactVersionsStore
   /** Seconds clock for created_at. */
   now?: () => number
 }
@@ -54,6 +66,7 @@ const contactListOf = (list: ContactListEvent): ContactList => ({
 
 /** The user's list with the change shown (the person added at the end, or left out). */
 function changedList(list: ContactList | null | undefined, change: FollowChange): ContactList {
+  if (change.action === 'restore' && change.version) return contactListOf(change.version)
   const others = (list?.contacts ?? []).filter((contact) => contact.pubkey !== change.target)
   const contacts =
     change.action === 'follow'
@@ -70,7 +83,7 @@ function changedFollowers(followers: Followers | undefined, change: FollowChange
   return { ...followers, pubkeys }
 }
 
-export function followEffects({ own, queryClient, now }: FollowDeps) {
+export function followEffects({ own, queryClient, versions, now }: FollowDeps) {
   const seconds = now ?? (() => Math.floor(Date.now() / 1000))
   /** What the caches held before the change under way (one at a time). */
   let before: Array<[QueryKey, unknown]> = []
@@ -86,12 +99,18 @@ export function followEffects({ own, queryClient, now }: FollowDeps) {
 
   return {
     actors: {
-      readContacts: fromPromise<ContactListEvent | null, UserInput>(({ input }) =>
-        read(input.user),
-      ),
+      readContacts: fromPromise<ContactsRead, UserInput>(async ({ input }) => {
+        const list = await read(input.user)
+        return { list, offer: restoreOffer(versions.get(input.user), list) }
+      }),
       publishContacts: fromPromise<PublishedContacts, PublishContactsInput>(async ({ input }) => {
-        const template = contactListTemplate(input.base, input.tags, seconds())
-        return own.publish(template, input.user)
+        const template = contactListTemplate(input.base, input.tags, seconds(), input.content)
+        const published = await own.publish(template, input.user)
+        const relays = published.results.filter((r) => r.ok).map((r) => r.relay)
+        // The user made this list here: the versions before it are not questioned again.
+        versions.record(input.user, [published.event], { relays })
+        versions.accept(input.user, published.event.created_at)
+        return published
       }),
       // Read like before a change, so relays that do not answer leave the view alone.
       refetchContacts: fromPromise<void, UserInput>(async ({ input }) => {
@@ -107,7 +126,9 @@ export function followEffects({ own, queryClient, now }: FollowDeps) {
           [followers, queryClient.getQueryData(followers)],
         ]
         queryClient.setQueryData<ContactList | null>(lists, (list) => changedList(list, change))
-        queryClient.setQueryData<Followers>(followers, (list) => changedFollowers(list, change))
+        if (change.action !== 'restore') {
+          queryClient.setQueryData<Followers>(followers, (list) => changedFollowers(list, change))
+        }
       },
       rollback: () => {
         for (const [key, data] of before) {
@@ -120,6 +141,8 @@ export function followEffects({ own, queryClient, now }: FollowDeps) {
         before = []
         show(user, list)
       },
+      acceptList: (_: unknown, { user, createdAt }: AcceptParams) =>
+        versions.accept(user, createdAt),
     },
   }
 }
@@ -142,4 +165,12 @@ export function followRequest(
   target: string,
 ): FollowRequest {
   return { action, target, user: user(), ready: ready(), relays: own.writeTargets() }
+}
+
+/** A restore as the machine checks it, like a follow. */
+export function restoreRequest(
+  { user, ready, own }: FollowRequestDeps,
+  version: ContactListEvent,
+): RestoreRequest {
+  return { version, user: user(), ready: ready(), relays: own.writeTargets() }
 }

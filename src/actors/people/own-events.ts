@@ -36,6 +36,8 @@ export interface OwnEventsDeps {
   now?: () => number
   /** The browser reports a network (navigator.onLine). */
   online?: () => boolean
+  /** Hears every event of the user's that a read fetched, not only the newest. */
+  onRead?: (user: string, events: readonly NostrEvent[]) => void
 }
 
 export interface Published {
@@ -141,7 +143,9 @@ export function createOwnEvents(deps: OwnEventsDeps): OwnEvents {
       assertOnline()
       const started = now()
       const events = await deps.hub.query([{ kinds: [kind], authors: [user], limit }])
-      const fetched = newestEvent(events.filter((e) => e.kind === kind && e.pubkey === user))
+      const own = events.filter((e) => e.kind === kind && e.pubkey === user)
+      deps.onRead?.(user, own)
+      const fetched = newestEvent(own)
       if (fetched) remember(fetched)
       else if (!answeredSince(started)) throw new Error(unreadable)
       return seen.get(keyOf(kind, user)) ?? null

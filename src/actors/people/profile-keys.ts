@@ -9,6 +9,9 @@ export const profileKeys = {
   /** What they published in this session, shown over the fetched pages. */
   liveNotes: (pubkey: string) => ['profile', 'notes', pubkey, 'live'] as const,
   contacts: (pubkey: string) => ['profile', 'contacts', pubkey] as const,
+  /** The versions of the user's own list seen (actors/people/contact-versions.ts). */
+  contactVersions: (pubkey: string) => ['profile', 'contact-versions', pubkey] as const,
+  contactVersionsAll: () => ['profile', 'contact-versions'] as const,
   followers: (pubkey: string) => ['profile', 'contacts', pubkey, 'followers'] as const,
   muteList: (pubkey: string) => ['profile', 'mute-list', pubkey] as const,
   relays: (pubkey: string) => ['profile', 'relays', pubkey] as const,

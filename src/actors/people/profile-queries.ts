@@ -4,6 +4,7 @@
  * query client, the pool's relays, the outbox router), so the page needs nothing new.
  */
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import type { ContactVersions } from '../../core/people/contact-versions.ts'
 import {
   CONTACTS_KIND,
   CONTACTS_QUERY_LIMIT,
@@ -20,6 +21,7 @@ import { createOutboxRelays, type OutboxRelays, type PoolRelay } from '../relays
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { type ExtraRelays, queryPoolAnd } from '../relays/routed-query.ts'
 import { answeredEvents } from '../relays/stored-events.ts'
+import { contactVersionsStore } from './contact-versions.ts'
 import { METADATA_LIMIT, metadataKey } from './metadata-queries.ts'
 import { checkNip05 } from './nip05-check.ts'
 import { profileKeys } from './profile-keys.ts'
@@ -47,6 +49,8 @@ export interface ProfileDeps {
   pool(): readonly PoolRelay[]
   /** The app's outbox router (NIP-65); absent: one of its own. */
   outbox?: OutboxRelays
+  /** Who is logged in: the versions of their own contact list are kept as they are read. */
+  user?: () => string | null
 }
 
 async function newestOf(hub: RelayHub, kind: number, pubkey: string, limit: number) {
@@ -55,6 +59,7 @@ async function newestOf(hub: RelayHub, kind: number, pubkey: string, limit: numb
 
 export function profileQueries({ hub, queryClient, pool, ...deps }: ProfileDeps) {
   const outbox = deps.outbox ?? createOutboxRelays(hub)
+  const versions = contactVersionsStore({ queryClient, hub })
   /** Their write relays chosen for their notes that the pool does not hold (NIP-65 outbox). */
   const writeRelaysOutside = async (pubkey: string): Promise<ExtraRelays | null> => {
     const chosen = await outbox.notesRelays(pubkey, pool())
@@ -91,11 +96,28 @@ export function profileQueries({ hub, queryClient, pool, ...deps }: ProfileDeps)
       queryOptions({
         queryKey: profileKeys.contacts(pubkey),
         queryFn: async (): Promise<ContactList | null> => {
-          const event = await newestOf(hub, CONTACTS_KIND, pubkey, CONTACTS_QUERY_LIMIT)
+          const events = await hub.query([
+            { kinds: [CONTACTS_KIND], authors: [pubkey], limit: CONTACTS_QUERY_LIMIT },
+          ])
+          // Each relay answers with its newest: the user's differ when another client shrank one.
+          if (pubkey === deps.user?.()) versions.record(pubkey, events)
+          const event = newestEvent(events)
           return event ? { contacts: parseContactList(event), createdAt: event.created_at } : null
         },
         staleTime: CONTACTS_STALE_MS,
         gcTime: CONTACTS_GC_MS,
+      }),
+
+    /**
+     * The versions of the user's own list kept on this device, with what the pool's relays hold
+     * now (each its newest 10): asked again whenever Settings shows them.
+     */
+    contactVersions: (pubkey: string) =>
+      queryOptions({
+        queryKey: profileKeys.contactVersions(pubkey),
+        queryFn: (): Promise<ContactVersions> => versions.fetch(pubkey),
+        staleTime: 0,
+        gcTime: Number.POSITIVE_INFINITY,
       }),
 
     /** Kind 3 lists naming them (#p), each author once. */

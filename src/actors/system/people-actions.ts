@@ -4,11 +4,18 @@
  * and publishing the user's own lists through one own-events (its newest copies are shared).
  */
 import type { QueryClient } from '@tanstack/react-query'
+import type { NostrEvent } from 'nostr-tools/pure'
 import { createActor } from 'xstate'
 import { followMachine } from '../../machines/follow.machine.ts'
 import { canSign, type LoginActorRef } from '../../machines/login.machine.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
-import { type Follow, followEffects, followRequest } from '../people/follow.effects.ts'
+import { type ContactVersionsStore, contactVersionsStore } from '../people/contact-versions.ts'
+import {
+  type Follow,
+  followEffects,
+  followRequest,
+  restoreRequest,
+} from '../people/follow.effects.ts'
 import { changeMute, type Mute } from '../people/mute.ts'
 import { createOwnEvents, type OwnEvents } from '../people/own-events.ts'
 import { type ProfileEdit, profileEdit } from '../people/profile-edit.ts'
@@ -16,7 +23,7 @@ import type { Signer } from '../platform/signer.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 
 export interface PeopleActionsDeps {
-  hub: Pick<RelayHub, 'query' | 'publish'>
+  hub: Pick<RelayHub, 'query' | 'publish' | 'subscribe' | 'seenOn'>
   /** The signer of whoever is logged in now. */
   signer(): Signer
   /** The relay pool, once it runs. */
@@ -35,14 +42,17 @@ export interface PeopleActions {
 interface Asker {
   own: OwnEvents
   queryClient: QueryClient
+  versions: ContactVersionsStore
   /** Who is logged in and can sign (a public key only cannot), or null. */
   user(): string | null
   /** The relay pool runs. */
   ready(): boolean
 }
 
-function startFollow({ own, queryClient, user, ready }: Asker): Follow {
-  const actor = createActor(followMachine.provide(followEffects({ own, queryClient }))).start()
+function startFollow({ own, queryClient, versions, user, ready }: Asker): Follow {
+  const actor = createActor(
+    followMachine.provide(followEffects({ own, queryClient, versions })),
+  ).start()
   return {
     actor,
     request: (action, target) =>
@@ -50,6 +60,12 @@ function startFollow({ own, queryClient, user, ready }: Asker): Follow {
         type: 'follow.requested',
         request: followRequest({ user, ready, own }, action, target),
       }),
+    restore: (version) =>
+      actor.send({
+        type: 'follow.restoreRequested',
+        request: restoreRequest({ user, ready, own }, version),
+      }),
+    answer: (answer) => actor.send({ type: `follow.${answer}` }),
     dismiss: () => actor.send({ type: 'follow.dismissed' }),
   }
 }
@@ -61,10 +77,16 @@ export function startPeopleActions({
   login,
   queryClient,
 }: PeopleActionsDeps): PeopleActions {
-  const own = createOwnEvents({ hub, signer, pool })
+  const versions = contactVersionsStore({ queryClient, hub })
+  // Each relay answers with its newest list: the user's differ when another client shrank one.
+  const onRead = (user: string, events: readonly NostrEvent[]) => {
+    versions.record(user, events)
+  }
+  const own = createOwnEvents({ hub, signer, pool, onRead })
   const asker: Asker = {
     own,
     queryClient,
+    versions,
     user: () => {
       const snapshot = login.getSnapshot()
       return snapshot.matches('signedIn') && canSign(snapshot) ? snapshot.context.pubkey : null

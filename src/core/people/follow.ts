@@ -10,6 +10,8 @@ import { PUBLISH_ERRORS, publishProblem } from '../relays/publish-checks.ts'
 import { CONTACTS_KIND } from './contacts.ts'
 
 export type FollowAction = 'follow' | 'unfollow'
+/** What rewrites the list: a follow, an unfollow, or an earlier version put back. */
+export type ListAction = FollowAction | 'restore'
 
 /** The spec's texts (§5, §8), by action where they differ. */
 export const FOLLOW_MESSAGES = {
@@ -22,7 +24,9 @@ export const FOLLOW_MESSAGES = {
   noRelays: PUBLISH_ERRORS.noRelays,
   invalidTarget: 'Invalid pubkey format. Please enter a valid 64-character hex pubkey or npub.',
   self: { follow: "Can't follow yourself", unfollow: "Can't unfollow yourself" },
-  failed: { follow: 'Follow failed', unfollow: 'Unfollow failed' },
+  failed: { follow: 'Follow failed', unfollow: 'Unfollow failed', restore: 'Restore failed' },
+  /** Ours: restoring an earlier list needs someone who can sign. */
+  signInToRestore: 'Sign in required to restore your follow list',
   /** The signer signed for someone other than the logged-in account. */
   signInFailed: 'Failed to sign in',
 } as const
@@ -74,6 +78,25 @@ export function followProblem(request: FollowRequest): string | null {
   return null
 }
 
+/** Putting an earlier version of the user's list back (Settings, Follow list). */
+export interface RestoreRequest {
+  /** The version to publish again, dated now. */
+  version: ContactListEvent
+  /** Who is logged in and can sign (hex), or null. */
+  user: string | null
+  ready: boolean
+  relays: readonly string[]
+}
+
+/** Why the version cannot be restored, or null when it can. */
+export function restoreProblem(request: RestoreRequest): string | null {
+  const unpublishable = publishProblem({ clientReady: request.ready, relays: request.relays })
+  if (unpublishable) return unpublishable
+  if (request.user === null) return FOLLOW_MESSAGES.signInToRestore
+  if (!HEX64.test(request.user)) return FOLLOW_MESSAGES.invalidUser
+  return null
+}
+
 /** The parts of a kind 3 that a change keeps. */
 export interface ContactListEvent {
   tags: string[][]
@@ -110,18 +133,20 @@ export const changeContacts = (action: FollowAction, tags: readonly string[][], 
   action === 'follow' ? addContact(tags, pubkey) : removeContact(tags, pubkey)
 
 /**
- * The kind 3 to sign: the changed tags, the content kept (empty for a first list, §7). Its time is
- * after the list it replaces, so relays keep the new one even when clocks disagree.
+ * The kind 3 to sign: the changed tags, the content kept (empty for a first list, §7) unless a
+ * restored version brings its own (NIP-02 lets it hold the old relay map). Its time is after the
+ * list it replaces, so relays keep the new one even when clocks disagree.
  */
 export function contactListTemplate(
   base: ContactListEvent | null,
   tags: string[][],
   nowSeconds: number,
+  content: string = base?.content ?? '',
 ) {
   return {
     kind: CONTACTS_KIND,
     created_at: replacementCreatedAt(nowSeconds, base?.created_at),
     tags,
-    content: base?.content ?? '',
+    content,
   }
 }

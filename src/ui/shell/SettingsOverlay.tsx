@@ -6,6 +6,7 @@ import { FiltersSection } from '../components/feed/FiltersSection.tsx'
 import { AccountSection } from '../components/identity/AccountSection.tsx'
 import { Modal } from '../components/kit/Modal.tsx'
 import { LightningSection } from '../components/lightning/LightningSection.tsx'
+import { FollowListSection } from '../components/people/FollowListSection.tsx'
 import { PowSection } from '../components/publish/PowSection.tsx'
 import { RelaySection } from '../components/relays/RelaySection.tsx'
 import { useModal } from '../hooks/use-modal.ts'
@@ -20,6 +21,7 @@ export function SettingsOverlay() {
       <LightningSection />
       <EcashSection />
       <AccountSection />
+      <FollowListSection />
       <CacheSection />
       <RelaySection />
       <PowSection />

@@ -3,13 +3,15 @@ import { useState } from 'react'
 import { useGated } from '../../hooks/use-gated.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { ActionError } from './ActionError.tsx'
+import { FollowQuestion } from './FollowQuestion.tsx'
 import { useFollow } from './use-follow.ts'
 import { useProfileQueries } from './use-profile.ts'
 
 /**
  * Follow or Unfollow this person. The user's contact list decides which; a change shows at once
- * and is put back if it fails (the follow machine). A visitor gets the login options and the
- * follow happens once they are in; a locked key is unlocked first.
+ * and is put back if it fails or the user cancels (the follow machine). A visitor gets the login
+ * options and the follow happens once they are in; a locked key is unlocked first. When another
+ * client shrank the list, the machine's question (restore the earlier list first?) shows here.
  */
 export function FollowButton({ pubkey }: { pubkey: string }) {
   const { signedIn, pubkey: user } = useLogin()
@@ -43,6 +45,9 @@ export function FollowButton({ pubkey }: { pubkey: string }) {
       >
         {following ? 'Unfollow' : 'Follow'}
       </button>
+      {asked && follow.question && follow.target === pubkey && (
+        <FollowQuestion question={follow.question} onAnswer={follow.answer} />
+      )}
       {error && (
         <ActionError
           message={error}

@@ -1,4 +1,5 @@
 import type { PublishResult } from '../../../core/relays/publish-result.ts'
+import './relay-answers.css'
 
 /** Each relay's answer to a publish, as they come in. */
 export function RelayAnswers({ results }: { results: readonly PublishResult[] }) {

@@ -85,6 +85,16 @@ describe('memory manager', () => {
     unsubscribe()
   })
 
+  it('a query kept for ever (the follow list’s versions) survives every cleanup', async () => {
+    client.setQueryDefaults(['profile', 'contact-versions'], { gcTime: Number.POSITIVE_INFINITY })
+    cached(['profile', 'contact-versions', 'me'], { versions: [], accepted: null }, 60 * 24)
+    cached(['profile', 'contacts', 'me'], { contacts: [] }, 60 * 24)
+    const heap = { used: 1000 * MB, total: 1000 * MB, limit: 1040 * MB }
+    start({ heap: () => heap })
+    await vi.advanceTimersByTimeAsync(PROACTIVE_EVERY_MS)
+    expect(keys()).toEqual([['profile', 'contact-versions', 'me']])
+  })
+
   it('under critical pressure the 30 s check runs an emergency cleanup, the ASCII cache too', async () => {
     cached(['thread', 'six-minutes'], ['x'], 6)
     cached(['thread', 'four-minutes'], ['x'], 4)

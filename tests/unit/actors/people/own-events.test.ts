@@ -9,6 +9,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor, waitFor } from 'xstate'
 import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
+import {
+  type ContactVersionsStore,
+  contactVersionsStore,
+} from '../../../../src/actors/people/contact-versions.ts'
 import { followEffects } from '../../../../src/actors/people/follow.effects.ts'
 import { changeMute, type MuteDeps, MuteFailure } from '../../../../src/actors/people/mute.ts'
 import { createOwnEvents, type OwnEvents } from '../../../../src/actors/people/own-events.ts'
@@ -90,7 +94,11 @@ afterEach(async () => {
 })
 
 /** A pool of real sockets linked to a hub whose request results reach the pool, as in the app. */
-function world(relays: RelayEntry[]): { pool: RelayPoolActorRef; own: OwnEvents } {
+function world(relays: RelayEntry[]): {
+  pool: RelayPoolActorRef
+  own: OwnEvents
+  versions: (queryClient: QueryClient) => ContactVersionsStore
+} {
   let started: RelayPoolActorRef | undefined
   const { pool, hub } = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), relays, {
     hub: {
@@ -107,7 +115,21 @@ function world(relays: RelayEntry[]): { pool: RelayPoolActorRef; own: OwnEvents 
   started = pool
   pools.push(pool)
   const signer = localKeySigner(new Secret(userKey))
-  return { pool, own: createOwnEvents({ hub, signer: () => signer, pool: () => pool }) }
+  const stores: ContactVersionsStore[] = []
+  const own = createOwnEvents({
+    hub,
+    signer: () => signer,
+    pool: () => pool,
+    onRead: (user, events) => {
+      for (const store of stores) store.record(user, events)
+    },
+  })
+  const versions = (queryClient: QueryClient) => {
+    const store = contactVersionsStore({ queryClient, hub })
+    stores.push(store)
+    return store
+  }
+  return { pool, own, versions }
 }
 
 const readWrite = (relay: RelayHandle): RelayEntry => ({ url: relay.url, permission: 'readwrite' })
@@ -162,9 +184,10 @@ describe('follow machine with the app’s effects', () => {
   })
 
   it('follows and unfollows: kind 3 read back with hints, petnames and content kept', async () => {
-    const { own } = world([readWrite(home)])
+    const { own, versions } = world([readWrite(home)])
     const queryClient = new QueryClient()
-    const actor = createActor(followMachine.provide(followEffects({ own, queryClient }))).start()
+    const effects = followEffects({ own, queryClient, versions: versions(queryClient) })
+    const actor = createActor(followMachine.provide(effects)).start()
     actor.send(request('follow', [home.url]))
     // Shown at once, before any relay answered.
     expect(queryClient.getQueryData(profileKeys.contacts(USER))).toMatchObject({
@@ -196,11 +219,12 @@ describe('follow machine with the app’s effects', () => {
   })
 
   it('every relay refusing: rolled back to what was shown, "Follow failed", list fetched again', async () => {
-    const { own } = world([readWrite(refusing)])
+    const { own, versions } = world([readWrite(refusing)])
     const queryClient = new QueryClient()
     const before = { contacts: [{ pubkey: ERIN, relay: '', petname: '' }], createdAt: 1 }
     queryClient.setQueryData(profileKeys.contacts(USER), before)
-    const actor = createActor(followMachine.provide(followEffects({ own, queryClient }))).start()
+    const effects = followEffects({ own, queryClient, versions: versions(queryClient) })
+    const actor = createActor(followMachine.provide(effects)).start()
     actor.send(request('follow', [refusing.url]))
     await waitFor(actor, (s) => s.matches({ busy: 'rollingBack' }))
     expect(queryClient.getQueryData(profileKeys.contacts(USER))).toEqual(before)
@@ -218,9 +242,10 @@ describe('follow machine with the app’s effects', () => {
   })
 
   it('an unreadable list is not replaced: nothing published, the view put back', async () => {
-    const { own } = world([readWrite(silent)])
+    const { own, versions } = world([readWrite(silent)])
     const queryClient = new QueryClient()
-    const actor = createActor(followMachine.provide(followEffects({ own, queryClient }))).start()
+    const effects = followEffects({ own, queryClient, versions: versions(queryClient) })
+    const actor = createActor(followMachine.provide(effects)).start()
     actor.send(request('unfollow', [silent.url]))
     await waitFor(actor, (s) => s.matches({ ready: 'rolledBack' }), { timeout: 5000 })
     expect(actor.getSnapshot().context).toMatchObject({
@@ -229,6 +254,76 @@ describe('follow machine with the app’s effects', () => {
     })
     expect(silent.stats().events).toBe(0)
     expect(queryClient.getQueryData(profileKeys.contacts(USER))).toBeUndefined()
+    actor.stop()
+  })
+})
+
+describe('a list shrunk by another client (NIP-02 kind 3, relays keep only the newest)', () => {
+  const FRIENDS = Array.from({ length: 6 }, () => getPublicKey(generateSecretKey()))
+  const LONG = sign(
+    3,
+    FRIENDS.map((pubkey) => ['p', pubkey]),
+    '{"wss://old.example":{"read":true,"write":true}}',
+    400,
+  )
+  const SHRUNK = sign(3, [['p', ERIN]], '', 300)
+  let keeper: RelayHandle
+  let stale: RelayHandle
+  beforeAll(async () => {
+    keeper = await startRelay({ seed: [LONG] })
+    stale = await startRelay({ seed: [SHRUNK] })
+  })
+  afterAll(() => Promise.all([keeper.close(), stale.close()]))
+
+  it('found on a relay that still holds the earlier list: asked, restored with the change', async () => {
+    const { pool, own, versions } = world([readWrite(keeper), readWrite(stale)])
+    // Both relays answer: each with its own newest.
+    await waitFor(pool, (s) =>
+      [keeper.url, stale.url].every((url) => s.context.phase[url] === 'connected'),
+    )
+    const queryClient = new QueryClient()
+    const store = versions(queryClient)
+    const actor = createActor(
+      followMachine.provide(followEffects({ own, queryClient, versions: store })),
+    ).start()
+    actor.send({
+      type: 'follow.requested',
+      request: { action: 'follow', target: TARGET, user: USER, ready: true, relays: [keeper.url] },
+    })
+    await waitFor(actor, (s) => s.matches({ busy: 'offering' }))
+    expect(actor.getSnapshot().context.offer?.shrink).toEqual({ before: 6, after: 1, dropped: 6 })
+    actor.send({ type: 'follow.confirmed' })
+    await waitFor(actor, (s) => s.matches({ ready: 'done' }))
+    const restored = newestOn(keeper, 3)!
+    expect(restored.tags).toEqual([...LONG.tags, ['p', TARGET]])
+    expect(restored.content).toBe(LONG.content)
+    expect(restored.created_at).toBeGreaterThan(SHRUNK.created_at)
+    // Every list seen is kept, the one made here accepted (published to both write relays).
+    const kept = store.get(USER)
+    expect(kept.versions.map((v) => v.event.id)).toEqual([restored.id, SHRUNK.id, LONG.id])
+    expect(kept.versions[1]?.relays).toEqual([stale.url])
+    expect(kept.versions[2]?.relays).toEqual([keeper.url])
+    expect(kept.accepted).toBe(restored.created_at)
+
+    // Settings asks again: both relays answered with the restored list, so the earlier ones are
+    // only on this device now.
+    const fetched = await store.fetch(USER)
+    expect(fetched.versions.map((v) => [...v.relays].sort())).toEqual([
+      [keeper.url, stale.url].sort(),
+      [],
+      [],
+    ])
+    expect(fetched.versions.map((v) => v.count)).toEqual([7, 1, 6])
+
+    // Restoring the shrunk one now asks first; Cancel publishes nothing.
+    actor.send({
+      type: 'follow.restoreRequested',
+      request: { version: SHRUNK, user: USER, ready: true, relays: [keeper.url] },
+    })
+    await waitFor(actor, (s) => s.matches({ busy: 'confirmingShrink' }))
+    actor.send({ type: 'follow.cancelled' })
+    expect(actor.getSnapshot().matches({ ready: 'cancelled' })).toBe(true)
+    expect(newestOn(keeper, 3)!.id).toBe(restored.id)
     actor.stop()
   })
 })

@@ -55,7 +55,11 @@ describe('follow validation (spec §5, §8)', () => {
   })
 
   it('keeps the spec texts for the failures and the sign-in check', () => {
-    expect(FOLLOW_MESSAGES.failed).toEqual({ follow: 'Follow failed', unfollow: 'Unfollow failed' })
+    expect(FOLLOW_MESSAGES.failed).toEqual({
+      follow: 'Follow failed',
+      unfollow: 'Unfollow failed',
+      restore: 'Restore failed',
+    })
     expect(FOLLOW_MESSAGES.signInFailed).toBe('Failed to sign in')
     expect(CONTACTS_UNREADABLE).toMatch(/could not be read from any relay.*nothing was published/)
   })
@@ -108,6 +112,11 @@ describe('changing a contact list (kind 3)', () => {
       created_at: 2_001,
       tags: [['p', TARGET]],
       content: base.content,
+    })
+    // A restored version brings its own content (NIP-02: the old relay map), still dated after.
+    expect(contactListTemplate(base, [['p', TARGET]], 1_000, '{}')).toMatchObject({
+      created_at: 2_001,
+      content: '{}',
     })
     expect(contactListTemplate(null, [['p', TARGET]], 1_000)).toEqual({
       kind: 3,
