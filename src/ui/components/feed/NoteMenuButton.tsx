@@ -53,14 +53,7 @@ export function NoteMenuButton({ note }: { note: Note }) {
         aria-controls={open !== null ? menuId : undefined}
         onClick={() => setOpen((current) => (current === null ? 'first' : null))}
         onKeyDown={onKeyDown}
-      >
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M6 10.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z"
-          />
-        </svg>
-      </button>
+      />
       {open !== null && (
         <Suspense fallback={null}>
           <NoteMenu
