@@ -22,6 +22,7 @@ import { createQueryClient } from './app/query-client.ts'
 import { createStoragePersistence, type StoragePersistence } from './app/storage-persistence.ts'
 import type { CashuWallet } from './ecash/cashu-wallet-api.ts'
 import { asciiCache } from './feed/ascii-cache.ts'
+import { type DeletedNotes, startDeletedNotes } from './feed/deleted-notes.ts'
 import { createEngagementQueries, type EngagementQueries } from './feed/engagement-queries.ts'
 import { feedQueryOptions, followLiveFeed } from './feed/feed-queries.ts'
 import { hintedNoteLoader, loadedNoteQueryOptions } from './feed/note-loader.ts'
@@ -51,6 +52,7 @@ import type { ProfileEdit } from './people/profile-edit.ts'
 import { type ProfileQueries, profileQueries } from './people/profile-queries.ts'
 import { type LazyActor, lazyActor } from './platform/lazy-actor.ts'
 import type { Signer } from './platform/signer.ts'
+import type { NoteDelete } from './publish/note-delete.effects.ts'
 import type { Publishing } from './publish/publish.effects.ts'
 import type { PublishQueue } from './publish/publish-queue.effects.ts'
 import { createOutboxRelays } from './relays/outbox-relays.ts'
@@ -100,8 +102,15 @@ export interface PlumeSystem {
   profiles: ProfileQueries
   /** A person's notes, asked of their outbox relays (NIP-65). */
   profileNotes: ProfileNotesQueries
-  /** Who liked and reposted the notes shown, asked together once the first screen is drawn. */
+  /**
+   * Who liked and reposted the notes shown, and whether their authors deleted them, asked
+   * together once the first screen is drawn.
+   */
   engagement: EngagementQueries
+  /** The notes their authors deleted (NIP-09), which every view leaves out. */
+  deletedNotes: DeletedNotes
+  /** Deleting the user's own notes (the note menu's Delete): loaded on first use. */
+  noteDelete(): Promise<NoteDelete>
   /** The user's mute set, which every view of other people's events hides: started on first use. */
   muteSet(): MuteSetActorRef
   /** The user's relay list (NIP-65): Relay Management sends the user's edits here. */
@@ -246,6 +255,7 @@ export function startSystem(
   }
   const viewer = () => login.getSnapshot().context.pubkey
   const profiles = profileQueries({ hub, queryClient, pool: poolRelays, outbox, user: viewer })
+  const deletedNotes = startDeletedNotes(queryClient)
   const publishQueue = once(() =>
     import('./system/publish-queue.ts').then(({ startPublishQueue }) =>
       startPublishQueue({ hub, app, queryClient, lists: outbox }),
@@ -293,7 +303,13 @@ export function startSystem(
     routePrefetch: createRoutePrefetch({ hub, queryClient, profiles }),
     profiles,
     profileNotes: profileNotesQueries({ hub, outbox, pool: poolRelays }),
-    engagement: createEngagementQueries({ hub, queryClient, viewer }),
+    engagement: createEngagementQueries({ hub, queryClient, viewer, deleted: deletedNotes.add }),
+    deletedNotes,
+    noteDelete: once(() =>
+      import('./system/note-delete.ts').then(({ startNoteDelete }) =>
+        startNoteDelete({ hub, signer, pool, login, deleted: deletedNotes }),
+      ),
+    ),
     muteSet: once(() => startUserMuteSet({ app, login, queryClient, muteList: profiles.muteList })),
     relayList,
     notificationSettings: createNotificationSettingsStore(),

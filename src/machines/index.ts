@@ -11,6 +11,7 @@ import { depositMachine } from './deposit.machine.ts'
 import { followMachine } from './follow.machine.ts'
 import { loginMachine } from './login.machine.ts'
 import { miningMachine } from './mining.machine.ts'
+import { noteDeleteMachine } from './note-delete.machine.ts'
 import { nsecKeyMachine } from './nsec-key.machine.ts'
 import { preferencesMachine } from './preferences.machine.ts'
 import { proofReservationMachine } from './proof-reservation.machine.ts'
@@ -39,6 +40,7 @@ export const machines: MachineEntry[] = [
   { name: 'follow', machine: followMachine },
   { name: 'login', machine: loginMachine },
   { name: 'mining', machine: miningMachine },
+  { name: 'note-delete', machine: noteDeleteMachine },
   { name: 'nsec-key', machine: nsecKeyMachine },
   { name: 'preferences', machine: preferencesMachine },
   { name: 'proof-reservation', machine: proofReservationMachine },

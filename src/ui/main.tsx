@@ -9,9 +9,11 @@ import { PREFETCH_HOVER_DELAY_MS, prefetchAllowed } from '../core/app/prefetch.t
 import { CacheGate } from './components/app/CacheGate.tsx'
 import { ErrorFallback } from './components/app/ErrorFallback.tsx'
 import { NoteActionsSlot } from './components/feed/note-actions-slot.ts'
+import { NoteMenuSlot } from './components/feed/note-menu-slot.ts'
 import { rememberRoutes, startPwaShell } from './pwa/start.ts'
 import { routeTree } from './routeTree.gen.ts'
 import { NoteActions } from './shell/NoteActions.tsx'
+import { NOTE_MENU } from './shell/note-menu.ts'
 import { SystemProvider } from './system-context.tsx'
 import './styles.css'
 
@@ -59,11 +61,13 @@ function render(system: PlumeSystem, router: ReturnType<typeof createAppRouter>)
       <StrictMode>
         <SystemProvider system={system}>
           <NoteActionsSlot.Provider value={NoteActions}>
-            <QueryClientProvider client={system.queryClient}>
-              <CacheGate>
-                <RouterProvider router={router} />
-              </CacheGate>
-            </QueryClientProvider>
+            <NoteMenuSlot.Provider value={NOTE_MENU}>
+              <QueryClientProvider client={system.queryClient}>
+                <CacheGate>
+                  <RouterProvider router={router} />
+                </CacheGate>
+              </QueryClientProvider>
+            </NoteMenuSlot.Provider>
           </NoteActionsSlot.Provider>
         </SystemProvider>
       </StrictMode>,

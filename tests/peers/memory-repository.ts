@@ -17,6 +17,11 @@ export interface MemoryRepositoryOptions {
   defaultLimit?: number
   /** The largest `limit` honoured (the SQLite repository allows ten times the default). */
   maxLimit?: number
+  /**
+   * Deletion requests are stored and served, the events they name kept (NIP-09 is optional for
+   * relays; many never delete): what a client hides then is its own doing.
+   */
+  keepDeleted?: boolean
 }
 
 type Storage = 'regular' | 'replaceable' | 'addressable' | 'ephemeral'
@@ -90,11 +95,13 @@ export class MemoryEventRepository extends EventRepository {
   private readonly deletedCoordinates = new Map<string, number>()
   private readonly defaultLimit: number
   private readonly maxLimit: number
+  private readonly keepDeleted: boolean
 
   constructor(options: MemoryRepositoryOptions = {}) {
     super()
     this.defaultLimit = options.defaultLimit ?? 100
     this.maxLimit = options.maxLimit ?? this.defaultLimit * 10
+    this.keepDeleted = options.keepDeleted ?? false
   }
 
   override isSearchSupported(): boolean {
@@ -179,7 +186,7 @@ export class MemoryEventRepository extends EventRepository {
 
   private applyDeletion(request: Event): boolean {
     if (this.byId.has(request.id)) return false
-    for (const [name, value] of request.tags) {
+    for (const [name, value] of this.keepDeleted ? [] : request.tags) {
       if (value === undefined) continue
       if (name === 'e') this.deleteId(value, request.pubkey)
       if (name === 'a') this.deleteCoordinate(value, request)

@@ -190,6 +190,26 @@ describe('relay', () => {
     client.close()
   })
 
+  it('keepDeleted: stores and serves the request, keeps the note it names, and says no NIP-09', async () => {
+    const relay = await open({ keepDeleted: true })
+    const client = await connect(relay.url)
+    const note = sign(alice, { content: 'kept' })
+    await client.publish(note)
+    const deletion = sign(alice, { kind: 5, tags: [['e', note.id]], created_at: NOW + 1 })
+    expect((await client.publish(deletion))[2]).toBe(true)
+    expect((await client.req('n', { ids: [note.id] })).map((e) => e.id)).toEqual([note.id])
+    expect((await client.req('d', { kinds: [5], '#e': [note.id] })).map((e) => e.id)).toEqual([
+      deletion.id,
+    ])
+    const response = await fetch(relay.url.replace('ws:', 'http:'), {
+      headers: { Accept: 'application/nostr+json' },
+    })
+    expect(((await response.json()) as { supported_nips: number[] }).supported_nips).not.toContain(
+      9,
+    )
+    client.close()
+  })
+
   it('delivers live events only to subscriptions whose tag filters match', async () => {
     const relay = await open()
     const client = await connect(relay.url)

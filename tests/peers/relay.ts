@@ -39,6 +39,11 @@ export interface RelayOptions {
    * (`write`, with OK false), reason 'auth-required: …', until the client has authenticated.
    */
   auth?: { read?: boolean; write?: boolean }
+  /**
+   * Kind 5 requests are stored and served, and the events they name kept: a relay without NIP-09
+   * (memory-repository.ts).
+   */
+  keepDeleted?: boolean
 }
 
 export interface RelayStats {
@@ -86,7 +91,14 @@ function relayInfo(options: RelayOptions): Record<string, unknown> {
   return {
     name: options.name ?? 'Plume local relay',
     description: 'A local @nostr-relay/core relay for Plume tests and the demo.',
-    supported_nips: options.auth ? [1, 9, 11, 40, 42, 50] : [1, 9, 11, 40, 50],
+    supported_nips: [
+      1,
+      ...(options.keepDeleted ? [] : [9]),
+      11,
+      40,
+      ...(options.auth ? [42] : []),
+      50,
+    ],
     software: 'https://github.com/CodyTseng/nostr-relay',
     version: LIBRARY_VERSION,
     limitation: {
@@ -126,7 +138,7 @@ const errorText = (error: unknown): string =>
   error instanceof Error ? error.message : 'error: unknown'
 
 export async function startRelay(options: RelayOptions = {}): Promise<RelayHandle> {
-  const repository = new MemoryEventRepository()
+  const repository = new MemoryEventRepository({ keepDeleted: options.keepDeleted ?? false })
   const log: EventLog | undefined = options.persistFile
     ? openEventLog(options.persistFile)
     : undefined

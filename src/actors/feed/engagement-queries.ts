@@ -3,7 +3,9 @@
  * ['engagement', note id]. The notes a view shows ask together (ui/components/feed/use-engagement-asks.ts)
  * and the asks of one moment go out as one REQ (gather.ts): the notes' reactions, their reposts,
  * and the viewer's own of both, asked apart so that a note with more reactions than the limit
- * still shows whether the viewer liked it. Loaded once the first screen is drawn.
+ * still shows whether the viewer liked it; and their authors' deletion requests (NIP-09), so a
+ * note deleted on relays that still serve it leaves the views (deleted-notes.ts). Loaded once
+ * the first screen is drawn.
  */
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { Filter } from 'nostr-tools/filter'
@@ -13,7 +15,9 @@ import {
   GENERIC_REPOST_KIND,
   tallyEngagement,
 } from '../../core/feed/engagement.ts'
+import { deletedAmong, deletionFilter } from '../../core/feed/nip09.ts'
 import { REPOST_KIND } from '../../core/feed/nip18.ts'
+import type { NoteRef } from '../../core/feed/note.ts'
 import { REACTION_KIND } from '../../core/feed/reaction.ts'
 import { createGatherer } from '../platform/gather.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
@@ -30,37 +34,63 @@ const ENGAGEMENT_MAX_MS = 2000
 /** Counts refresh when the note is asked for again after a minute. */
 const ENGAGEMENT_STALE_MS = 60 * 1000
 
+const HEX64 = /^[0-9a-f]{64}$/
+
 export const engagementKey = (noteId: string) => ['engagement', noteId] as const
 
-export type EngagementLoader = (noteId: string) => Promise<Engagement>
+export type EngagementLoader = (note: NoteRef) => Promise<Engagement>
 
-/** The filters of one REQ for these notes; the viewer's own events when someone is logged in. */
-export function engagementFilters(ids: readonly string[], viewer: string | null): Filter[] {
+/**
+ * The filters of one REQ for these notes: reactions, reposts, their authors' deletion requests,
+ * and the viewer's own reactions and reposts when someone is logged in.
+ */
+export function engagementFilters(notes: readonly NoteRef[], viewer: string | null): Filter[] {
+  const ids = notes.map((note) => note.id)
   const limit = ids.length * EVENTS_PER_NOTE
   const filters: Filter[] = [
-    { kinds: [REACTION_KIND], '#e': [...ids], limit },
-    { kinds: [REPOST_KIND, GENERIC_REPOST_KIND], '#e': [...ids], limit },
+    { kinds: [REACTION_KIND], '#e': ids, limit },
+    { kinds: [REPOST_KIND, GENERIC_REPOST_KIND], '#e': ids, limit },
   ]
-  if (viewer) filters.push({ kinds: [...ENGAGEMENT_KINDS], authors: [viewer], '#e': [...ids] })
+  const authored = notes.filter((note) => HEX64.test(note.pubkey))
+  if (authored.length > 0) filters.push(deletionFilter(authored))
+  if (viewer) filters.push({ kinds: [...ENGAGEMENT_KINDS], authors: [viewer], '#e': ids })
   return filters
 }
 
+/**
+ * Loads a note's engagement with the other notes asked in the same moment. `deleted` hears the
+ * ids of the notes their authors deleted (checked: `deletedAmong`).
+ */
 export function createEngagementLoader(
   hub: Pick<RelayHub, 'query'>,
   viewer: () => string | null,
+  deleted: (ids: readonly string[]) => void = () => {},
 ): EngagementLoader {
-  return createGatherer({
+  /** The author of each note waiting to be asked about (a moment's asks at most). */
+  const authors = new Map<string, string>()
+  const gather = createGatherer({
     maxBatch: MAX_NOTES,
     quietMs: ENGAGEMENT_QUIET_MS,
     maxMs: ENGAGEMENT_MAX_MS,
-    load: async (ids) => tallyEngagement(await hub.query(engagementFilters(ids, viewer())), ids),
+    load: async (ids) => {
+      const notes = ids.map((id) => ({ id, pubkey: authors.get(id) ?? '' }))
+      for (const id of ids) authors.delete(id)
+      const events = await hub.query(engagementFilters(notes, viewer()))
+      const gone = deletedAmong(events, notes)
+      if (gone.length > 0) deleted(gone)
+      return tallyEngagement(events, ids)
+    },
   })
+  return (note) => {
+    authors.set(note.id, note.pubkey)
+    return gather(note.id)
+  }
 }
 
-export const engagementQueryOptions = (load: EngagementLoader, noteId: string) =>
+export const engagementQueryOptions = (load: EngagementLoader, note: NoteRef) =>
   queryOptions({
-    queryKey: engagementKey(noteId),
-    queryFn: () => load(noteId),
+    queryKey: engagementKey(note.id),
+    queryFn: () => load({ id: note.id, pubkey: note.pubkey }),
     staleTime: ENGAGEMENT_STALE_MS,
   })
 
@@ -68,20 +98,20 @@ export const engagementQueryOptions = (load: EngagementLoader, noteId: string) =
 export function askEngagement(
   queryClient: QueryClient,
   load: EngagementLoader,
-  noteIds: Iterable<string>,
+  notes: Iterable<NoteRef>,
 ): void {
-  for (const id of noteIds) void queryClient.prefetchQuery(engagementQueryOptions(load, id))
+  for (const note of notes) void queryClient.prefetchQuery(engagementQueryOptions(load, note))
 }
 
 /** What the notes' views ask of engagement. */
 export interface EngagementQueries {
   /** Asks for these notes' engagement now; those known and fresh are not asked again. */
-  ask(noteIds: Iterable<string>): void
+  ask(notes: Iterable<NoteRef>): void
   /**
    * Whether the relays (or the cache, asked already) know a like of the note by whoever is logged
    * in. Unknown, when no relay answers, is false: the like goes out, as it did before anyone asked.
    */
-  likedByViewer(noteId: string): Promise<boolean>
+  likedByViewer(note: NoteRef): Promise<boolean>
 }
 
 export interface EngagementDeps {
@@ -89,6 +119,8 @@ export interface EngagementDeps {
   queryClient: QueryClient
   /** Whoever is logged in now, or null. */
   viewer(): string | null
+  /** Hears the notes found deleted by their authors (NIP-09). */
+  deleted?(ids: readonly string[]): void
 }
 
 /** The app's engagement queries over one loader (made on first use). */
@@ -96,15 +128,16 @@ export function createEngagementQueries({
   hub,
   queryClient,
   viewer,
+  deleted,
 }: EngagementDeps): EngagementQueries {
   let loader: EngagementLoader | undefined
-  const load = () => (loader ??= createEngagementLoader(hub, viewer))
+  const load = () => (loader ??= createEngagementLoader(hub, viewer, deleted))
   return {
-    ask: (noteIds) => askEngagement(queryClient, load(), noteIds),
-    async likedByViewer(noteId) {
+    ask: (notes) => askEngagement(queryClient, load(), notes),
+    async likedByViewer(note) {
       const user = viewer()
       if (user === null) return false
-      const options = engagementQueryOptions(load(), noteId)
+      const options = engagementQueryOptions(load(), note)
       const known = await queryClient.ensureQueryData(options).catch(() => null)
       return known?.likers.includes(user) ?? false
     },

@@ -49,3 +49,6 @@ export function mergeNotes(list: readonly Note[], incoming: readonly Note[]): re
   if (fresh.length === 0) return list
   return [...list, ...fresh].sort(newestFirst)
 }
+
+/** What names a note and its author: enough to ask about it (its engagement, its deletion). */
+export type NoteRef = Pick<Note, 'id' | 'pubkey'>

@@ -148,12 +148,9 @@ export const threadSize = (layout: ThreadLayout): number =>
   1 +
   layout.replies.reduce((sum, branch) => sum + 1 + branch.descendants.length, 0)
 
-/** The ids of the notes the thread shows, in reading order; the missing links have none. */
-export const threadNoteIds = (layout: ThreadLayout): string[] => [
-  ...layout.above.flatMap((above) => (above.kind === 'note' ? [above.note.id] : [])),
-  layout.focused.id,
-  ...layout.replies.flatMap((branch) => [
-    branch.note.id,
-    ...branch.descendants.map((note) => note.id),
-  ]),
+/** The notes the thread shows, in reading order; the missing links are none. */
+export const threadNotes = (layout: ThreadLayout): Note[] => [
+  ...layout.above.flatMap((above) => (above.kind === 'note' ? [above.note] : [])),
+  layout.focused,
+  ...layout.replies.flatMap((branch) => [branch.note, ...branch.descendants]),
 ]

@@ -6,7 +6,9 @@
  */
 import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
+import { type Hiding, isDeletedNote } from '../feed/hidden-notes.ts'
 import { parseRepost, REPOST_KIND, TEXT_NOTE_KIND } from '../feed/nip18.ts'
+import type { NoteRef } from '../feed/note.ts'
 import { ZAP_RECEIPT_KIND, zapSender } from '../lightning/zap-receipt.ts'
 import { isMuted, type MuteSet } from '../people/mute-set.ts'
 import { compareHex } from '../platform/event-order.ts'
@@ -148,3 +150,26 @@ export function subjectNoteId({ type, event }: Notification): string | null {
 /** A notification is hidden when what its person did is: a zap by its sender, not the service. */
 export const isMutedNotification = (set: MuteSet, notification: Notification): boolean =>
   isMuted(set, { ...notification.event, pubkey: notification.actor })
+
+/**
+ * The notes among the notifications that their people wrote (replies and mentions): those whose
+ * deletion by their author is worth asking about (core/feed/nip09.ts).
+ */
+export const writtenNotes = (notifications: readonly Notification[]): NoteRef[] =>
+  notifications.flatMap(({ type, event }) =>
+    type === 'reply' || type === 'mention' ? [{ id: event.id, pubkey: event.pubkey }] : [],
+  )
+
+/**
+ * A notification is left out when the note it shows was deleted by its author (NIP-09: a reply or
+ * mention its author took back, or the user's own note someone liked, reposted or zapped), or
+ * when the user's mutes hide it.
+ */
+export function isHiddenNotification(hiding: Hiding, notification: Notification): boolean {
+  const subject = subjectNoteId(notification)
+  return (
+    isDeletedNote(hiding, notification.event) ||
+    (subject !== null && isDeletedNote(hiding, { id: subject })) ||
+    isMutedNotification(hiding.mutes, notification)
+  )
+}

@@ -64,7 +64,7 @@ export const NoteActions = memo(function NoteActions({ note }: { note: Note }) {
       // A like made before (another device, or before a reload) may not have shown yet: the
       // relays are asked first, and a known like is shown rather than sent again (NIP-25 counts
       // one reaction per person).
-      if (await system.engagement.likedByViewer(note.id)) return
+      if (await system.engagement.likedByViewer(note)) return
       const target = { id: note.id, pubkey: note.pubkey, kind: 1 }
       setError(await publishing.once({ kind: 'reaction', target }))
     } catch (problem) {

@@ -35,6 +35,7 @@ const ThreadModal = lazy(() => import('../components/feed/ThreadModal.tsx'))
 const ReplyModal = lazy(() => import('../components/publish/ReplyModal.tsx'))
 const RepostModal = lazy(() => import('../components/publish/RepostModal.tsx'))
 const ZapModal = lazy(() => import('./ZapModal.tsx'))
+const DeleteNoteModal = lazy(() => import('../components/publish/DeleteNoteModal.tsx'))
 
 /** Every overlay the URL (or the login gate) says is open, stacked in a fixed order. */
 export function Overlays() {
@@ -62,6 +63,7 @@ export function Overlays() {
   const reply = useNoteModal('reply').param
   const repost = useNoteModal('repost').param
   const zap = useNoteModal('zap').param
+  const deleting = useNoteModal('delete').param
   useCloseFinished()
   return (
     <Suspense fallback={null}>
@@ -69,6 +71,7 @@ export function Overlays() {
       {reply !== null && <ReplyModal key={reply} param={reply} />}
       {repost !== null && <RepostModal key={repost} param={repost} />}
       {zap !== null && <ZapModal key={zap} param={zap} />}
+      {deleting !== null && <DeleteNoteModal key={deleting} param={deleting} />}
       {settings && <SettingsOverlay />}
       {choosing && <LoginOptionsModal />}
       {nsecLogin && <NsecLoginModal />}

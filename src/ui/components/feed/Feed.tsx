@@ -27,13 +27,11 @@ import {
   rowsPerPage,
   windowPages,
 } from '../../../core/feed/feed-window.ts'
-import { isMutedEntry } from '../../../core/feed/muted-entry.ts'
-import { withoutMutedBy } from '../../../core/people/mute-set.ts'
+import { isHiddenEntry, withoutHidden } from '../../../core/feed/hidden-notes.ts'
 import { NO_RELAYS_FOR_NOTES } from '../../../core/relays/relay-messages.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
 import { usePreferences } from '../app/use-preferences.ts'
-import { useMuteSet } from '../people/use-mute-set.ts'
 import { useRelaySockets } from '../relays/use-relays.ts'
 import { FeedRow, useRowActions } from './FeedRow.tsx'
 import { FeedStatus } from './FeedStatus.tsx'
@@ -45,6 +43,7 @@ import { useFeedKeys, useRowFocus } from './use-feed-keys.ts'
 import { useFeedSource } from './use-feed-source.ts'
 import { useGrowingOverscan } from './use-growing-overscan.ts'
 import { useHeldRows } from './use-held-rows.ts'
+import { useHiding } from './use-hiding.ts'
 import { useListOffset } from './use-list-offset.ts'
 import { usePageAsks } from './use-page-asks.ts'
 import { usePageFetches } from './use-page-fetches.ts'
@@ -121,9 +120,10 @@ export function Feed() {
     () => feedEntries(data, atNewest ? liveData : undefined),
     [data, liveData, atNewest],
   )
-  // Mutes first (NIP-51): what the user muted is gone, not among the rows the preferences hide.
-  const mutes = useMuteSet()
-  const unmuted = useMemo(() => withoutMutedBy(entries, mutes, isMutedEntry), [entries, mutes])
+  // Deleted notes (NIP-09) and mutes (NIP-51) first: what their authors deleted and what the
+  // user muted is gone, not among the rows the preferences hide.
+  const hiding = useHiding()
+  const unmuted = useMemo(() => withoutHidden(entries, hiding, isHiddenEntry), [entries, hiding])
   const visible = useMemo(() => filterEntries(unmuted, filter), [unmuted, filter])
   // Pages' rows only: live rows come one at a time, each would cost a REQ; the first screen's
   // come again with the first page, and a note newer than it has had no time to be liked.
@@ -133,7 +133,7 @@ export function Feed() {
         filterEntries(
           (pages ?? []).flatMap((page) => page.entries),
           filter,
-        ).flatMap((e) => (e.note ? [e.note.id] : [])),
+        ).flatMap((e) => (e.note ? [e.note] : [])),
       [pages, filter],
     ),
   )

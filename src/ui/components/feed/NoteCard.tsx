@@ -12,6 +12,7 @@ import { absoluteTime, relativeTime } from '../../../core/platform/relative-time
 import { useSystem } from '../../system-context.tsx'
 import { Avatar } from '../people/Avatar.tsx'
 import { NoteContent } from './NoteContent.tsx'
+import { NoteMenuButton } from './NoteMenuButton.tsx'
 import { NoteActionsSlot } from './note-actions-slot.ts'
 import { SensitiveContent } from './SensitiveContent.tsx'
 import './note.css'
@@ -34,7 +35,10 @@ interface NoteCardProps {
   /** Whether a note behind a content warning was revealed, when the list keeps that. */
   revealed?: boolean
   onReveal?(): void
-  /** The action bar (Reply, Repost, Like); off where the note is what a reply or repost is about. */
+  /**
+   * The action bar (Reply, Repost, Like) and the More menu; off where the note is what a reply or
+   * repost is about.
+   */
   actions?: boolean
 }
 
@@ -128,6 +132,7 @@ export function NoteCard({
               {relativeTime(note.created_at, now)}
             </time>
           </Link>
+          {actions && <NoteMenuButton note={note} />}
         </header>
         {replyTo && <ReplyContext pubkey={replyTo} />}
         <SensitiveContent reason={sensitive} revealed={revealed} onReveal={onReveal}>

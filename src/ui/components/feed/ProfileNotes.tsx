@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef } from 'react'
 import { type FeedEntry, mergeEntries } from '../../../core/feed/feed-entry.ts'
+import { deletedOnly, isHiddenEntry, withoutHidden } from '../../../core/feed/hidden-notes.ts'
 import { FAILED_TO_LOAD_NOTES, NO_NOTES_YET } from '../../../core/relays/relay-messages.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
@@ -8,6 +9,7 @@ import { useProfilePubkey } from '../people/use-profile.ts'
 import { NoteBoundary } from './NoteBoundary.tsx'
 import { NoteCard } from './NoteCard.tsx'
 import { useEngagementAsks } from './use-engagement-asks.ts'
+import { useDeletedNotes } from './use-hiding.ts'
 import './feed.css'
 
 /**
@@ -20,16 +22,17 @@ export function ProfileNotes() {
   const now = useNow()
   const query = useInfiniteQuery(queries.notes(pubkey))
   const live = useQuery(queries.liveNotes(pubkey)).data ?? []
-  const rows = (query.data?.pages ?? []).reduce<readonly FeedEntry[]>(
+  const merged = (query.data?.pages ?? []).reduce<readonly FeedEntry[]>(
     (all, page) => mergeEntries(all, page.entries),
     live,
   )
+  // What their author deleted is gone (NIP-09); their notes show whatever the visitor muted.
+  const rows = withoutHidden(merged, deletedOnly(useDeletedNotes()), isHiddenEntry)
   // Pages' notes only, as in the feed: one REQ a page for who liked and reposted them.
   const pages = query.data?.pages
   useEngagementAsks(
     useMemo(
-      () =>
-        (pages ?? []).flatMap((page) => page.entries.flatMap((e) => (e.note ? [e.note.id] : []))),
+      () => (pages ?? []).flatMap((page) => page.entries.flatMap((e) => (e.note ? [e.note] : []))),
       [pages],
     ),
   )

@@ -8,6 +8,7 @@ import { displayName } from '../../../core/people/profile.ts'
 import { absoluteTime, relativeTime } from '../../../core/platform/relative-time.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
+import { DELETED_QUOTE_LABEL, DeletedNote } from './DeletedNote.tsx'
 import { MutedNote } from './MutedNote.tsx'
 import { NoteContent } from './NoteContent.tsx'
 import { SensitiveContent } from './SensitiveContent.tsx'
@@ -67,8 +68,10 @@ export function QuotedNote({ pointer }: { pointer: EventPointer }) {
     </div>
   )
   return (
-    <MutedNote note={note} item="quote">
-      {quote}
-    </MutedNote>
+    <DeletedNote id={note.id} label={DELETED_QUOTE_LABEL}>
+      <MutedNote note={note} item="quote">
+        {quote}
+      </MutedNote>
+    </DeletedNote>
   )
 }

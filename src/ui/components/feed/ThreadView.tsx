@@ -3,8 +3,9 @@ import { type Ref, useEffect, useMemo, useRef } from 'react'
 import type { EventHints } from '../../../actors/relays/read-routes.ts'
 import { noteParam } from '../../../core/app/route-ids.ts'
 import type { Note } from '../../../core/feed/note.ts'
-import { type ThreadLayout, threadNoteIds, threadSize } from '../../../core/feed/thread.ts'
+import { type ThreadLayout, threadNotes, threadSize } from '../../../core/feed/thread.ts'
 import { useNow } from '../../hooks/use-now.ts'
+import { DeletedNote } from './DeletedNote.tsx'
 import { MutedNote } from './MutedNote.tsx'
 import { NoteBoundary } from './NoteBoundary.tsx'
 import { NoteCard } from './NoteCard.tsx'
@@ -43,7 +44,7 @@ export function ThreadView({
   const now = useNow()
   const openNote = useOpenNote(mode)
   const focusedRef = useFocusedInView(state.status === 'ready' ? state.layout : null)
-  useEngagementAsks(useThreadNoteIds(state.status === 'ready' ? state.layout : null))
+  useEngagementAsks(useThreadNotes(state.status === 'ready' ? state.layout : null))
 
   if (state.status === 'loading') return <p className="feed-message">Loading note…</p>
   if (state.status === 'not-found') {
@@ -131,24 +132,28 @@ function ThreadItem({ itemRef, note, kind, onOpen, position, setSize, now }: Thr
       <NoteCard note={note} position={position} setSize={setSize} now={now} onOpen={onOpen} />
     </NoteBoundary>
   )
+  // A note its author deleted keeps its place as a line, the opened one too: the author asked
+  // for it to be gone, and the replies around it still need it.
   return (
     <div ref={itemRef} className={`thread-item thread-${kind}`}>
-      {kind === 'focused' ? (
-        // The note opened is shown whoever wrote it: the reader asked for it.
-        <>
-          {card}
-          <SeenOn id={note.id} />
-        </>
-      ) : (
-        <MutedNote
-          note={note}
-          item={kind === 'ancestor' ? 'note' : 'reply'}
-          position={position}
-          setSize={setSize}
-        >
-          {card}
-        </MutedNote>
-      )}
+      <DeletedNote id={note.id} position={position} setSize={setSize}>
+        {kind === 'focused' ? (
+          // The note opened is shown whoever wrote it: the reader asked for it.
+          <>
+            {card}
+            <SeenOn id={note.id} />
+          </>
+        ) : (
+          <MutedNote
+            note={note}
+            item={kind === 'ancestor' ? 'note' : 'reply'}
+            position={position}
+            setSize={setSize}
+          >
+            {card}
+          </MutedNote>
+        )}
+      </DeletedNote>
     </div>
   )
 }
@@ -181,7 +186,7 @@ function useFocusedInView(layout: ThreadLayout | null) {
   return ref
 }
 
-/** The ids of the notes the thread shows, in reading order. */
-function useThreadNoteIds(layout: ThreadLayout | null): readonly string[] {
-  return useMemo(() => (layout === null ? [] : threadNoteIds(layout)), [layout])
+/** The notes the thread shows, in reading order. */
+function useThreadNotes(layout: ThreadLayout | null): readonly Note[] {
+  return useMemo(() => (layout === null ? [] : threadNotes(layout)), [layout])
 }

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { mutedTypes } from '../../../core/notifications/notification-settings.ts'
 import {
   isUnread,
   type Notification,
   unreadCount,
+  writtenNotes,
 } from '../../../core/notifications/notifications.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
 import { NoteBoundary } from '../feed/NoteBoundary.tsx'
+import { useEngagementAsks } from '../feed/use-engagement-asks.ts'
 import { PageBar } from '../kit/PageBar.tsx'
 import { NotificationMutes } from './NotificationMutes.tsx'
 import { NotificationRow } from './NotificationRow.tsx'
@@ -58,6 +60,9 @@ function Notifications({ pubkey }: { pubkey: string }) {
   useEffect(() => {
     if (newest > 0) notificationSettings.markSeen(pubkey, newest)
   }, [notificationSettings, pubkey, newest])
+
+  // Replies and mentions ask, as notes shown elsewhere do, whether their authors deleted them.
+  useEngagementAsks(useMemo(() => writtenNotes(notifications ?? []), [notifications]))
 
   const isNew = (notification: Notification) => isUnread(notification, seenBefore)
   const fresh = notifications ? unreadCount(notifications, seenBefore) : 0

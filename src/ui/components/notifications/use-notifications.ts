@@ -1,21 +1,22 @@
-/** The user's notifications, their mutes applied, and how many are unread. */
+/** The user's notifications, their mutes and deleted notes left out, and how many are unread. */
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useSyncExternalStore } from 'react'
 import { notificationsQueryOptions } from '../../../actors/notifications/notification-queries.ts'
+import { withoutHidden } from '../../../core/feed/hidden-notes.ts'
 import {
   lastSeenOf,
   mutedTypes,
   type NotificationSettings,
 } from '../../../core/notifications/notification-settings.ts'
 import {
-  isMutedNotification,
+  isHiddenNotification,
   type Notification,
   unreadCount,
   withoutMuted,
 } from '../../../core/notifications/notifications.ts'
-import { withoutMutedBy } from '../../../core/people/mute-set.ts'
 import { useSystem } from '../../system-context.tsx'
-import { useMuteSet, useMutesKnown } from '../people/use-mute-set.ts'
+import { useHiding } from '../feed/use-hiding.ts'
+import { useMutesKnown } from '../people/use-mute-set.ts'
 
 /** The mutes and last-seen times, kept current. */
 export function useNotificationSettings(): NotificationSettings {
@@ -44,15 +45,19 @@ export function useNotifications(pubkey: string, refetchIntervalMs?: number): No
     refetchInterval: refetchIntervalMs,
   })
   const lastSeen = lastSeenOf(settings, pubkey)
-  const mutes = useMuteSet()
+  const hiding = useHiding()
   // A muted person's notification is never counted, not even until the mute list arrives.
   const mutesKnown = useMutesKnown()
   const notifications = useMemo(
     () =>
       query.data && mutesKnown
-        ? withoutMutedBy(withoutMuted(query.data, mutedTypes(settings)), mutes, isMutedNotification)
+        ? withoutHidden(
+            withoutMuted(query.data, mutedTypes(settings)),
+            hiding,
+            isHiddenNotification,
+          )
         : undefined,
-    [query.data, settings, mutes, mutesKnown],
+    [query.data, settings, hiding, mutesKnown],
   )
   return {
     notifications,

@@ -1,12 +1,6 @@
 /** The user's current mute set (actors/people/mute-set.ts): what every view of other people's events hides. */
 import { useSelector } from '@xstate/react'
-import { useMemo } from 'react'
-import {
-  isMuted,
-  type MuteSet,
-  type MuteSubject,
-  withoutMutedBy,
-} from '../../../core/people/mute-set.ts'
+import type { MuteSet } from '../../../core/people/mute-set.ts'
 import { useSystem } from '../../system-context.tsx'
 
 const useMuteSetActor = () => useSystem().muteSet()
@@ -17,11 +11,3 @@ export const useMuteSet = (): MuteSet =>
 /** Whether the user's mute list has been read (or cannot be): until then a count may still drop. */
 export const useMutesKnown = (): boolean =>
   useSelector(useMuteSetActor(), (snapshot) => snapshot.context.known)
-
-/** The notes nothing hides; undefined while there are none yet. */
-export function useUnmuted<T extends MuteSubject>(
-  notes: readonly T[] | undefined,
-): readonly T[] | undefined {
-  const mutes = useMuteSet()
-  return useMemo(() => notes && withoutMutedBy(notes, mutes, isMuted), [notes, mutes])
-}

@@ -6,7 +6,7 @@ import { noteParam, profileParam } from '../../../core/app/route-ids.ts'
 import { parseNip05 } from '../../../core/people/nip05.ts'
 import { SEARCH_MESSAGES, type SearchQuery } from '../../../core/search/search-query.ts'
 import { useSystem } from '../../system-context.tsx'
-import { useUnmuted } from '../people/use-mute-set.ts'
+import { useShownNotes } from '../feed/use-hiding.ts'
 import { NoteResults, PeopleResults } from './SearchResults.tsx'
 
 /** The search page's lookups, the system's: the lookup suspends until their code is loaded. */
@@ -136,7 +136,7 @@ function Nip05Lookup({ identifier }: { identifier: string }) {
 function HashtagResults({ tag }: { tag: string }) {
   const queries = useSearchQueries()
   const { data, isPending, isError } = useQuery(queries.hashtag(tag))
-  const notes = useUnmuted(data)
+  const notes = useShownNotes(data)
   return (
     <>
       <h2 className="search-heading">Notes tagged #{tag}</h2>
@@ -151,7 +151,7 @@ function HashtagResults({ tag }: { tag: string }) {
 function TextResults({ text }: { text: string }) {
   const queries = useSearchQueries()
   const { data: search, isPending, isError } = useQuery(queries.text(text))
-  const notes = useUnmuted(search?.status === 'done' ? search.notes : undefined) ?? []
+  const notes = useShownNotes(search?.status === 'done' ? search.notes : undefined) ?? []
   if (isPending) return <Message>Searching…</Message>
   if (isError || !search) return <Message alert>The search failed. Try again in a moment.</Message>
   if (search.status === 'unsupported') {

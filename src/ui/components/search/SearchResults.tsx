@@ -8,6 +8,7 @@ import type { SearchPerson } from '../../../core/search/search-results.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { NoteBoundary } from '../feed/NoteBoundary.tsx'
 import { NoteCard } from '../feed/NoteCard.tsx'
+import { useEngagementAsks } from '../feed/use-engagement-asks.ts'
 import { Avatar } from '../people/Avatar.tsx'
 import { useProfileQueries } from '../people/use-profile.ts'
 import '../feed/feed.css'
@@ -64,9 +65,13 @@ function Nip05({ identifier, pubkey }: { identifier: string; pubkey: string }) {
   return <span className="mono">{shortNpub(pubkey)}</span>
 }
 
-/** Notes found, as note cards (the feed pattern: a `feed` of `article`s). */
+/**
+ * Notes found, as note cards (the feed pattern: a `feed` of `article`s), asking together who
+ * liked and reposted them and whether their authors deleted them.
+ */
 export function NoteResults({ notes, label }: { notes: readonly Note[]; label: string }) {
   const now = useNow()
+  useEngagementAsks(notes)
   return (
     <div className="feed search-notes" role="feed" aria-label={label}>
       {notes.map((note, index) => (

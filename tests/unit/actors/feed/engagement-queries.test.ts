@@ -5,9 +5,10 @@ import { createEngagementLoader } from '../../../../src/actors/feed/engagement-q
 
 const viewer = generateSecretKey()
 const VIEWER = getPublicKey(viewer)
-const note = (content: string) =>
-  finalizeEvent({ kind: 1, created_at: 1, tags: [], content }, generateSecretKey())
-const [first, second] = [note('one'), note('two')]
+const authorKey = generateSecretKey()
+const note = (content: string, key = generateSecretKey()) =>
+  finalizeEvent({ kind: 1, created_at: 1, tags: [], content }, key)
+const [first, second] = [note('one'), note('two', authorKey)]
 const liked = finalizeEvent(
   { kind: 7, created_at: 2, tags: [['e', second.id]], content: '+' },
   viewer,
@@ -31,7 +32,7 @@ describe('engagement loader', () => {
   it("asks for the moment's notes in one REQ, the viewer's own likes and reposts apart", async () => {
     const { asked, hub } = fakeHub([liked])
     const load = createEngagementLoader(hub, () => VIEWER)
-    const answers = await Promise.all([load(first.id), load(second.id)])
+    const answers = await Promise.all([load(first), load(second)])
     expect(answers).toEqual([
       { likers: [], reposters: [] },
       { likers: [VIEWER], reposters: [] },
@@ -40,6 +41,12 @@ describe('engagement loader', () => {
       [
         { kinds: [7], '#e': [first.id, second.id], limit: 200 },
         { kinds: [6, 16], '#e': [first.id, second.id], limit: 200 },
+        {
+          kinds: [5],
+          authors: [first.pubkey, second.pubkey],
+          '#e': [first.id, second.id],
+          limit: 2,
+        },
         { kinds: [7, 6, 16], authors: [VIEWER], '#e': [first.id, second.id] },
       ],
     ])
@@ -47,7 +54,29 @@ describe('engagement loader', () => {
 
   it('asks for no own events when nobody is logged in', async () => {
     const { asked, hub } = fakeHub([])
-    await createEngagementLoader(hub, () => null)(first.id)
-    expect(asked[0]).toHaveLength(2)
+    await createEngagementLoader(hub, () => null)(first)
+    expect(asked[0]).toHaveLength(3)
+  })
+
+  it("tells which notes their authors deleted; anyone else's kind 5 is ignored (NIP-09)", async () => {
+    const byAuthor = finalizeEvent(
+      { kind: 5, created_at: 2, tags: [['e', second.id]], content: '' },
+      authorKey,
+    )
+    const forged = finalizeEvent(
+      { kind: 5, created_at: 2, tags: [['e', first.id]], content: '' },
+      generateSecretKey(),
+    )
+    const { hub } = fakeHub([liked, byAuthor, forged])
+    const deleted: string[][] = []
+    const load = createEngagementLoader(
+      hub,
+      () => null,
+      (ids) => deleted.push([...ids]),
+    )
+    const answers = await Promise.all([load(first), load(second)])
+    expect(deleted).toEqual([[second.id]])
+    // A deletion is no like or repost.
+    expect(answers[1]).toEqual({ likers: [VIEWER], reposters: [] })
   })
 })

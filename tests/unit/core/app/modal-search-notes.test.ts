@@ -1,5 +1,6 @@
-// The modals about one note (spec §2: thread={id}, reply={id}, repost={id}; zap={id} alike); the
-// flags' tests are in modal-search.test.ts, the decoding of the value in route-ids.test.ts.
+// The modals about one note (spec §2: thread={id}, reply={id}, repost={id}; zap={id} and
+// delete={id} alike); the flags' tests are in modal-search.test.ts, the decoding of the value in
+// route-ids.test.ts.
 import { describe, expect, it } from 'vitest'
 import { NOTE_SEARCH_PARAMS, parseModalSearch } from '../../../../src/core/app/modal-search.ts'
 
@@ -7,8 +8,8 @@ const ID = 'ab'.repeat(32)
 const NOTE1 = 'note1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq'
 
 describe('parseModalSearch: the note parameters', () => {
-  it('are thread, reply, repost and zap', () => {
-    expect(NOTE_SEARCH_PARAMS).toEqual(['thread', 'reply', 'repost', 'zap'])
+  it('are thread, reply, repost, zap and delete', () => {
+    expect(NOTE_SEARCH_PARAMS).toEqual(['thread', 'reply', 'repost', 'zap', 'delete'])
   })
 
   it.each(NOTE_SEARCH_PARAMS)('keeps %s as written, for the modal to read', (param) => {

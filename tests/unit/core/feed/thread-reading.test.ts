@@ -3,7 +3,7 @@ import type { Note } from '../../../../src/core/feed/note.ts'
 import {
   assembleThread,
   type ThreadLayout,
-  threadNoteIds,
+  threadNotes,
   threadSize,
 } from '../../../../src/core/feed/thread.ts'
 
@@ -19,7 +19,7 @@ const note = (name: string, created_at: number, tags: string[][] = []): Note => 
   receivedAt: 0,
 })
 
-describe('threadSize and threadNoteIds', () => {
+describe('threadSize and threadNotes', () => {
   it('count every article in reading order, missing links too, and list the notes', () => {
     const layout: ThreadLayout = {
       above: [
@@ -33,13 +33,13 @@ describe('threadSize and threadNoteIds', () => {
       ],
     }
     expect(threadSize(layout)).toBe(7)
-    expect(threadNoteIds(layout)).toEqual(['1', '2', '3', '4', '5', '6'].map(id))
+    expect(threadNotes(layout).map((n) => n.id)).toEqual(['1', '2', '3', '4', '5', '6'].map(id))
   })
 
   it('are the focused note alone when nothing surrounds it', () => {
     const focused = note('a', 1)
     const layout = assembleThread(focused, [focused])
     expect(threadSize(layout)).toBe(1)
-    expect(threadNoteIds(layout)).toEqual([focused.id])
+    expect(threadNotes(layout)).toEqual([focused])
   })
 })

@@ -1,7 +1,9 @@
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import { describe, expect, it } from 'vitest'
+import { deletedOnly, NOTHING_HIDDEN } from '../../../../src/core/feed/hidden-notes.ts'
 import {
   glowTier,
+  isHiddenNotification,
   NOTIFICATIONS_LIMIT,
   NOTIFICATIONS_WINDOW_S,
   notificationFilters,
@@ -10,6 +12,7 @@ import {
   toNotification,
   unreadCount,
   withoutMuted,
+  writtenNotes,
 } from '../../../../src/core/notifications/notifications.ts'
 
 const user = generateSecretKey()
@@ -246,5 +249,31 @@ describe('subjectNoteId', () => {
       ['P', ALICE],
     ])
     expect(subject(profileZap)).toBeNull()
+  })
+})
+
+describe('deleted notes in notifications (NIP-09)', () => {
+  const of = (event: NostrEvent) => toNotification(event, USER)!
+
+  it('a reply or mention its author deleted is left out', () => {
+    const event = reply()
+    expect(isHiddenNotification(deletedOnly(new Set([event.id])), of(event))).toBe(true)
+    expect(isHiddenNotification(NOTHING_HIDDEN, of(event))).toBe(false)
+  })
+
+  it('so is a like, repost or zap of a note deleted (the user’s own)', () => {
+    const deleted = deletedOnly(new Set([NOTE]))
+    for (const event of [like(), repost(), zap()]) {
+      expect(isHiddenNotification(deleted, of(event))).toBe(true)
+    }
+    expect(isHiddenNotification(deleted, of(mention()))).toBe(false)
+  })
+
+  it('the notes worth asking about are the replies and mentions, by their people', () => {
+    const [r, m] = [reply(), mention()]
+    expect(writtenNotes([of(like()), of(r), of(m), of(repost())])).toEqual([
+      { id: r.id, pubkey: ALICE },
+      { id: m.id, pubkey: ALICE },
+    ])
   })
 })
