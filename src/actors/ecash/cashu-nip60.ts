@@ -121,6 +121,12 @@ interface SyncNotes {
   history: string[]
   /** Open deposit quotes' 7374 event ids, by quote id. */
   quotes: Record<string, string>
+  /**
+   * Token events a relay accepted and none gave back: a relay may hold them all the same, so
+   * once their proofs are out again in events read back, they are deleted (their proofs may be
+   * spent by then).
+   */
+  unconfirmed: string[]
 }
 
 const notesKey = (pubkey: string) => `nip60:${pubkey}`
@@ -163,6 +169,7 @@ export function startNip60Sync(deps: Nip60SyncDeps): Nip60Sync {
     walletMints: null,
     history: [],
     quotes: {},
+    unconfirmed: [],
     ...((await kv.get(notesKey(pubkey))) as Partial<SyncNotes> | null),
   })
   const saveNotes = (notes: SyncNotes) => kv.set(notesKey(pubkey), notes)
@@ -186,16 +193,24 @@ export function startNip60Sync(deps: Nip60SyncDeps): Nip60Sync {
     for (const item of plan.publish) {
       const content = await encrypt(tokenPlaintext(item))
       const event = await publish(NIP60_KINDS.token, content)
-      await readBack(relays, event)
+      await readBack(relays, event).catch(async (error: unknown) => {
+        notes.unconfirmed.push(event.id)
+        await saveNotes(notes)
+        throw error
+      })
       created.push(event.id)
       record = await store.update(pubkey, (r) => ({
         ...r,
         book: markPublished(r.book, item, event.id),
       }))
     }
-    if (plan.delete.length > 0) {
-      await relays.publish(deletionTemplate(plan.delete, NIP60_KINDS.token, seconds()))
+    const unconfirmed = [...notes.unconfirmed]
+    if (plan.delete.length + unconfirmed.length > 0) {
+      const ids = [...plan.delete, ...unconfirmed]
+      await relays.publish(deletionTemplate(ids, NIP60_KINDS.token, seconds()))
       record = await store.update(pubkey, (r) => ({ ...r, book: markDeleted(r.book, plan.delete) }))
+      notes.unconfirmed = notes.unconfirmed.filter((id) => !unconfirmed.includes(id))
+      await saveNotes(notes)
     }
 
     const known = new Set(notes.history)
