@@ -87,9 +87,10 @@ test('a token uploaded as a QR picture fills the field; Receive takes it', async
 })
 
 /**
- * A Y4M video (what Chromium's fake camera plays, looping at 30 frames a second): 1.5 s of a
- * blank frame, so Stop can be pressed before any code shows, then 0.5 s of the QR code of
- * `text`, dark modules black on white. Each frame: the Y plane, then two neutral chroma planes.
+ * A Y4M video (what Chromium's fake camera plays, looping at 30 frames a second): 6 s of a
+ * blank frame, so Stop can be pressed before any code shows (1.5 s was not enough under load),
+ * then 1.5 s of the QR code of `text`, dark modules black on white. Each frame: the Y plane, then
+ * two neutral chroma planes.
  */
 function qrVideo(text: string): Buffer {
   const width = 320
@@ -113,7 +114,7 @@ function qrVideo(text: string): Buffer {
   const blank = frame(Buffer.alloc(width * height, 235))
   const code = frame(luma)
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\n`)
-  return Buffer.concat([header, ...Array(45).fill(blank), ...Array(15).fill(code)])
+  return Buffer.concat([header, ...Array(180).fill(blank), ...Array(45).fill(code)])
 }
 
 // The camera's text: written before the browser starts, which reads the file as its camera.
@@ -159,7 +160,8 @@ test.describe('with a camera', () => {
     await expect(page.getByLabel('Token')).toHaveValue('')
 
     await page.getByRole('button', { name: 'Scan QR code' }).click()
-    await expect(page.getByLabel('Token')).toHaveValue(scanned)
+    // Once the blank start has played.
+    await expect(page.getByLabel('Token')).toHaveValue(scanned, { timeout: 30_000 })
     await expect(page.getByLabel('Camera')).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Scan QR code' })).toBeVisible()
     // Nothing is received before the user confirms.

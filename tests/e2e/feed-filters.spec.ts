@@ -428,13 +428,12 @@ test('live notes wait above a reader who scrolled down, without moving the page'
   await openApp([relay])
   await expectFirstRows(page, predictRows(relay.events()), 3)
   const key = hexToBytes(world.accounts[2]!.secretKeyHex)
-  const publish = (content: string) =>
-    relay.publish(
-      finalizeEvent({ kind: 1, created_at: Math.floor(Date.now() / 1000), tags: [], content }, key),
-    )
+  const now = Math.floor(Date.now() / 1000)
+  const publish = (content: string, createdAt: number) =>
+    relay.publish(finalizeEvent({ kind: 1, created_at: createdAt, tags: [], content }, key))
 
   // At the top, a new note comes in at once.
-  await publish('Live note while the reader is at the top')
+  await publish('Live note while the reader is at the top', now)
   await expect(feed(page).getByRole('article').first()).toContainText('Live note while the reader')
 
   await page.mouse.wheel(0, 2500)
@@ -443,7 +442,8 @@ test('live notes wait above a reader who scrolled down, without moving the page'
   const anchored = await rowOf(page, feed(page).locator('article').nth(3))
   const before = (await anchored.boundingBox())!.y
 
-  await publish('Live note while the reader is further down')
+  // A second later than the top row: one of the same second sorts by id, maybe under it.
+  await publish('Live note while the reader is further down', now + 1)
   const more = page.getByRole('button', { name: 'Show 1 new note' })
   await expect(more).toBeVisible()
   expect((await anchored.boundingBox())!.y).toBe(before)
