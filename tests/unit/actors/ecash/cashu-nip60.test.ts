@@ -119,6 +119,39 @@ const until = async (check: () => boolean | Promise<boolean>, what: string, ms =
 const mine = (pubkey: string, kind: number): NostrEvent[] =>
   relay.events().filter((e) => e.pubkey === pubkey && e.kind === kind)
 
+/** A sync of its own (no wallet around it) over `net`, retrying fast, with what it failed on. */
+function loneSync(net: ReturnType<typeof network>) {
+  const key = generateSecretKey()
+  const pubkey = getPublicKey(key)
+  const signer = () => localKeySigner(new Secret(key))
+  const name = `cashu-nip60-${++databases}`
+  const store = createCashuStore(idbStore(name, 'wallet'))
+  const errors: unknown[] = []
+  const sync = startNip60Sync({
+    pubkey,
+    store,
+    notes: idbStore(name, 'wallet'),
+    relays: nip60Relays(net, signer, pubkey),
+    signer,
+    hasWallet: async () => true,
+    walletKey: async () => 'cd'.repeat(32),
+    retryMs: 300,
+    onError: (error) => errors.push(error),
+  })
+  /** One 8-sat proof into the book, and the sync told. */
+  const addProof = async (secret: string) => {
+    const proof = { id: '009a1f293253e41e', amount: 8, secret, C: `02${'1'.repeat(64)}` }
+    await store.update(pubkey, (r) => ({
+      ...r,
+      mints: [{ url: mint.url, name: 'Nip60 Mint' }],
+      book: addProofs(r.book, mint.url, [proof], Date.now()),
+    }))
+    sync.changed()
+    return proof
+  }
+  return { pubkey, signer, store, sync, errors, addProof }
+}
+
 /** Every proof not spent is in a token event, and every spent one's event deleted. */
 const inStep = async (store: ReturnType<typeof device>['store'], pubkey: string) => {
   const { entries } = (await store.read(pubkey)).book
@@ -365,42 +398,15 @@ describe('NIP-60: the wallet kept on relays', () => {
   })
 
   it('tries a publish again while the relay is away, losing nothing locally', async () => {
-    const key = generateSecretKey()
-    const pubkey = getPublicKey(key)
-    const signer = () => localKeySigner(new Secret(key))
-    const name = `cashu-nip60-${++databases}`
-    const store = createCashuStore(idbStore(name, 'wallet'))
     // An indexer keeps per-user documents, not wallet state: nothing is sent there, even while
     // the write relay is away.
     const indexer = await startRelay()
     extraRelays.push(indexer)
     const net = network([], [indexer])
-    const errors: unknown[] = []
-    const sync = startNip60Sync({
-      pubkey,
-      store,
-      notes: idbStore(name, 'wallet'),
-      relays: nip60Relays(net, signer, pubkey),
-      signer,
-      hasWallet: async () => true,
-      walletKey: async () => 'cd'.repeat(32),
-      retryMs: 300,
-      onError: (error) => errors.push(error),
-    })
+    const { pubkey, signer, store, sync, errors, addProof } = loneSync(net)
     await waitFor(net.pool(), (s) => Object.values(s.context.phase).includes('connected'))
     await relay.stop()
-    const proof = {
-      id: '009a1f293253e41e',
-      amount: 8,
-      secret: 'away-secret',
-      C: `02${'1'.repeat(64)}`,
-    }
-    await store.update(pubkey, (r) => ({
-      ...r,
-      mints: [{ url: mint.url, name: 'Nip60 Mint' }],
-      book: addProofs(r.book, mint.url, [proof], Date.now()),
-    }))
-    sync.changed()
+    const proof = await addProof('away-secret')
     await until(() => errors.length > 0, 'a failed publish')
     expect((await store.read(pubkey)).book.entries).toHaveLength(1)
     await relay.start()
@@ -415,40 +421,13 @@ describe('NIP-60: the wallet kept on relays', () => {
   })
 
   it('counts proofs backed up only once a relay gives their token event back, not on an OK', async () => {
-    const key = generateSecretKey()
-    const pubkey = getPublicKey(key)
-    const signer = () => localKeySigner(new Secret(key))
-    const name = `cashu-nip60-${++databases}`
-    const store = createCashuStore(idbStore(name, 'wallet'))
-    const errors: unknown[] = []
+    const { pubkey, store, sync, errors, addProof } = loneSync(network())
     // The relay answers OK to the token event and gives it to nobody: as if it kept nothing.
     relay.setFaults(
       forgetWrites((event) => event.pubkey === pubkey && event.kind === NIP60_KINDS.token),
     )
     try {
-      const sync = startNip60Sync({
-        pubkey,
-        store,
-        notes: idbStore(name, 'wallet'),
-        relays: nip60Relays(network(), signer, pubkey),
-        signer,
-        hasWallet: async () => true,
-        walletKey: async () => 'cd'.repeat(32),
-        retryMs: 300,
-        onError: (error) => errors.push(error),
-      })
-      const proof = {
-        id: '009a1f293253e41e',
-        amount: 8,
-        secret: 'readback',
-        C: `02${'1'.repeat(64)}`,
-      }
-      await store.update(pubkey, (r) => ({
-        ...r,
-        mints: [{ url: mint.url, name: 'Nip60 Mint' }],
-        book: addProofs(r.book, mint.url, [proof], Date.now()),
-      }))
-      sync.changed()
+      await addProof('readback')
       await until(() => errors.length > 0, 'a token event not given back')
       expect(errors[0]).toEqual(new Error(NIP60_READBACK_ERROR))
       // The relay did accept it: only the read-back tells it is not there.
