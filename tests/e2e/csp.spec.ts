@@ -155,6 +155,23 @@ const injectInlineScript = (page: Page) =>
       }),
   )
 
+/** Opens the app in a persistent Chromium profile of its own, runs `use` there, then deletes it. */
+async function inPersistentProfile(url: string, use: (page: Page) => Promise<unknown>) {
+  const dir = mkdtempSync(join(tmpdir(), 'plume-profile-'))
+  const persistent = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    const page = persistent.pages()[0] ?? (await persistent.newPage())
+    await page.goto(url)
+    await use(page)
+  } finally {
+    await persistent.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 test.describe('contexts a test opens itself are guarded too', () => {
   test('a second profile (browser.newContext) and a persistent context report to the guard', async ({
     browser,
@@ -171,20 +188,10 @@ test.describe('contexts a test opens itself are guarded too', () => {
     } finally {
       await profile.context.close()
     }
-    const dir = mkdtempSync(join(tmpdir(), 'plume-profile-'))
-    const persistent = await chromium.launchPersistentContext(dir, {
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-    })
-    try {
-      const page = persistent.pages()[0] ?? (await persistent.newPage())
-      await page.goto(server.url)
+    await inPersistentProfile(server.url, async (page) => {
       await injectInlineScript(page)
       await expect.poll(() => csp.take().join('\n')).toMatch(/script-src-elem refused inline/)
-    } finally {
-      await persistent.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 
   // Planted: a violation left in a context the test opened fails the test (test.fail expects it).
@@ -213,18 +220,6 @@ test.describe('contexts a test opens itself are guarded too', () => {
     test.fail()
     const relay = await launchRelay()
     const server = await openApp([relay])
-    const dir = mkdtempSync(join(tmpdir(), 'plume-profile-'))
-    const persistent = await chromium.launchPersistentContext(dir, {
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-    })
-    try {
-      const page = persistent.pages()[0] ?? (await persistent.newPage())
-      await page.goto(server.url)
-      await injectInlineScript(page)
-    } finally {
-      await persistent.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    await inPersistentProfile(server.url, injectInlineScript)
   })
 })
