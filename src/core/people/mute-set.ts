@@ -76,16 +76,6 @@ export function muteReason(set: MuteSet, event: MuteSubject): MuteReason | null 
 export const isMuted = (set: MuteSet, event: MuteSubject): boolean =>
   muteReason(set, event) !== null
 
-/** The items nothing hides; the same array when the set mutes nothing. */
-export function withoutMutedBy<T>(
-  items: readonly T[],
-  set: MuteSet,
-  hides: (set: MuteSet, item: T) => boolean,
-): readonly T[] {
-  if (mutesNothing(set)) return items
-  return items.filter((item) => !hides(set, item))
-}
-
 /** What a folded line stands for: a reply in a thread, a note above it, or a quoted note. */
 export type MutedItem = 'reply' | 'note' | 'quote'
 

@@ -15,7 +15,6 @@ import {
   muteSetOf,
   mutesNothing,
   NO_MUTES,
-  withoutMutedBy,
 } from '../../../../src/core/people/mute-set.ts'
 
 const MUTED = 'a'.repeat(64)
@@ -131,15 +130,6 @@ describe('isMutedNotification', () => {
     // A zap receipt is signed by the lightning service, not by who paid.
     expect(isMutedNotification(set, notification('zap', MUTED, event({ kind: 9735 })))).toBe(true)
     expect(isMutedNotification(set, notification('zap', OTHER, event({ kind: 9735 })))).toBe(false)
-  })
-})
-
-describe('withoutMutedBy', () => {
-  it('keeps what nothing hides, in order, and the same array when nothing is muted', () => {
-    const kept = [note(), note()]
-    const all = [kept[0]!, note({ pubkey: MUTED }), kept[1]!]
-    expect(withoutMutedBy(all, set, isMuted)).toEqual(kept)
-    expect(withoutMutedBy(all, NO_MUTES, isMuted)).toBe(all)
   })
 })
 
