@@ -11,6 +11,8 @@ export interface FeedReturn {
   restoreIndex?: number
   /** The newest row the reader had let in: live notes after it wait above on return. */
   feedTopId?: string
+  /** Late notes that waited among the rows let in, and wait still on return. */
+  feedWaiting?: readonly string[]
   /** The feed (its query key) the reader asked to see without their filters. */
   everyNoteOf?: string
 }
@@ -22,6 +24,7 @@ export type EntryState = Readonly<Record<string, unknown>>
 export interface OpenedRow {
   index: number
   topId: string | null
+  waiting: readonly string[]
   everyNoteOf: string | null
 }
 
@@ -32,6 +35,7 @@ export function rememberedRow(state: EntryState | null, row: OpenedRow): EntrySt
     fromFeed: true,
     restoreIndex: row.index,
     feedTopId: row.topId ?? undefined,
+    feedWaiting: row.waiting.length > 0 ? row.waiting : undefined,
     everyNoteOf: row.everyNoteOf ?? undefined,
   }
 }
@@ -41,7 +45,7 @@ export function rememberedRow(state: EntryState | null, row: OpenedRow): EntrySt
  * per-path scroll memory rather than jumping to an old row. The unfiltered view stays.
  */
 export function forgottenRow(state: EntryState | null): EntryState {
-  const { fromFeed, restoreIndex, feedTopId, ...rest } = state ?? {}
+  const { fromFeed, restoreIndex, feedTopId, feedWaiting, ...rest } = state ?? {}
   return rest
 }
 

@@ -137,7 +137,10 @@ export function Feed() {
       [pages, filter],
     ),
   )
-  const { rows, held, topId, release } = useHeldRows(visible, arrival.feedTopId ?? null)
+  const { rows, held, topId, waitingIds, release } = useHeldRows(visible, {
+    topId: arrival.feedTopId ?? null,
+    waiting: arrival.feedWaiting ?? [],
+  })
   // The first screen: the first rows, with their pictures (asked for by the rows' own effects,
   // which run before this one), or a feed with nothing to show.
   const firstScreen = rows.length > 0 ? 'rows' : query.isSuccess && !hasNextPage ? 'empty' : null
@@ -233,8 +236,8 @@ export function Feed() {
   const navigate = useNavigate()
   /** The feed's history entry remembers the row (actors/feed/feed-history.ts), then it opens. */
   const remember = useCallback(
-    (index: number) => rememberFeedRow({ index, topId, everyNoteOf }),
-    [topId, everyNoteOf],
+    (index: number) => rememberFeedRow({ index, topId, waiting: waitingIds(), everyNoteOf }),
+    [topId, waitingIds, everyNoteOf],
   )
   const open = (entry: FeedEntry, index: number) => {
     if (!entry.note) return

@@ -20,7 +20,7 @@ afterEach(() => {
 describe('the feed history entry', () => {
   it('remembers the row in place, the router keys kept', () => {
     const history = stubHistory({ key: 'k1', __TSR_index: 2 })
-    rememberFeedRow({ index: 7, topId: 'top', everyNoteOf: null })
+    rememberFeedRow({ index: 7, topId: 'top', waiting: [], everyNoteOf: null })
     expect(history.replaceState).toHaveBeenCalledTimes(1)
     expect(history.replaceState).toHaveBeenCalledWith(
       { key: 'k1', __TSR_index: 2, fromFeed: true, restoreIndex: 7, feedTopId: 'top' },
@@ -44,7 +44,7 @@ describe('the feed history entry', () => {
     const history = stubHistory(null)
     forgetFeedRow()
     expect(history.state).toEqual({})
-    rememberFeedRow({ index: 0, topId: null, everyNoteOf: null })
+    rememberFeedRow({ index: 0, topId: null, waiting: [], everyNoteOf: null })
     expect(history.state).toEqual({ fromFeed: true, restoreIndex: 0 })
   })
 })

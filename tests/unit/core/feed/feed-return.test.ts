@@ -5,28 +5,37 @@ import { forgottenRow, rememberedRow, restoreStep } from '../../../../src/core/f
 const ROUTER = { __TSR_index: 3, key: 'k1', __TSR_key: 'k1' }
 
 describe('rememberedRow', () => {
-  it('keeps the router keys and adds the row, the top row and the unfiltered feed', () => {
-    expect(rememberedRow(ROUTER, { index: 12, topId: 'top', everyNoteOf: 'feed/global' })).toEqual({
+  it('keeps the router keys and adds the row, the top row, the waiting rows and the unfiltered feed', () => {
+    expect(
+      rememberedRow(ROUTER, {
+        index: 12,
+        topId: 'top',
+        waiting: ['late'],
+        everyNoteOf: 'feed/global',
+      }),
+    ).toEqual({
       ...ROUTER,
       fromFeed: true,
       restoreIndex: 12,
       feedTopId: 'top',
+      feedWaiting: ['late'],
       everyNoteOf: 'feed/global',
     })
   })
 
   it('leaves out what the feed does not hold, and replaces what an older row left', () => {
     const state = rememberedRow(
-      { ...ROUTER, restoreIndex: 3, feedTopId: 'old', everyNoteOf: 'feed/old' },
-      { index: 0, topId: null, everyNoteOf: null },
+      { ...ROUTER, restoreIndex: 3, feedTopId: 'old', feedWaiting: ['x'], everyNoteOf: 'feed/old' },
+      { index: 0, topId: null, waiting: [], everyNoteOf: null },
     )
     expect(state).toEqual({ ...ROUTER, fromFeed: true, restoreIndex: 0 })
     expect(state.feedTopId).toBeUndefined()
+    expect(state.feedWaiting).toBeUndefined()
     expect(state.everyNoteOf).toBeUndefined()
   })
 
   it('starts from an entry without state', () => {
-    expect(rememberedRow(null, { index: 1, topId: null, everyNoteOf: null })).toEqual({
+    expect(rememberedRow(null, { index: 1, topId: null, waiting: [], everyNoteOf: null })).toEqual({
       fromFeed: true,
       restoreIndex: 1,
     })
@@ -34,8 +43,15 @@ describe('rememberedRow', () => {
 })
 
 describe('forgottenRow', () => {
-  it('forgets the row and the top row, keeps the router keys and the unfiltered feed', () => {
-    const state = { ...ROUTER, fromFeed: true, restoreIndex: 4, feedTopId: 't', everyNoteOf: 'f' }
+  it('forgets the row, the top row and the waiting rows, keeps the router keys and the unfiltered feed', () => {
+    const state = {
+      ...ROUTER,
+      fromFeed: true,
+      restoreIndex: 4,
+      feedTopId: 't',
+      feedWaiting: ['w'],
+      everyNoteOf: 'f',
+    }
     expect(forgottenRow(state)).toEqual({ ...ROUTER, everyNoteOf: 'f' })
   })
 
