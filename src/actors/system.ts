@@ -16,6 +16,7 @@ import type { AppUpdateActorRef } from '../machines/app-update.machine.ts'
 import type { CacheRestoreActorRef } from '../machines/cache-restore.machine.ts'
 import type { LoginActorRef } from '../machines/login.machine.ts'
 import type { RelayListActorRef } from '../machines/relay-list.machine.ts'
+import type { WebOfTrustActorRef } from '../machines/web-of-trust.machine.ts'
 import { createFirstScreen, type FirstScreen } from './app/first-screen.ts'
 import type { MemoryManager } from './app/memory-manager.ts'
 import { createQueryClient } from './app/query-client.ts'
@@ -67,6 +68,7 @@ import { poolRelaysOf, startUserMuteSet } from './system/people.ts'
 import type { RelayListLink } from './system/relay-list.ts'
 import { appSockets, linkRelays, startRelayHub } from './system/relays.ts'
 import { createRoutePrefetch, type RoutePrefetch } from './system/route-prefetch.ts'
+import { startUserWebOfTrust } from './system/web-of-trust.ts'
 
 export interface PlumeSystem {
   app: Actor<typeof appMachine>
@@ -113,6 +115,11 @@ export interface PlumeSystem {
   noteDelete(): Promise<NoteDelete>
   /** The user's mute set, which every view of other people's events hides: started on first use. */
   muteSet(): MuteSetActorRef
+  /**
+   * The user's web of trust (their follows and the follows' follows), which threads and
+   * notifications fold the rest behind: started on first use.
+   */
+  webOfTrust(): WebOfTrustActorRef
   /** The user's relay list (NIP-65): Relay Management sends the user's edits here. */
   relayList: LazyActor<RelayListActorRef>
   /** Notification mutes and last-seen times (local storage), read by the header and the page. */
@@ -311,6 +318,9 @@ export function startSystem(
       ),
     ),
     muteSet: once(() => startUserMuteSet({ app, login, queryClient, muteList: profiles.muteList })),
+    webOfTrust: once(() =>
+      startUserWebOfTrust({ app, login, hub, queryClient, contacts: profiles.contacts }),
+    ),
     relayList,
     notificationSettings: createNotificationSettingsStore(),
     follow: once(() => peopleActions().then((actions) => actions.follow())),

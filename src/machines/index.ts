@@ -24,6 +24,7 @@ import { signInMachine } from './sign-in.machine.ts'
 import { signOutMachine } from './sign-out.machine.ts'
 import { socketMachine } from './socket.machine.ts'
 import { walletConnectionMachine } from './wallet-connection.machine.ts'
+import { webOfTrustMachine } from './web-of-trust.machine.ts'
 import { zapMachine } from './zap.machine.ts'
 
 export interface MachineEntry {
@@ -53,5 +54,6 @@ export const machines: MachineEntry[] = [
   { name: 'sign-out', machine: signOutMachine },
   { name: 'socket', machine: socketMachine },
   { name: 'wallet-connection', machine: walletConnectionMachine },
+  { name: 'web-of-trust', machine: webOfTrustMachine },
   { name: 'zap', machine: zapMachine },
 ]

@@ -14,6 +14,11 @@ export interface Preferences {
   /** NSFW Disrespector: always on (spec §2); kept for the storage format. */
   nsfwBlock: boolean
   filterByFollow: boolean
+  /**
+   * Replies, mentions and notifications from outside the user's web of trust folded behind one
+   * line (core/people/web-of-trust.ts); on by default, only while logged in.
+   */
+  filterByTrust: boolean
   filterByImageNotesOnly: boolean
   imageMode: boolean
   customHashtags: string[]
@@ -40,6 +45,7 @@ export const RESET_PREFERENCES: Omit<Preferences, 'imageMode'> = {
   nsfwBlock: true,
   filterByImageNotesOnly: true,
   filterByFollow: false,
+  filterByTrust: true,
   customHashtags: [...DEFAULT_HASHTAGS],
 }
 
@@ -64,6 +70,7 @@ export const PREFERENCE_STORAGE_KEYS: Readonly<Record<keyof Preferences, string>
   showReposts: 'showReposts',
   nsfwBlock: 'nsfwBlock',
   filterByFollow: 'filterByFollow',
+  filterByTrust: 'filterByTrust',
   filterByImageNotesOnly: 'filterByImageNotesOnly',
   imageMode: 'imageMode',
   customHashtags: 'customHashtags',

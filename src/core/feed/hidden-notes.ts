@@ -54,3 +54,18 @@ export const isHiddenEntry = (hiding: Hiding, entry: FeedEntry): boolean =>
   (entry.note !== null && isDeletedNote(hiding, entry.note)) ||
   (entry.repost !== null && isDeletedNote(hiding, entry.repost)) ||
   isMutedEntry(hiding.mutes, entry)
+
+/**
+ * The items a second predicate sets apart after the hiding (the web of trust,
+ * core/people/web-of-trust.ts): shown at once, and folded behind one line that opens them. The same
+ * array shown when none is set apart.
+ */
+export function setApart<T>(
+  items: readonly T[],
+  apart: (item: T) => boolean,
+): { shown: readonly T[]; apart: readonly T[] } {
+  const set = items.filter(apart)
+  return set.length === 0
+    ? { shown: items, apart: set }
+    : { shown: items.filter((item) => !apart(item)), apart: set }
+}

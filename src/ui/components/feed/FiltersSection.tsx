@@ -31,6 +31,18 @@ export function FiltersSection() {
           onChange={(value) => send({ type: 'preferences.set', key: 'filterByFollow', value })}
         />
         <Toggle
+          label="Hide replies and notifications from outside your network"
+          hint={
+            signedIn
+              ? 'Only people you follow and the people they follow show at once'
+              : 'Log in to hide replies from outside your network'
+          }
+          // Like Follow Only, it needs the user's follows: shown off while logged out.
+          checked={signedIn && preferences.filterByTrust}
+          disabled={!signedIn}
+          onChange={(value) => send({ type: 'preferences.set', key: 'filterByTrust', value })}
+        />
+        <Toggle
           label="NSFW Disrespector"
           hint="Always on: notes with a content warning or #nsfw stay hidden until you reveal them"
           checked

@@ -1,10 +1,14 @@
 import { useNavigate } from '@tanstack/react-router'
-import { type Ref, useEffect, useMemo, useRef } from 'react'
+import { type Ref, useEffect, useMemo, useRef, useState } from 'react'
 import type { EventHints } from '../../../actors/relays/read-routes.ts'
 import { noteParam } from '../../../core/app/route-ids.ts'
 import type { Note } from '../../../core/feed/note.ts'
 import { type ThreadLayout, threadNotes, threadSize } from '../../../core/feed/thread.ts'
+import { type FoldedThread, foldOutside } from '../../../core/feed/thread-outside.ts'
+import { isOutside } from '../../../core/people/web-of-trust.ts'
 import { useNow } from '../../hooks/use-now.ts'
+import { OutsideLine } from '../people/OutsideLine.tsx'
+import { useTrusted } from '../people/use-web-of-trust.ts'
 import { DeletedNote } from './DeletedNote.tsx'
 import { MutedNote } from './MutedNote.tsx'
 import { NoteBoundary } from './NoteBoundary.tsx'
@@ -43,8 +47,9 @@ export function ThreadView({
   const state = useThread(id, hints)
   const now = useNow()
   const openNote = useOpenNote(mode)
-  const focusedRef = useFocusedInView(state.status === 'ready' ? state.layout : null)
-  useEngagementAsks(useThreadNotes(state.status === 'ready' ? state.layout : null))
+  const outside = useOutsideFolded(id, state.status === 'ready' ? state.layout : null)
+  const focusedRef = useFocusedInView(outside.folded?.layout ?? null)
+  useEngagementAsks(useThreadNotes(outside.folded?.layout ?? null))
 
   if (state.status === 'loading') return <p className="feed-message">Loading note…</p>
   if (state.status === 'not-found') {
@@ -62,7 +67,8 @@ export function ThreadView({
     )
   }
 
-  const { layout, loadingThread } = state
+  const { loadingThread } = state
+  const { layout, outside: folded } = outside.folded ?? { layout: state.layout, outside: 0 }
   const size = threadSize(layout)
   let position = 0
   const item = (note: Note, kind: ItemKind) => (
@@ -108,8 +114,9 @@ export function ThreadView({
           </div>
         ))}
       </div>
+      {folded > 0 && <OutsideLine count={folded} item="reply" onShow={outside.show} />}
       {loadingThread && <p className="thread-status">Loading replies…</p>}
-      {!loadingThread && layout.replies.length === 0 && (
+      {!loadingThread && layout.replies.length === 0 && folded === 0 && (
         <p className="thread-status">No replies yet.</p>
       )}
     </>
@@ -156,6 +163,26 @@ function ThreadItem({ itemRef, note, kind, onOpen, position, setSize, now }: Thr
       </DeletedNote>
     </div>
   )
+}
+
+/**
+ * The thread with the replies from outside the user's web of trust folded (core/feed/thread-outside.ts),
+ * until Show opens them for this note.
+ */
+function useOutsideFolded(id: string, layout: ThreadLayout | null) {
+  const trusted = useTrusted()
+  const [shownFor, setShownFor] = useState<string | null>(null)
+  const shown = shownFor === id
+  const folded = useMemo(
+    (): FoldedThread | null =>
+      layout === null
+        ? null
+        : shown
+          ? { layout, outside: 0 }
+          : foldOutside(layout, (note) => isOutside(trusted, note.pubkey)),
+    [layout, shown, trusted],
+  )
+  return { folded, show: () => setShownFor(id) }
 }
 
 function useOpenNote(mode: ThreadMode): (id: string) => void {

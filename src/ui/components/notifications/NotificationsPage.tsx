@@ -12,6 +12,7 @@ import { useSystem } from '../../system-context.tsx'
 import { NoteBoundary } from '../feed/NoteBoundary.tsx'
 import { useEngagementAsks } from '../feed/use-engagement-asks.ts'
 import { PageBar } from '../kit/PageBar.tsx'
+import { OutsideLine } from '../people/OutsideLine.tsx'
 import { NotificationMutes } from './NotificationMutes.tsx'
 import { NotificationRow } from './NotificationRow.tsx'
 import { useNotificationSettings, useNotifications } from './use-notifications.ts'
@@ -49,7 +50,12 @@ function LoggedOut() {
 function Notifications({ pubkey }: { pubkey: string }) {
   const { notificationSettings } = useSystem()
   const settings = useNotificationSettings()
-  const { notifications, lastSeen, isError } = useNotifications(pubkey)
+  const view = useNotifications(pubkey)
+  const { lastSeen, isError, outside } = view
+  // Show opens the notifications from outside the web of trust in their places.
+  const [outsideShown, setOutsideShown] = useState(false)
+  const notifications = outsideShown ? view.withOutside : view.notifications
+  const folded = outsideShown ? 0 : outside.length
   // The visit before this one: what is newer shows as new while the page is open.
   const [seenBefore] = useState(lastSeen)
   const now = useNow()
@@ -73,7 +79,7 @@ function Notifications({ pubkey }: { pubkey: string }) {
         <p className="feed-message" role="status">
           {isError ? 'Failed to load notifications' : 'Loading notifications…'}
         </p>
-      ) : notifications.length === 0 ? (
+      ) : notifications.length === 0 && folded === 0 ? (
         <p className="feed-message" role="status">
           {mutedTypes(settings).size > 0
             ? 'No notifications in the last 24 hours, apart from the muted types.'
@@ -95,6 +101,9 @@ function Notifications({ pubkey }: { pubkey: string }) {
               </NoteBoundary>
             ))}
           </ol>
+          {folded > 0 && (
+            <OutsideLine count={folded} item="notification" onShow={() => setOutsideShown(true)} />
+          )}
         </>
       )}
     </>

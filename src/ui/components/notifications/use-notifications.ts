@@ -1,8 +1,11 @@
-/** The user's notifications, their mutes and deleted notes left out, and how many are unread. */
+/**
+ * The user's notifications, their mutes and deleted notes left out, those from outside their web
+ * of trust set apart, and how many are unread (of those shown).
+ */
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useSyncExternalStore } from 'react'
 import { notificationsQueryOptions } from '../../../actors/notifications/notification-queries.ts'
-import { withoutHidden } from '../../../core/feed/hidden-notes.ts'
+import { setApart, withoutHidden } from '../../../core/feed/hidden-notes.ts'
 import {
   lastSeenOf,
   mutedTypes,
@@ -14,9 +17,11 @@ import {
   unreadCount,
   withoutMuted,
 } from '../../../core/notifications/notifications.ts'
+import { isOutside } from '../../../core/people/web-of-trust.ts'
 import { useSystem } from '../../system-context.tsx'
 import { useHiding } from '../feed/use-hiding.ts'
 import { useMutesKnown } from '../people/use-mute-set.ts'
+import { useTrusted } from '../people/use-web-of-trust.ts'
 
 /** The mutes and last-seen times, kept current. */
 export function useNotificationSettings(): NotificationSettings {
@@ -25,8 +30,12 @@ export function useNotificationSettings(): NotificationSettings {
 }
 
 export interface NotificationsView {
-  /** Unmuted notifications, newest first; undefined until the first answer. */
+  /** Unmuted notifications from inside the web of trust, newest first; undefined until the first answer. */
   notifications: readonly Notification[] | undefined
+  /** The unmuted ones from outside it, newest first, folded behind one line. */
+  outside: readonly Notification[]
+  /** Both, newest first, once the line is opened. */
+  withOutside: readonly Notification[] | undefined
   unread: number | undefined
   /** The last visit before now (unix seconds), or undefined before the first. */
   lastSeen: number | undefined
@@ -48,7 +57,7 @@ export function useNotifications(pubkey: string, refetchIntervalMs?: number): No
   const hiding = useHiding()
   // A muted person's notification is never counted, not even until the mute list arrives.
   const mutesKnown = useMutesKnown()
-  const notifications = useMemo(
+  const unmuted = useMemo(
     () =>
       query.data && mutesKnown
         ? withoutHidden(
@@ -59,8 +68,17 @@ export function useNotifications(pubkey: string, refetchIntervalMs?: number): No
         : undefined,
     [query.data, settings, hiding, mutesKnown],
   )
+  const trusted = useTrusted()
+  const split = useMemo(
+    // A zap is from its sender (the actor), not the lightning service that signed the receipt.
+    () => unmuted && setApart(unmuted, (notification) => isOutside(trusted, notification.actor)),
+    [unmuted, trusted],
+  )
+  const notifications = split?.shown
   return {
     notifications,
+    outside: split?.apart ?? [],
+    withOutside: unmuted,
     unread: notifications ? unreadCount(notifications, lastSeen) : undefined,
     lastSeen,
     isError: query.isError,
