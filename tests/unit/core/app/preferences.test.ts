@@ -26,6 +26,7 @@ describe('preferences', () => {
       'filterByFollow',
       'filterByImageNotesOnly',
       'customHashtags',
+      'filterByTrust',
     ]) {
       expect(keys).toContain(key)
     }
@@ -43,6 +44,8 @@ describe('preferences', () => {
       nsfwBlock: true,
       filterByImageNotesOnly: false,
       filterByFollow: false,
+      // Ours, not the spec's: the web of trust is on until the user turns it off.
+      filterByTrust: true,
       imageMode: false,
       customHashtags: ['Bitcoin', 'Nostr', 'News'],
     })
@@ -65,6 +68,7 @@ describe('preferences', () => {
       nsfwBlock: true,
       filterByImageNotesOnly: true,
       filterByFollow: false,
+      filterByTrust: true,
       customHashtags: ['Bitcoin', 'Nostr', 'News'],
     })
     const changed: Preferences = {

@@ -11,6 +11,7 @@ import {
   isHiddenEntry,
   isHiddenNote,
   NOTHING_HIDDEN,
+  setApart,
   withoutHidden,
 } from '../../../../src/core/feed/hidden-notes.ts'
 import type { Note } from '../../../../src/core/feed/note.ts'
@@ -89,5 +90,19 @@ describe('hiding: deleted notes and mutes in one step', () => {
   it('nothing hidden: the same array', () => {
     const notes = [note(1)]
     expect(withoutHidden(notes, NOTHING_HIDDEN, isHiddenNote)).toBe(notes)
+  })
+})
+
+describe('setApart', () => {
+  it('splits the items by the second predicate, in order', () => {
+    const notes = [note(1), note(2, MUTED), note(3)]
+    const { shown, apart } = setApart(notes, (n) => n.pubkey === MUTED)
+    expect(shown).toEqual([note(1), note(3)])
+    expect(apart).toEqual([note(2, MUTED)])
+  })
+
+  it('shows the same array when nothing is set apart', () => {
+    const notes = [note(1), note(3)]
+    expect(setApart(notes, () => false).shown).toBe(notes)
   })
 })
