@@ -14,6 +14,7 @@ import { scriptBytes } from './script-bytes.ts'
 import { scrollHeap } from './scroll-heap.ts'
 import { verifyThroughput } from './verify-throughput.ts'
 import { warmStart } from './warm-start.ts'
+import { webOfTrustBench } from './web-of-trust.ts'
 
 export const MEASURES: Measure[] = [
   firstNote,
@@ -32,5 +33,6 @@ export const MEASURES: Measure[] = [
   powTwoWorkers,
   powNodeCore,
   cashuReceive,
+  webOfTrustBench,
   lighthouseScore,
 ]
