@@ -98,6 +98,8 @@ test('replies and notifications from outside the network fold behind one line th
   openApp,
   world,
 }) => {
+  // A saved key (its KDF) and several page loads: a long test.
+  test.slow()
   const relay = await launchRelay()
   const talk = await conversation(relay, world)
   const server = await openApp([relay], `/note/${noteEncode(talk.note.id)}`)
@@ -142,6 +144,7 @@ test('the Settings switch, on by default, turns the folding off', async ({
   openApp,
   world,
 }) => {
+  test.slow()
   const relay = await launchRelay()
   const talk = await conversation(relay, world)
   const server = await openApp([relay], '/')

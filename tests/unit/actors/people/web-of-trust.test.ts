@@ -60,7 +60,7 @@ function setup(hub: ReturnType<typeof fakeHub>['hub'], follows: readonly string[
     },
   })
   const settled = () => vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'))
-  return { actor, watch: (state: WebOfTrustWatch) => listener(state), settled }
+  return { actor, queryClient, watch: (state: WebOfTrustWatch) => listener(state), settled }
 }
 
 describe('the web-of-trust actor', () => {
@@ -94,11 +94,13 @@ describe('the web-of-trust actor', () => {
 
   it('asks nothing with the setting off, or before the pool has relays', async () => {
     const { hub, asked } = fakeHub()
-    const { actor, watch, settled } = setup(hub)
+    const { actor, queryClient, watch, settled } = setup(hub)
     watch({ user: USER, on: false, relays: true })
     expect(actor.getSnapshot().value).toBe('off')
     watch({ user: USER, on: true, relays: false })
     expect(actor.getSnapshot().value).toBe('waiting')
+    // The user's contact list is not asked either: with no relay it would end empty.
+    expect(queryClient.isFetching()).toBe(0)
     expect(asked).toEqual([])
     watch({ user: USER, on: true, relays: true })
     await settled()
