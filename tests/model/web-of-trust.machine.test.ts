@@ -166,6 +166,10 @@ describe('web-of-trust scenarios', () => {
         [B, [D]],
       ],
     })
+    // While asking, too: the ask goes on, not started again.
+    actor.send(watched(USER, true, [A, B]))
+    expect(fakes.fetches).toHaveLength(1)
+    expect(live(fakes)).toHaveLength(1)
     actor.send({ type: 'trust.fetched' })
     actor.send(watched(USER, true, [A, B]))
     expect(fakes.fetches).toHaveLength(1)
