@@ -34,8 +34,8 @@ describe('engagement loader', () => {
     const load = createEngagementLoader(hub, () => VIEWER)
     const answers = await Promise.all([load(first), load(second)])
     expect(answers).toEqual([
-      { likers: [], reposters: [] },
-      { likers: [VIEWER], reposters: [] },
+      { likers: [], reposters: [], reports: [] },
+      { likers: [VIEWER], reposters: [], reports: [] },
     ])
     expect(asked).toEqual([
       [
@@ -77,6 +77,6 @@ describe('engagement loader', () => {
     const answers = await Promise.all([load(first), load(second)])
     expect(deleted).toEqual([[second.id]])
     // A deletion is no like or repost.
-    expect(answers[1]).toEqual({ likers: [VIEWER], reposters: [] })
+    expect(answers[1]).toEqual({ likers: [VIEWER], reposters: [], reports: [] })
   })
 })

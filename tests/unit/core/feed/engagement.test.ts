@@ -41,7 +41,7 @@ describe('tallyEngagement', () => {
       ]),
     ]
     expect(tallyEngagement(events, [NOTE])).toEqual([
-      { likers: [hex('a'), hex('b')], reposters: [hex('a'), hex('c')] },
+      { likers: [hex('a'), hex('b')], reposters: [hex('a'), hex('c')], reports: [] },
     ])
   })
 
@@ -52,9 +52,9 @@ describe('tallyEngagement', () => {
     ])
     const events = [toReply, like(hex('b')), event(1, hex('c'), [['e', NOTE]], 'a reply')]
     expect(tallyEngagement(events, [OTHER, NOTE, hex('3')])).toEqual([
-      { likers: [hex('a')], reposters: [] },
-      { likers: [hex('b')], reposters: [] },
-      { likers: [], reposters: [] },
+      { likers: [hex('a')], reposters: [], reports: [] },
+      { likers: [hex('b')], reposters: [], reports: [] },
+      { likers: [], reposters: [], reports: [] },
     ])
   })
 })
