@@ -52,6 +52,45 @@ describe('engagement loader', () => {
     ])
   })
 
+  it('asks for the reports of the people the viewer follows, and counts only theirs', async () => {
+    const friend = generateSecretKey()
+    const FRIEND = getPublicKey(friend)
+    const report = (key: Uint8Array) =>
+      finalizeEvent(
+        { kind: 1984, created_at: 2, tags: [['e', first.id, 'spam']], content: '' },
+        key,
+      )
+    const { asked, hub } = fakeHub([report(friend), report(generateSecretKey())])
+    const load = createEngagementLoader(
+      hub,
+      () => VIEWER,
+      () => {},
+      async (user) => (user === VIEWER ? [FRIEND, 'not a key'] : []),
+    )
+    const answer = await load(first)
+    expect(asked[0]?.at(-1)).toEqual({
+      kinds: [1984],
+      authors: [FRIEND],
+      '#e': [first.id],
+      limit: 100,
+    })
+    expect(answer.reports).toEqual([{ reporter: FRIEND, type: 'spam' }])
+  })
+
+  it('follows that fail to load ask no reports; the rest still comes', async () => {
+    const { asked, hub } = fakeHub([liked])
+    const load = createEngagementLoader(
+      hub,
+      () => VIEWER,
+      () => {},
+      async () => {
+        throw new Error('no relay answered')
+      },
+    )
+    expect((await load(second)).likers).toEqual([VIEWER])
+    expect(asked[0]).toHaveLength(4)
+  })
+
   it('asks for no own events when nobody is logged in', async () => {
     const { asked, hub } = fakeHub([])
     await createEngagementLoader(hub, () => null)(first)

@@ -59,6 +59,32 @@ describe('tallyEngagement', () => {
   })
 })
 
+describe('tallyEngagement: reports (NIP-56)', () => {
+  const report = (pubkey: string, tags: string[][]) => event(1984, pubkey, tags)
+
+  it('keeps the reports of the people followed, each once, and no others', () => {
+    const follows = new Set([hex('a'), hex('b')])
+    const events = [
+      report(hex('a'), [
+        ['e', NOTE, 'spam'],
+        ['p', hex('f')],
+      ]),
+      report(hex('a'), [['e', NOTE, 'nudity']]),
+      report(hex('b'), [['e', OTHER, 'illegal']]),
+      // Not followed: ignored, whatever it says.
+      report(hex('c'), [['e', NOTE, 'spam']]),
+      // Followed, with a tag that is no report.
+      report(hex('b'), [['e', NOTE, 'rude']]),
+    ]
+    expect(tallyEngagement(events, [NOTE, OTHER], follows)).toEqual([
+      { likers: [], reposters: [], reports: [{ reporter: hex('a'), type: 'spam' }] },
+      { likers: [], reposters: [], reports: [{ reporter: hex('b'), type: 'illegal' }] },
+    ])
+    // Following nobody: no report counts.
+    expect(tallyEngagement(events, [NOTE])[0]?.reports).toEqual([])
+  })
+})
+
 describe('viewerSide', () => {
   const people = [hex('a'), hex('b')]
 
