@@ -126,7 +126,10 @@ export function askEngagement(
 
 /** What the notes' views ask of engagement. */
 export interface EngagementQueries {
-  /** Asks for these notes' engagement now; those known and fresh are not asked again. */
+  /**
+   * Asks for these notes' engagement now; those known and fresh are not asked again, unless they
+   * were asked for someone else (before a login, say).
+   */
   ask(notes: Iterable<NoteRef>): void
   /**
    * Whether the relays (or the cache, asked already) know a like of the note by whoever is logged
@@ -156,8 +159,18 @@ export function createEngagementQueries({
 }: EngagementDeps): EngagementQueries {
   let loader: EngagementLoader | undefined
   const load = () => (loader ??= createEngagementLoader(hub, viewer, deleted, follows))
+  /** Whom the counts known were asked for: their own likes and their follows' reports differ. */
+  let askedFor: string | null | undefined
   return {
-    ask: (notes) => askEngagement(queryClient, load(), notes),
+    ask(notes) {
+      const user = viewer()
+      if (askedFor !== undefined && user !== askedFor) {
+        // Asked again, not dropped: the counts stay on screen until the new ones come.
+        void queryClient.invalidateQueries({ queryKey: ['engagement'], refetchType: 'none' })
+      }
+      askedFor = user
+      askEngagement(queryClient, load(), notes)
+    },
     async likedByViewer(note) {
       const user = viewer()
       if (user === null) return false
