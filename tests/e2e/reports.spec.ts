@@ -207,3 +207,26 @@ test('a report by someone the account follows warns over the note, still readabl
   await expect(plain.getByText('Just a note about the weather')).toBeVisible()
   await expect(warning(plain)).toHaveCount(0)
 })
+
+test('a visitor is offered no Report, on a note or a profile', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const author = world.accounts.find((account) => account.pubkey !== world.demoAccount.pubkey)!
+  const note = await publishNote(relay, keyOf(author), 'Nothing to report here')
+  await showEveryNote(page)
+  await openApp([relay])
+  await card(feed(page), note.id).getByRole('button', { name: 'More' }).click()
+  await expect(page.getByRole('menu', { name: 'More' }).getByRole('menuitem')).toHaveText([
+    'No actions for this note',
+  ])
+  await page.keyboard.press('Escape')
+  await card(feed(page), note.id)
+    .getByRole('link', { name: nameOf(relay, author.pubkey) })
+    .click()
+  await expect(page.getByRole('button', { name: 'Relay discovery' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Report', exact: true })).toHaveCount(0)
+})

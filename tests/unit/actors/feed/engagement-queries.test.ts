@@ -1,7 +1,12 @@
+import { QueryClient } from '@tanstack/react-query'
 import type { Filter } from 'nostr-tools/filter'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
-import { describe, expect, it } from 'vitest'
-import { createEngagementLoader } from '../../../../src/actors/feed/engagement-queries.ts'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  createEngagementLoader,
+  createEngagementQueries,
+  engagementKey,
+} from '../../../../src/actors/feed/engagement-queries.ts'
 
 const viewer = generateSecretKey()
 const VIEWER = getPublicKey(viewer)
@@ -117,5 +122,24 @@ describe('engagement loader', () => {
     expect(deleted).toEqual([[second.id]])
     // A deletion is no like or repost.
     expect(answers[1]).toEqual({ likers: [VIEWER], reposters: [], reports: [] })
+  })
+})
+
+describe('engagement queries', () => {
+  it('asks again, for the notes known, once someone else is the viewer (a login)', async () => {
+    const { asked, hub } = fakeHub([liked])
+    const queryClient = new QueryClient()
+    let viewer: string | null = null
+    const queries = createEngagementQueries({ hub, queryClient, viewer: () => viewer })
+    queries.ask([second])
+    await vi.waitFor(() => expect(queryClient.getQueryData(engagementKey(second.id))).toBeDefined())
+    // Fresh, for the same viewer: not asked again.
+    queries.ask([second])
+    viewer = VIEWER
+    queries.ask([second])
+    await vi.waitFor(() => expect(asked).toHaveLength(2))
+    // The second time, as the viewer: their own likes are asked.
+    expect(asked[1]).toHaveLength(4)
+    queryClient.clear()
   })
 })
