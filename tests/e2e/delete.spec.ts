@@ -209,8 +209,8 @@ test('every relay refuses the deletion: the note comes back and the dialog says 
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
 
     const alert = dialog.getByRole('alert')
-    await expect(alert.locator('.delete-failure-message')).toHaveText('Delete failed')
-    await expect(alert.locator('.delete-failure-detail')).toHaveText(
+    await expect(alert.locator('.action-failure-message')).toHaveText('Delete failed')
+    await expect(alert.locator('.action-failure-detail')).toHaveText(
       new RegExp(`^Publish failed: ws://127\\.0\\.0\\.1:${relayPort}/?: ${REFUSAL}$`),
     )
     await expect(dialog.getByRole('button', { name: 'Try again' })).toBeEnabled()

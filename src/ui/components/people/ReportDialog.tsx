@@ -7,6 +7,7 @@ import {
   reportTypesFor,
 } from '../../../core/people/report.ts'
 import { useGated } from '../../hooks/use-gated.ts'
+import { ActionFailure } from '../kit/ActionFailure.tsx'
 import { Field } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { toast } from '../kit/notice.ts'
@@ -87,12 +88,7 @@ export function ReportDialog({ target, close }: { target: ReportTarget; close: (
             value={comment}
             onChange={setComment}
           />
-          {state === 'failed' && (
-            <div className="report-failure" role="alert">
-              <p className="report-failure-message">{view.error}</p>
-              {view.detail && <p className="report-failure-detail">{view.detail}</p>}
-            </div>
-          )}
+          {state === 'failed' && <ActionFailure message={view.error} detail={view.detail} />}
           {gate.problem && (
             <p className="form-error" role="alert">
               {gate.problem}
