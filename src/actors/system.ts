@@ -51,6 +51,7 @@ import type { Mute } from './people/mute.ts'
 import type { MuteSetActorRef } from './people/mute-set.ts'
 import type { ProfileEdit } from './people/profile-edit.ts'
 import { type ProfileQueries, profileQueries } from './people/profile-queries.ts'
+import type { Reporting } from './people/report.effects.ts'
 import { type LazyActor, lazyActor } from './platform/lazy-actor.ts'
 import type { Signer } from './platform/signer.ts'
 import type { NoteDelete } from './publish/note-delete.effects.ts'
@@ -105,14 +106,16 @@ export interface PlumeSystem {
   /** A person's notes, asked of their outbox relays (NIP-65). */
   profileNotes: ProfileNotesQueries
   /**
-   * Who liked and reposted the notes shown, and whether their authors deleted them, asked
-   * together once the first screen is drawn.
+   * Who liked and reposted the notes shown, whether their authors deleted them, and what the
+   * people the user follows reported of them, asked together once the first screen is drawn.
    */
   engagement: EngagementQueries
   /** The notes their authors deleted (NIP-09), which every view leaves out. */
   deletedNotes: DeletedNotes
   /** Deleting the user's own notes (the note menu's Delete): loaded on first use. */
   noteDelete(): Promise<NoteDelete>
+  /** Reporting notes and people (NIP-56, a note's Report, a profile's): loaded on first use. */
+  reporting(): Promise<Reporting>
   /** The user's mute set, which every view of other people's events hides: started on first use. */
   muteSet(): MuteSetActorRef
   /**
@@ -310,11 +313,26 @@ export function startSystem(
     routePrefetch: createRoutePrefetch({ hub, queryClient, profiles }),
     profiles,
     profileNotes: profileNotesQueries({ hub, outbox, pool: poolRelays }),
-    engagement: createEngagementQueries({ hub, queryClient, viewer, deleted: deletedNotes.add }),
+    engagement: createEngagementQueries({
+      hub,
+      queryClient,
+      viewer,
+      deleted: deletedNotes.add,
+      // The contacts query the follow button and Follow Only read: one kind 3 REQ, cached.
+      follows: async (user) =>
+        (await queryClient.ensureQueryData(profiles.contacts(user)))?.contacts.map(
+          (contact) => contact.pubkey,
+        ) ?? [],
+    }),
     deletedNotes,
     noteDelete: once(() =>
       import('./system/note-delete.ts').then(({ startNoteDelete }) =>
         startNoteDelete({ hub, signer, pool, login, deleted: deletedNotes }),
+      ),
+    ),
+    reporting: once(() =>
+      import('./system/report.ts').then(({ startReporting }) =>
+        startReporting({ hub, signer, pool, login }),
       ),
     ),
     muteSet: once(() => startUserMuteSet({ app, login, queryClient, muteList: profiles.muteList })),

@@ -20,6 +20,7 @@ import { publishQueueMachine } from './publish-queue.machine.ts'
 import { relayListMachine } from './relay-list.machine.ts'
 import { relayManagerMachine } from './relay-manager.machine.ts'
 import { relayPoolMachine } from './relay-pool.machine.ts'
+import { reportMachine } from './report.machine.ts'
 import { signInMachine } from './sign-in.machine.ts'
 import { signOutMachine } from './sign-out.machine.ts'
 import { socketMachine } from './socket.machine.ts'
@@ -50,6 +51,7 @@ export const machines: MachineEntry[] = [
   { name: 'relay-list', machine: relayListMachine },
   { name: 'relay-manager', machine: relayManagerMachine },
   { name: 'relay-pool', machine: relayPoolMachine },
+  { name: 'report', machine: reportMachine },
   { name: 'sign-in', machine: signInMachine },
   { name: 'sign-out', machine: signOutMachine },
   { name: 'socket', machine: socketMachine },

@@ -91,7 +91,7 @@ test('Delete from the More menu: gone at once from the feed and the profile, and
   await expect(menu).toBeVisible()
   await page.getByRole('banner').click({ position: { x: 5, y: 5 } })
   await expect(menu).toBeHidden()
-  // Someone else's note offers no Delete.
+  // Someone else's note offers no Delete (Report instead, reports.spec.ts).
   const shown = await feed(page)
     .locator('article[data-note-id]')
     .evaluateAll((articles) => articles.map((article) => article.getAttribute('data-note-id')))
@@ -100,7 +100,7 @@ test('Delete from the More menu: gone at once from the feed and the profile, and
   if (!theirs) throw new Error('the feed shows other people’s notes')
   // A note may show twice: as itself and under someone's repost.
   await card(feed(page), theirs).first().getByRole('button', { name: 'More' }).click()
-  await expect(menu.getByRole('menuitem')).toHaveText(['No actions for this note'])
+  await expect(menu.getByRole('menuitem')).toHaveText(['Report'])
   await page.keyboard.press('Escape')
   await expect(menu).toBeHidden()
 
@@ -209,8 +209,8 @@ test('every relay refuses the deletion: the note comes back and the dialog says 
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
 
     const alert = dialog.getByRole('alert')
-    await expect(alert.locator('.delete-failure-message')).toHaveText('Delete failed')
-    await expect(alert.locator('.delete-failure-detail')).toHaveText(
+    await expect(alert.locator('.action-failure-message')).toHaveText('Delete failed')
+    await expect(alert.locator('.action-failure-detail')).toHaveText(
       new RegExp(`^Publish failed: ws://127\\.0\\.0\\.1:${relayPort}/?: ${REFUSAL}$`),
     )
     await expect(dialog.getByRole('button', { name: 'Try again' })).toBeEnabled()

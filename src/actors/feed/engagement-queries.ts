@@ -4,8 +4,9 @@
  * and the asks of one moment go out as one REQ (gather.ts): the notes' reactions, their reposts,
  * and the viewer's own of both, asked apart so that a note with more reactions than the limit
  * still shows whether the viewer liked it; and their authors' deletion requests (NIP-09), so a
- * note deleted on relays that still serve it leaves the views (deleted-notes.ts). Loaded once
- * the first screen is drawn.
+ * note deleted on relays that still serve it leaves the views (deleted-notes.ts); and the reports
+ * (NIP-56) of the notes by the people the viewer follows, for the warning over a reported note.
+ * Loaded once the first screen is drawn.
  */
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { Filter } from 'nostr-tools/filter'
@@ -19,6 +20,7 @@ import { deletedAmong, deletionFilter } from '../../core/feed/nip09.ts'
 import { REPOST_KIND } from '../../core/feed/nip18.ts'
 import type { NoteRef } from '../../core/feed/note.ts'
 import { REACTION_KIND } from '../../core/feed/reaction.ts'
+import { REPORT_KIND } from '../../core/people/report.ts'
 import { createGatherer } from '../platform/gather.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 
@@ -35,6 +37,11 @@ const ENGAGEMENT_MAX_MS = 2000
 const ENGAGEMENT_STALE_MS = 60 * 1000
 
 const HEX64 = /^[0-9a-f]{64}$/
+/**
+ * Followed people whose reports are asked for: each author is 67 bytes of the REQ, so 500 keep
+ * it near 34 KB, under the message limits relays commonly set (64 KB and up).
+ */
+const MAX_REPORT_AUTHORS = 500
 
 export const engagementKey = (noteId: string) => ['engagement', noteId] as const
 
@@ -42,9 +49,14 @@ export type EngagementLoader = (note: NoteRef) => Promise<Engagement>
 
 /**
  * The filters of one REQ for these notes: reactions, reposts, their authors' deletion requests,
- * and the viewer's own reactions and reposts when someone is logged in.
+ * the viewer's own reactions and reposts when someone is logged in, and the reports of the
+ * people they follow.
  */
-export function engagementFilters(notes: readonly NoteRef[], viewer: string | null): Filter[] {
+export function engagementFilters(
+  notes: readonly NoteRef[],
+  viewer: string | null,
+  follows: readonly string[] = [],
+): Filter[] {
   const ids = notes.map((note) => note.id)
   const limit = ids.length * EVENTS_PER_NOTE
   const filters: Filter[] = [
@@ -54,17 +66,23 @@ export function engagementFilters(notes: readonly NoteRef[], viewer: string | nu
   const authored = notes.filter((note) => HEX64.test(note.pubkey))
   if (authored.length > 0) filters.push(deletionFilter(authored))
   if (viewer) filters.push({ kinds: [...ENGAGEMENT_KINDS], authors: [viewer], '#e': ids })
+  const reporters = follows.filter((pubkey) => HEX64.test(pubkey)).slice(0, MAX_REPORT_AUTHORS)
+  if (reporters.length > 0) {
+    filters.push({ kinds: [REPORT_KIND], authors: reporters, '#e': ids, limit })
+  }
   return filters
 }
 
 /**
  * Loads a note's engagement with the other notes asked in the same moment. `deleted` hears the
- * ids of the notes their authors deleted (checked: `deletedAmong`).
+ * ids of the notes their authors deleted (checked: `deletedAmong`); `follows` gives the people
+ * the viewer follows, whose reports count.
  */
 export function createEngagementLoader(
   hub: Pick<RelayHub, 'query'>,
   viewer: () => string | null,
   deleted: (ids: readonly string[]) => void = () => {},
+  follows: (viewer: string) => Promise<readonly string[]> = async () => [],
 ): EngagementLoader {
   /** The author of each note waiting to be asked about (a moment's asks at most). */
   const authors = new Map<string, string>()
@@ -75,10 +93,13 @@ export function createEngagementLoader(
     load: async (ids) => {
       const notes = ids.map((id) => ({ id, pubkey: authors.get(id) ?? '' }))
       for (const id of ids) authors.delete(id)
-      const events = await hub.query(engagementFilters(notes, viewer()))
+      const user = viewer()
+      // Unknown follows (the list did not load) ask no reports: likes and reposts still come.
+      const followed = user ? await follows(user).catch((): readonly string[] => []) : []
+      const events = await hub.query(engagementFilters(notes, user, followed))
       const gone = deletedAmong(events, notes)
       if (gone.length > 0) deleted(gone)
-      return tallyEngagement(events, ids)
+      return tallyEngagement(events, ids, new Set(followed))
     },
   })
   return (note) => {
@@ -105,7 +126,10 @@ export function askEngagement(
 
 /** What the notes' views ask of engagement. */
 export interface EngagementQueries {
-  /** Asks for these notes' engagement now; those known and fresh are not asked again. */
+  /**
+   * Asks for these notes' engagement now; those known and fresh are not asked again, unless they
+   * were asked for someone else (before a login, say).
+   */
   ask(notes: Iterable<NoteRef>): void
   /**
    * Whether the relays (or the cache, asked already) know a like of the note by whoever is logged
@@ -121,6 +145,8 @@ export interface EngagementDeps {
   viewer(): string | null
   /** Hears the notes found deleted by their authors (NIP-09). */
   deleted?(ids: readonly string[]): void
+  /** The people this viewer follows (their kind 3), whose reports of notes are shown. */
+  follows?(viewer: string): Promise<readonly string[]>
 }
 
 /** The app's engagement queries over one loader (made on first use). */
@@ -129,11 +155,22 @@ export function createEngagementQueries({
   queryClient,
   viewer,
   deleted,
+  follows,
 }: EngagementDeps): EngagementQueries {
   let loader: EngagementLoader | undefined
-  const load = () => (loader ??= createEngagementLoader(hub, viewer, deleted))
+  const load = () => (loader ??= createEngagementLoader(hub, viewer, deleted, follows))
+  /** Whom the counts known were asked for: their own likes and their follows' reports differ. */
+  let askedFor: string | null | undefined
   return {
-    ask: (notes) => askEngagement(queryClient, load(), notes),
+    ask(notes) {
+      const user = viewer()
+      if (askedFor !== undefined && user !== askedFor) {
+        // Asked again, not dropped: the counts stay on screen until the new ones come.
+        void queryClient.invalidateQueries({ queryKey: ['engagement'], refetchType: 'none' })
+      }
+      askedFor = user
+      askEngagement(queryClient, load(), notes)
+    },
     async likedByViewer(note) {
       const user = viewer()
       if (user === null) return false

@@ -37,10 +37,10 @@ export type ModalFlag = (typeof MODAL_FLAGS)[number]
  * The modals about one note, each named by its parameter: the thread (spec §2: thread={id}), a
  * reply (reply={id}), a repost or quote (repost={id}), a zap (zap={id}; the spec names no
  * parameter for it, this one follows the others), the confirmation of deleting one's own note
- * (delete={id}, alike). The value is kept as written, whatever it is: the modal reads it with
+ * (delete={id}, alike), reporting someone else's note (report={id}, alike). The value is kept as written, whatever it is: the modal reads it with
  * parseNoteSearchParam and says when it names no note.
  */
-export const NOTE_SEARCH_PARAMS = ['thread', 'reply', 'repost', 'zap', 'delete'] as const
+export const NOTE_SEARCH_PARAMS = ['thread', 'reply', 'repost', 'zap', 'delete', 'report'] as const
 export type NoteSearchParam = (typeof NOTE_SEARCH_PARAMS)[number]
 
 export type ModalSearch = Partial<Record<ModalFlag, true>> & {

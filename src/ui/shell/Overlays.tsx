@@ -36,6 +36,7 @@ const ReplyModal = lazy(() => import('../components/publish/ReplyModal.tsx'))
 const RepostModal = lazy(() => import('../components/publish/RepostModal.tsx'))
 const ZapModal = lazy(() => import('./ZapModal.tsx'))
 const DeleteNoteModal = lazy(() => import('../components/publish/DeleteNoteModal.tsx'))
+const ReportNoteModal = lazy(() => import('../components/publish/ReportNoteModal.tsx'))
 
 /** Every overlay the URL (or the login gate) says is open, stacked in a fixed order. */
 export function Overlays() {
@@ -64,6 +65,7 @@ export function Overlays() {
   const repost = useNoteModal('repost').param
   const zap = useNoteModal('zap').param
   const deleting = useNoteModal('delete').param
+  const reporting = useNoteModal('report').param
   useCloseFinished()
   return (
     <Suspense fallback={null}>
@@ -72,6 +74,7 @@ export function Overlays() {
       {repost !== null && <RepostModal key={repost} param={repost} />}
       {zap !== null && <ZapModal key={zap} param={zap} />}
       {deleting !== null && <DeleteNoteModal key={deleting} param={deleting} />}
+      {reporting !== null && <ReportNoteModal key={reporting} param={reporting} />}
       {settings && <SettingsOverlay />}
       {choosing && <LoginOptionsModal />}
       {nsecLogin && <NsecLoginModal />}

@@ -14,6 +14,7 @@ import { Avatar } from '../people/Avatar.tsx'
 import { NoteContent } from './NoteContent.tsx'
 import { NoteMenuButton } from './NoteMenuButton.tsx'
 import { NoteActionsSlot } from './note-actions-slot.ts'
+import { ReportWarning } from './ReportWarning.tsx'
 import { SensitiveContent } from './SensitiveContent.tsx'
 import './note.css'
 
@@ -135,6 +136,7 @@ export function NoteCard({
           {actions && <NoteMenuButton note={note} />}
         </header>
         {replyTo && <ReplyContext pubkey={replyTo} />}
+        <ReportWarning noteId={note.id} />
         <SensitiveContent reason={sensitive} revealed={revealed} onReveal={onReveal}>
           <NoteContent content={note.content} tags={note.tags} imageMode={imageMode} />
         </SensitiveContent>

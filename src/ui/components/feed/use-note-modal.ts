@@ -1,13 +1,13 @@
 /**
- * The reply, repost, zap and delete modals (spec §2: reply={id}, repost={id}; zap={id} and
- * delete={id} alike) over the current page. Opening
+ * The reply, repost, zap, delete and report modals (spec §2: reply={id}, repost={id}; zap={id},
+ * delete={id} and report={id} alike) over the current page. Opening
  * pushes a history entry without moving the page, so Back, Escape and Close return to the page
  * where it was.
  */
 import { useCanGoBack, useNavigate, useRouter, useSearch } from '@tanstack/react-router'
 import { useCallback } from 'react'
 
-export type NoteModal = 'reply' | 'repost' | 'zap' | 'delete'
+export type NoteModal = 'reply' | 'repost' | 'zap' | 'delete' | 'report'
 
 export function useNoteModal(param: NoteModal) {
   const navigate = useNavigate()

@@ -1,4 +1,4 @@
-import { useContext, useState } from 'react'
+import { lazy, Suspense, useContext, useState } from 'react'
 import { useGated } from '../../hooks/use-gated.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useModal } from '../../hooks/use-modal.ts'
@@ -9,9 +9,14 @@ import { ProfilePaySlot } from './profile-pay-slot.ts'
 import { useRelayDiscoveryModal } from './use-profile.ts'
 import './profile-actions.css'
 
+// The dialog, and the publishing behind it, load on the first Report.
+const ReportDialog = lazy(() =>
+  import('./ReportDialog.tsx').then(({ ReportDialog }) => ({ default: ReportDialog })),
+)
+
 /**
- * What one can do on a profile: on one's own, edit it; on anyone else's, follow and mute them.
- * Relay discovery on every profile.
+ * What one can do on a profile: on one's own, edit it; on anyone else's, follow and mute them,
+ * and, logged in, report them (NIP-56). Relay discovery on every profile.
  */
 export function ProfileActions({ pubkey }: { pubkey: string }) {
   const Pay = useContext(ProfilePaySlot)
@@ -26,6 +31,7 @@ export function ProfileActions({ pubkey }: { pubkey: string }) {
           <FollowButton pubkey={pubkey} />
           <MuteButton pubkey={pubkey} />
           {Pay && <Pay pubkey={pubkey} />}
+          {signedIn && <ReportButton pubkey={pubkey} />}
         </>
       )}
       <DiscoverButton />
@@ -49,6 +55,22 @@ function EditProfileButton() {
       </button>
       {shown && gate.problem && (
         <ActionError message={gate.problem} detail={null} onDismiss={() => setShown(false)} />
+      )}
+    </>
+  )
+}
+
+function ReportButton({ pubkey }: { pubkey: string }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" className="button" onClick={() => setOpen(true)}>
+        Report
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog target={{ pubkey }} close={() => setOpen(false)} />
+        </Suspense>
       )}
     </>
   )

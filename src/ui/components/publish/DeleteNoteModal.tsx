@@ -4,6 +4,7 @@ import { DELETE_EXPLANATION, DELETE_MESSAGES } from '../../../core/publish/note-
 import { useGated } from '../../hooks/use-gated.ts'
 import { InvalidNoteId } from '../feed/NoteFromParam.tsx'
 import { useNoteModal } from '../feed/use-note-modal.ts'
+import { ActionFailure } from '../kit/ActionFailure.tsx'
 import { Field } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { toast } from '../kit/notice.ts'
@@ -92,12 +93,7 @@ function DeleteDialog({ id, close }: { id: string; close: () => void }) {
                   Waiting for the last deletion to finish…
                 </p>
               )}
-              {state === 'failed' && (
-                <div className="delete-failure" role="alert">
-                  <p className="delete-failure-message">{view.error}</p>
-                  {view.detail && <p className="delete-failure-detail">{view.detail}</p>}
-                </div>
-              )}
+              {state === 'failed' && <ActionFailure message={view.error} detail={view.detail} />}
               {gate.problem && (
                 <p className="form-error" role="alert">
                   {gate.problem}

@@ -1,7 +1,12 @@
+import { QueryClient } from '@tanstack/react-query'
 import type { Filter } from 'nostr-tools/filter'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
-import { describe, expect, it } from 'vitest'
-import { createEngagementLoader } from '../../../../src/actors/feed/engagement-queries.ts'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  createEngagementLoader,
+  createEngagementQueries,
+  engagementKey,
+} from '../../../../src/actors/feed/engagement-queries.ts'
 
 const viewer = generateSecretKey()
 const VIEWER = getPublicKey(viewer)
@@ -34,8 +39,8 @@ describe('engagement loader', () => {
     const load = createEngagementLoader(hub, () => VIEWER)
     const answers = await Promise.all([load(first), load(second)])
     expect(answers).toEqual([
-      { likers: [], reposters: [] },
-      { likers: [VIEWER], reposters: [] },
+      { likers: [], reposters: [], reports: [] },
+      { likers: [VIEWER], reposters: [], reports: [] },
     ])
     expect(asked).toEqual([
       [
@@ -50,6 +55,45 @@ describe('engagement loader', () => {
         { kinds: [7, 6, 16], authors: [VIEWER], '#e': [first.id, second.id] },
       ],
     ])
+  })
+
+  it('asks for the reports of the people the viewer follows, and counts only theirs', async () => {
+    const friend = generateSecretKey()
+    const FRIEND = getPublicKey(friend)
+    const report = (key: Uint8Array) =>
+      finalizeEvent(
+        { kind: 1984, created_at: 2, tags: [['e', first.id, 'spam']], content: '' },
+        key,
+      )
+    const { asked, hub } = fakeHub([report(friend), report(generateSecretKey())])
+    const load = createEngagementLoader(
+      hub,
+      () => VIEWER,
+      () => {},
+      async (user) => (user === VIEWER ? [FRIEND, 'not a key'] : []),
+    )
+    const answer = await load(first)
+    expect(asked[0]?.at(-1)).toEqual({
+      kinds: [1984],
+      authors: [FRIEND],
+      '#e': [first.id],
+      limit: 100,
+    })
+    expect(answer.reports).toEqual([{ reporter: FRIEND, type: 'spam' }])
+  })
+
+  it('follows that fail to load ask no reports; the rest still comes', async () => {
+    const { asked, hub } = fakeHub([liked])
+    const load = createEngagementLoader(
+      hub,
+      () => VIEWER,
+      () => {},
+      async () => {
+        throw new Error('no relay answered')
+      },
+    )
+    expect((await load(second)).likers).toEqual([VIEWER])
+    expect(asked[0]).toHaveLength(4)
   })
 
   it('asks for no own events when nobody is logged in', async () => {
@@ -77,6 +121,25 @@ describe('engagement loader', () => {
     const answers = await Promise.all([load(first), load(second)])
     expect(deleted).toEqual([[second.id]])
     // A deletion is no like or repost.
-    expect(answers[1]).toEqual({ likers: [VIEWER], reposters: [] })
+    expect(answers[1]).toEqual({ likers: [VIEWER], reposters: [], reports: [] })
+  })
+})
+
+describe('engagement queries', () => {
+  it('asks again, for the notes known, once someone else is the viewer (a login)', async () => {
+    const { asked, hub } = fakeHub([liked])
+    const queryClient = new QueryClient()
+    let viewer: string | null = null
+    const queries = createEngagementQueries({ hub, queryClient, viewer: () => viewer })
+    queries.ask([second])
+    await vi.waitFor(() => expect(queryClient.getQueryData(engagementKey(second.id))).toBeDefined())
+    // Fresh, for the same viewer: not asked again.
+    queries.ask([second])
+    viewer = VIEWER
+    queries.ask([second])
+    await vi.waitFor(() => expect(asked).toHaveLength(2))
+    // The second time, as the viewer: their own likes are asked.
+    expect(asked[1]).toHaveLength(4)
+    queryClient.clear()
   })
 })

@@ -8,8 +8,8 @@ const ID = 'ab'.repeat(32)
 const NOTE1 = 'note1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq'
 
 describe('parseModalSearch: the note parameters', () => {
-  it('are thread, reply, repost, zap and delete', () => {
-    expect(NOTE_SEARCH_PARAMS).toEqual(['thread', 'reply', 'repost', 'zap', 'delete'])
+  it('are thread, reply, repost, zap, delete and report', () => {
+    expect(NOTE_SEARCH_PARAMS).toEqual(['thread', 'reply', 'repost', 'zap', 'delete', 'report'])
   })
 
   it.each(NOTE_SEARCH_PARAMS)('keeps %s as written, for the modal to read', (param) => {

@@ -41,7 +41,7 @@ describe('tallyEngagement', () => {
       ]),
     ]
     expect(tallyEngagement(events, [NOTE])).toEqual([
-      { likers: [hex('a'), hex('b')], reposters: [hex('a'), hex('c')] },
+      { likers: [hex('a'), hex('b')], reposters: [hex('a'), hex('c')], reports: [] },
     ])
   })
 
@@ -52,10 +52,36 @@ describe('tallyEngagement', () => {
     ])
     const events = [toReply, like(hex('b')), event(1, hex('c'), [['e', NOTE]], 'a reply')]
     expect(tallyEngagement(events, [OTHER, NOTE, hex('3')])).toEqual([
-      { likers: [hex('a')], reposters: [] },
-      { likers: [hex('b')], reposters: [] },
-      { likers: [], reposters: [] },
+      { likers: [hex('a')], reposters: [], reports: [] },
+      { likers: [hex('b')], reposters: [], reports: [] },
+      { likers: [], reposters: [], reports: [] },
     ])
+  })
+})
+
+describe('tallyEngagement: reports (NIP-56)', () => {
+  const report = (pubkey: string, tags: string[][]) => event(1984, pubkey, tags)
+
+  it('keeps the reports of the people followed, each once, and no others', () => {
+    const follows = new Set([hex('a'), hex('b')])
+    const events = [
+      report(hex('a'), [
+        ['e', NOTE, 'spam'],
+        ['p', hex('f')],
+      ]),
+      report(hex('a'), [['e', NOTE, 'nudity']]),
+      report(hex('b'), [['e', OTHER, 'illegal']]),
+      // Not followed: ignored, whatever it says.
+      report(hex('c'), [['e', NOTE, 'spam']]),
+      // Followed, with a tag that is no report.
+      report(hex('b'), [['e', NOTE, 'rude']]),
+    ]
+    expect(tallyEngagement(events, [NOTE, OTHER], follows)).toEqual([
+      { likers: [], reposters: [], reports: [{ reporter: hex('a'), type: 'spam' }] },
+      { likers: [], reposters: [], reports: [{ reporter: hex('b'), type: 'illegal' }] },
+    ])
+    // Following nobody: no report counts.
+    expect(tallyEngagement(events, [NOTE])[0]?.reports).toEqual([])
   })
 })
 

@@ -1,0 +1,22 @@
+import { keepOpenedNote } from '../../../actors/feed/thread-queries.ts'
+import { useSystem } from '../../system-context.tsx'
+import type { NoteMenuItemProps } from '../feed/note-menu-slot.ts'
+import { useNoteModal } from '../feed/use-note-modal.ts'
+import { MenuItem } from '../kit/Menu.tsx'
+
+/** Report, in a note's More menu: opens the report dialog (?report={id}) over the page. */
+export function ReportNoteItem({ note }: NoteMenuItemProps) {
+  const { queryClient } = useSystem()
+  const modal = useNoteModal('report')
+  return (
+    <MenuItem
+      onSelect={() => {
+        // The dialog finds the note this card read, wherever that was.
+        keepOpenedNote(queryClient, note)
+        void modal.open(note.id)
+      }}
+    >
+      Report
+    </MenuItem>
+  )
+}
