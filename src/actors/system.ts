@@ -46,8 +46,9 @@ import {
 import { keepContactVersions } from './people/contact-versions.ts'
 import type { Follow } from './people/follow.effects.ts'
 import { metadataQueryOptions } from './people/metadata-queries.ts'
-import type { Mute } from './people/mute.ts'
+import type { MuteEdit } from './people/mute-edit.effects.ts'
 import type { MuteSetActorRef } from './people/mute-set.ts'
+import { privateMutes } from './people/private-mutes.ts'
 import type { ProfileEdit } from './people/profile-edit.ts'
 import { type ProfileQueries, profileQueries } from './people/profile-queries.ts'
 import { type LazyActor, lazyActor } from './platform/lazy-actor.ts'
@@ -119,8 +120,8 @@ export interface PlumeSystem {
   notificationSettings: NotificationSettingsStore
   /** Follow and unfollow (the profile page's): loaded on first use. */
   follow(): Promise<Follow>
-  /** Mute and unmute (the profile page's): loaded on first use. */
-  mute(): Promise<Mute>
+  /** Mute and unmute (a profile, a note's More menu, Settings): loaded on first use. */
+  mute(): Promise<MuteEdit>
   /** Editing one's own profile: loaded on first use. */
   profileEdit(): Promise<ProfileEdit>
   /** Publishing (composers, modals, likes): loaded on first use. */
@@ -254,6 +255,8 @@ export function startSystem(
     },
   }
   const viewer = () => login.getSnapshot().context.pubkey
+  // The mute list's private part, decrypted in memory only, shared by the set and the editor.
+  const secrets = privateMutes(() => signer())
   const profiles = profileQueries({ hub, queryClient, pool: poolRelays, outbox, user: viewer })
   const deletedNotes = startDeletedNotes(queryClient)
   const publishQueue = once(() =>
@@ -263,7 +266,7 @@ export function startSystem(
   )
   const peopleActions = once(() =>
     import('./system/people-actions.ts').then(({ startPeopleActions }) =>
-      startPeopleActions({ hub, signer, pool, login, queryClient }),
+      startPeopleActions({ hub, signer, pool, login, queryClient, secrets }),
     ),
   )
   const memory = once(() =>
@@ -310,11 +313,13 @@ export function startSystem(
         startNoteDelete({ hub, signer, pool, login, deleted: deletedNotes }),
       ),
     ),
-    muteSet: once(() => startUserMuteSet({ app, login, queryClient, muteList: profiles.muteList })),
+    muteSet: once(() =>
+      startUserMuteSet({ app, login, queryClient, muteList: profiles.muteList, secrets }),
+    ),
     relayList,
     notificationSettings: createNotificationSettingsStore(),
     follow: once(() => peopleActions().then((actions) => actions.follow())),
-    mute: once(() => peopleActions().then((actions) => actions.mute)),
+    mute: once(() => peopleActions().then((actions) => actions.muteEdit())),
     profileEdit: once(() => peopleActions().then((actions) => actions.profileEdit)),
     publishing: once(() =>
       import('./system/publishing.ts').then(({ startPublishing }) =>
