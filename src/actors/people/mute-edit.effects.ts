@@ -20,6 +20,7 @@ import type {
   DecryptInput,
   EncryptInput,
   MuteEditActorRef,
+  MuteEditSnapshot,
   PublishedMuteList,
   PublishMuteListInput,
   UserInput,
@@ -81,5 +82,10 @@ export interface MuteEdit {
   actor: MuteEditActorRef
   /** Asks for the change, as the machine checks it (who can sign now, the relays). */
   request(change: MuteChange): void
+  /**
+   * Asks for the change once the one under way has ended, and resolves with how it ended
+   * (a note's menu, whose item is gone by then, says so in a toast).
+   */
+  run(change: MuteChange): Promise<MuteEditSnapshot>
   dismiss(): void
 }

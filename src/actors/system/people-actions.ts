@@ -5,7 +5,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { createActor } from 'xstate'
+import { createActor, waitFor } from 'xstate'
+import type { MuteChange } from '../../core/people/mute-edit.ts'
 import { followMachine } from '../../machines/follow.machine.ts'
 import { canSign, type LoginActorRef } from '../../machines/login.machine.ts'
 import { muteEditMachine } from '../../machines/mute-edit.machine.ts'
@@ -79,13 +80,21 @@ function startMuteEdit({ own, queryClient, user, ready }: Asker, secrets: Privat
   const actor = createActor(
     muteEditMachine.provide(muteEditEffects({ own, queryClient, secrets })),
   ).start()
+  const request = (change: MuteChange) =>
+    actor.send({
+      type: 'mute.requested',
+      request: { change, user: user(), ready: ready(), relays: own.writeTargets() },
+    })
+  const rested = () =>
+    waitFor(actor, (snapshot) => snapshot.matches('ready'), { timeout: Infinity })
   return {
     actor,
-    request: (change) =>
-      actor.send({
-        type: 'mute.requested',
-        request: { change, user: user(), ready: ready(), relays: own.writeTargets() },
-      }),
+    request,
+    run: async (change) => {
+      await rested()
+      request(change)
+      return rested()
+    },
     dismiss: () => actor.send({ type: 'mute.dismissed' }),
   }
 }

@@ -171,16 +171,33 @@ export function muteListTemplate(
   }
 }
 
-/** The toast after a mute: 'Muted @ann', 'Muted #nostr', 'Muted this thread'. */
-export const mutedText = (target: MuteTarget, name: string): string => {
+/** The toast after a change: 'Muted @ann', 'Unmuted #nostr', 'Muted this thread'. */
+export function mutedText(target: MuteTarget, name: string, action: MuteAction = 'mute'): string {
+  const verb = action === 'mute' ? 'Muted' : 'Unmuted'
   switch (target.kind) {
     case 'p':
-      return `Muted @${name}`
+      return `${verb} @${name}`
     case 'e':
-      return 'Muted this thread'
+      return `${verb} this thread`
     case 't':
-      return `Muted #${target.value}`
+      return `${verb} #${target.value}`
     case 'word':
-      return `Muted “${target.value}”`
+      return `${verb} “${target.value}”`
   }
 }
+
+/** What the toast says once a change ends: done, or the failure and why. */
+export function muteOutcomeText(
+  outcome: { done: boolean; error: string | null; detail: string | null },
+  doneText: string,
+): string {
+  if (outcome.done) return doneText
+  const error = outcome.error ?? MUTE_MESSAGES.failed.mute
+  return outcome.detail ? `${error}: ${outcome.detail}` : error
+}
+
+/** A word typed in Settings: '#tag' is a hashtag, anything else a word. */
+export const typedMute = (input: string): MuteTarget =>
+  input.trim().startsWith('#')
+    ? { kind: 't', value: input.trim() }
+    : { kind: 'word', value: input.trim() }

@@ -4,5 +4,6 @@
  */
 import type { NoteMenuEntry } from '../components/feed/note-menu-slot.ts'
 import { deleteNoteEntry } from '../components/publish/delete-note-entry.ts'
+import { muteNoteEntry } from './mute-note-entry.ts'
 
-export const NOTE_MENU: readonly NoteMenuEntry[] = [deleteNoteEntry]
+export const NOTE_MENU: readonly NoteMenuEntry[] = [muteNoteEntry, deleteNoteEntry]
