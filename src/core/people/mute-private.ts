@@ -40,6 +40,4 @@ export const MUTE_PRIVATE_MESSAGES = {
   /** Settings, when the list's private part could not be decrypted. */
   undecryptable:
     'Your private mutes could not be decrypted with this login, so only your public mutes apply.',
-  /** Settings, while the private part is being decrypted. */
-  decrypting: 'Decrypting your private mutes…',
 } as const

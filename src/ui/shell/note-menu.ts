@@ -6,4 +6,4 @@ import type { NoteMenuEntry } from '../components/feed/note-menu-slot.ts'
 import { deleteNoteEntry } from '../components/publish/delete-note-entry.ts'
 import { muteNoteEntry } from './mute-note-entry.ts'
 
-export const NOTE_MENU: readonly NoteMenuEntry[] = [muteNoteEntry, deleteNoteEntry]
+export const NOTE_MENU: readonly NoteMenuEntry[] = [deleteNoteEntry, muteNoteEntry]

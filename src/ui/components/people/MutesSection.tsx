@@ -61,15 +61,13 @@ function MutesList() {
         Public mutes are in your list for anyone to read. Private ones are encrypted so only you can
         read them.
       </p>
-      {held.privacy === 'decrypting' && (
-        <p className="key-status">{MUTE_PRIVATE_MESSAGES.decrypting}</p>
-      )}
       {held.privacy === 'undecryptable' && (
         <p className="key-status mutes-warning" role="status">
           {MUTE_PRIVATE_MESSAGES.undecryptable}
         </p>
       )}
-      {!held.known ? (
+      {/* Decrypting is part of reading: what shows before it ends may be missing its private part. */}
+      {!held.known || held.privacy === 'decrypting' ? (
         <p className="key-status">{MUTES_SECTION.reading}</p>
       ) : entries.length === 0 ? (
         <p className="key-status">{MUTES_SECTION.none}</p>
@@ -79,7 +77,10 @@ function MutesList() {
             <MuteRow
               key={`${entry.target.kind}:${entry.target.value}`}
               entry={entry}
-              label={muteEntryLabel(entry.target, nameOf(entry.target.value))}
+              label={muteEntryLabel(
+                entry.target,
+                entry.target.kind === 'p' ? nameOf(entry.target.value) : '',
+              )}
               busy={busy}
               onPlace={(next) => run({ action: 'mute', target: entry.target, place: next })}
               onUnmute={() => run({ action: 'unmute', target: entry.target, place: entry.place })}
