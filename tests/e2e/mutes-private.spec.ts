@@ -26,12 +26,14 @@ const toast = (page: Page) => page.locator('.toast')
 const settings = (page: Page) => page.getByRole('dialog', { name: 'Settings' })
 const mutes = (page: Page) => settings(page).getByRole('region', { name: 'Mutes' })
 
+/** The account's newest mute list among these events. */
+const newestMuteList = (events: readonly NostrEvent[], account: DemoAccount) =>
+  events.filter((e) => e.kind === 10000 && e.pubkey === account.pubkey).sort(newestFirst)[0]
+
 /** People of the world the demo account does not mute already, each with a key to publish as. */
 function others(world: DemoWorld): DemoAccount[] {
   const demo = world.demoAccount
-  const list = world.events
-    .filter((e) => e.kind === 10000 && e.pubkey === demo.pubkey)
-    .sort(newestFirst)[0]
+  const list = newestMuteList(world.events, demo)
   const muted = new Set(list?.tags.filter((t) => t[0] === 'p').map((t) => t[1]) ?? [])
   return world.accounts.filter((a) => a.pubkey !== demo.pubkey && !muted.has(a.pubkey))
 }
@@ -43,17 +45,24 @@ const noteBy = (person: DemoAccount, content: string, tags: string[][] = [], ago
     hexToBytes(person.secretKeyHex),
   )
 
-/** The demo account's newest mute list on the relay, and its private tags (decrypted here). */
+/** The demo account's newest mute list on the relay. */
+const newestList = (relay: RelayHandle, demo: DemoAccount) => newestMuteList(relay.events(), demo)
+
+/** The demo account's newest mute list's tags, and its private tags (decrypted here). */
 function listOn(relay: RelayHandle, demo: DemoAccount) {
-  const list = relay
-    .events()
-    .filter((e) => e.kind === 10000 && e.pubkey === demo.pubkey)
-    .sort(newestFirst)[0]
+  const list = newestList(relay, demo)
   if (!list) return { tags: [] as string[][], hidden: [] as string[][] }
   const toSelf = nip44.utils.getConversationKey(hexToBytes(demo.secretKeyHex), demo.pubkey)
   const hidden: string[][] = list.content ? JSON.parse(nip44.decrypt(list.content, toSelf)) : []
   return { tags: list.tags, hidden }
 }
+
+/** Goes to a path inside the app, as a link would (a reload would log the user out). */
+const goInApp = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    history.pushState({}, '', to)
+    dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
 
 /** Opens the app on a relay holding the world and these notes; logs the demo account in. */
 async function openLoggedIn(
@@ -164,13 +173,7 @@ test('a thread muted from a note’s menu leaves the feed and folds in the threa
   await expect.poll(() => listOn(relay, world.demoAccount).hidden).toContainEqual(['e', root.id])
 
   // The thread, opened from within the app (a reload would log out): its reply folds.
-  await page.evaluate(
-    (path) => {
-      history.pushState({}, '', path)
-      dispatchEvent(new PopStateEvent('popstate'))
-    },
-    `/note/${noteEncode(root.id)}`,
-  )
+  await goInApp(page, `/note/${noteEncode(root.id)}`)
   const folded = page.locator(`.note-muted[data-muted-id="${reply.id}"]`)
   await expect(folded).toHaveText('Reply in a muted thread · Show')
 
@@ -245,11 +248,7 @@ test('a hashtag and a word muted privately in Settings leave the feed, a thread 
   await expect(card(feed(page), plain.id)).toBeVisible()
   await expect(card(feed(page), tagged.id)).toHaveCount(0)
   await expect(card(feed(page), worded.id)).toHaveCount(0)
-  const go = (path: string) =>
-    page.evaluate((to) => {
-      history.pushState({}, '', to)
-      dispatchEvent(new PopStateEvent('popstate'))
-    }, path)
+  const go = (path: string) => goInApp(page, path)
   await go(`/note/${noteEncode(root.id)}`)
   const folded = page.locator(`.note-muted[data-muted-id="${tagged.id}"]`)
   await expect(folded).toHaveText('Reply with a muted hashtag · Show')
@@ -301,9 +300,7 @@ test('Settings → Mutes: logged out it asks for a login; while the list is read
   const [person, other] = others(world)
   const note = noteBy(person!, 'Muted in public, this one.', [], 5)
   const visible = noteBy(other!, 'Not muted at all.', [], 6)
-  const previous = world.events
-    .filter((e) => e.kind === 10000 && e.pubkey === demo.pubkey)
-    .sort(newestFirst)[0]
+  const previous = newestMuteList(world.events, demo)
   // Garbage where the private part goes, as another client might leave it.
   const list = finalizeEvent(
     {
@@ -351,12 +348,7 @@ test('Settings → Mutes: logged out it asks for a login; while the list is read
   await expect(toast(page)).toHaveText(
     'Mute failed: Your private mutes could not be decrypted, so nothing was published: publishing now would drop them.',
   )
-  expect(
-    relay
-      .events()
-      .filter((e) => e.kind === 10000 && e.pubkey === demo.pubkey)
-      .sort(newestFirst)[0]!.id,
-  ).toBe(list.id)
+  expect(newestList(relay, demo)?.id).toBe(list.id)
 })
 
 test('the secret scan: a word muted privately is never in storage, the stored cache, caches, the console or the frames sent', async ({
@@ -374,11 +366,7 @@ test('the secret scan: a word muted privately is never in storage, the stored ca
   await mutes(page).getByLabel('Mute a word or #hashtag').fill(WORD)
   await mutes(page).getByRole('button', { name: 'Mute', exact: true }).click()
   await expect(mutes(page).getByRole('listitem').filter({ hasText: WORD })).toBeVisible()
-  const published = () =>
-    relay
-      .events()
-      .filter((e) => e.kind === 10000 && e.pubkey === demo.pubkey)
-      .sort(newestFirst)[0]?.content
+  const published = () => newestList(relay, demo)?.content
   expect(listOn(relay, demo).hidden).toContainEqual(['word', WORD])
   // The stored query cache has been written since: it holds the list, still encrypted.
   await expect
