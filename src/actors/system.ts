@@ -47,8 +47,9 @@ import {
 import { keepContactVersions } from './people/contact-versions.ts'
 import type { Follow } from './people/follow.effects.ts'
 import { metadataQueryOptions } from './people/metadata-queries.ts'
-import type { Mute } from './people/mute.ts'
+import type { MuteEdit } from './people/mute-edit.effects.ts'
 import type { MuteSetActorRef } from './people/mute-set.ts'
+import { privateMutes } from './people/private-mutes.ts'
 import type { ProfileEdit } from './people/profile-edit.ts'
 import { type ProfileQueries, profileQueries } from './people/profile-queries.ts'
 import type { Reporting } from './people/report.effects.ts'
@@ -129,8 +130,8 @@ export interface PlumeSystem {
   notificationSettings: NotificationSettingsStore
   /** Follow and unfollow (the profile page's): loaded on first use. */
   follow(): Promise<Follow>
-  /** Mute and unmute (the profile page's): loaded on first use. */
-  mute(): Promise<Mute>
+  /** Mute and unmute (a profile, a note's More menu, Settings): loaded on first use. */
+  mute(): Promise<MuteEdit>
   /** Editing one's own profile: loaded on first use. */
   profileEdit(): Promise<ProfileEdit>
   /** Publishing (composers, modals, likes): loaded on first use. */
@@ -264,6 +265,8 @@ export function startSystem(
     },
   }
   const viewer = () => login.getSnapshot().context.pubkey
+  // The mute list's private part, decrypted in memory only, shared by the set and the editor.
+  const secrets = privateMutes(() => signer())
   const profiles = profileQueries({ hub, queryClient, pool: poolRelays, outbox, user: viewer })
   const deletedNotes = startDeletedNotes(queryClient)
   const publishQueue = once(() =>
@@ -273,7 +276,7 @@ export function startSystem(
   )
   const peopleActions = once(() =>
     import('./system/people-actions.ts').then(({ startPeopleActions }) =>
-      startPeopleActions({ hub, signer, pool, login, queryClient }),
+      startPeopleActions({ hub, signer, pool, login, queryClient, secrets }),
     ),
   )
   const memory = once(() =>
@@ -335,14 +338,16 @@ export function startSystem(
         startReporting({ hub, signer, pool, login }),
       ),
     ),
-    muteSet: once(() => startUserMuteSet({ app, login, queryClient, muteList: profiles.muteList })),
+    muteSet: once(() =>
+      startUserMuteSet({ app, login, queryClient, muteList: profiles.muteList, secrets }),
+    ),
     webOfTrust: once(() =>
       startUserWebOfTrust({ app, login, hub, queryClient, contacts: profiles.contacts }),
     ),
     relayList,
     notificationSettings: createNotificationSettingsStore(),
     follow: once(() => peopleActions().then((actions) => actions.follow())),
-    mute: once(() => peopleActions().then((actions) => actions.mute)),
+    mute: once(() => peopleActions().then((actions) => actions.muteEdit())),
     profileEdit: once(() => peopleActions().then((actions) => actions.profileEdit)),
     publishing: once(() =>
       import('./system/publishing.ts').then(({ startPublishing }) =>

@@ -11,6 +11,7 @@ import { depositMachine } from './deposit.machine.ts'
 import { followMachine } from './follow.machine.ts'
 import { loginMachine } from './login.machine.ts'
 import { miningMachine } from './mining.machine.ts'
+import { muteEditMachine } from './mute-edit.machine.ts'
 import { noteDeleteMachine } from './note-delete.machine.ts'
 import { nsecKeyMachine } from './nsec-key.machine.ts'
 import { preferencesMachine } from './preferences.machine.ts'
@@ -42,6 +43,7 @@ export const machines: MachineEntry[] = [
   { name: 'follow', machine: followMachine },
   { name: 'login', machine: loginMachine },
   { name: 'mining', machine: miningMachine },
+  { name: 'mute-edit', machine: muteEditMachine },
   { name: 'note-delete', machine: noteDeleteMachine },
   { name: 'nsec-key', machine: nsecKeyMachine },
   { name: 'preferences', machine: preferencesMachine },

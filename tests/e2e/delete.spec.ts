@@ -91,7 +91,7 @@ test('Delete from the More menu: gone at once from the feed and the profile, and
   await expect(menu).toBeVisible()
   await page.getByRole('banner').click({ position: { x: 5, y: 5 } })
   await expect(menu).toBeHidden()
-  // Someone else's note offers no Delete (Report instead, reports.spec.ts).
+  // Someone else's note offers no Delete (its mutes and Report instead, reports.spec.ts).
   const shown = await feed(page)
     .locator('article[data-note-id]')
     .evaluateAll((articles) => articles.map((article) => article.getAttribute('data-note-id')))
@@ -100,7 +100,9 @@ test('Delete from the More menu: gone at once from the feed and the profile, and
   if (!theirs) throw new Error('the feed shows other people’s notes')
   // A note may show twice: as itself and under someone's repost.
   await card(feed(page), theirs).first().getByRole('button', { name: 'More' }).click()
-  await expect(menu.getByRole('menuitem')).toHaveText(['Report'])
+  await expect(menu.getByRole('menuitem', { name: 'Mute this thread' })).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0)
+  await expect(menu.getByRole('menuitem', { name: 'Report' })).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(menu).toBeHidden()
 

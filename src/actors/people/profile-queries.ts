@@ -40,6 +40,11 @@ export interface ContactList {
 
 export interface PublicMuteList extends MuteList {
   createdAt: number
+  /**
+   * The private part, encrypted as published (NIP-51); decrypted only in memory
+   * (private-mutes.ts). Absent from a copy stored before it was kept.
+   */
+  content?: string
 }
 
 export interface ProfileDeps {
@@ -134,13 +139,15 @@ export function profileQueries({ hub, queryClient, pool, ...deps }: ProfileDeps)
         gcTime: CONTACTS_GC_MS,
       }),
 
-    /** Kind 10000, public part; null when they published none. */
+    /** Kind 10000, public part and the private part still encrypted; null when they published none. */
     muteList: (pubkey: string) =>
       queryOptions({
         queryKey: profileKeys.muteList(pubkey),
         queryFn: async (): Promise<PublicMuteList | null> => {
           const event = await newestOf(hub, MUTE_LIST_KIND, pubkey, 1)
-          return event ? { ...parseMuteList(event), createdAt: event.created_at } : null
+          return event
+            ? { ...parseMuteList(event), createdAt: event.created_at, content: event.content }
+            : null
         },
       }),
 

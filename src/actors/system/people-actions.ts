@@ -5,9 +5,11 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { createActor } from 'xstate'
+import { createActor, waitFor } from 'xstate'
+import type { MuteChange } from '../../core/people/mute-edit.ts'
 import { followMachine } from '../../machines/follow.machine.ts'
 import { canSign, type LoginActorRef } from '../../machines/login.machine.ts'
+import { muteEditMachine } from '../../machines/mute-edit.machine.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { type ContactVersionsStore, contactVersionsStore } from '../people/contact-versions.ts'
 import {
@@ -16,8 +18,9 @@ import {
   followRequest,
   restoreRequest,
 } from '../people/follow.effects.ts'
-import { changeMute, type Mute } from '../people/mute.ts'
+import { type MuteEdit, muteEditEffects } from '../people/mute-edit.effects.ts'
 import { createOwnEvents, type OwnEvents } from '../people/own-events.ts'
+import type { PrivateMutes } from '../people/private-mutes.ts'
 import { type ProfileEdit, profileEdit } from '../people/profile-edit.ts'
 import type { Signer } from '../platform/signer.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
@@ -30,12 +33,15 @@ export interface PeopleActionsDeps {
   pool(): RelayPoolActorRef | undefined
   login: LoginActorRef
   queryClient: QueryClient
+  /** The mute list's private part, decrypted and encrypted in memory. */
+  secrets: PrivateMutes
 }
 
 export interface PeopleActions {
   /** The follow actor, started on first use. */
   follow(): Follow
-  mute: Mute
+  /** The mute-edit actor, started on first use. */
+  muteEdit(): MuteEdit
   profileEdit: ProfileEdit
 }
 
@@ -70,12 +76,36 @@ function startFollow({ own, queryClient, versions, user, ready }: Asker): Follow
   }
 }
 
+function startMuteEdit({ own, queryClient, user, ready }: Asker, secrets: PrivateMutes): MuteEdit {
+  const actor = createActor(
+    muteEditMachine.provide(muteEditEffects({ own, queryClient, secrets })),
+  ).start()
+  const request = (change: MuteChange) =>
+    actor.send({
+      type: 'mute.requested',
+      request: { change, user: user(), ready: ready(), relays: own.writeTargets() },
+    })
+  const rested = () =>
+    waitFor(actor, (snapshot) => snapshot.matches('ready'), { timeout: Infinity })
+  return {
+    actor,
+    request,
+    run: async (change) => {
+      await rested()
+      request(change)
+      return rested()
+    },
+    dismiss: () => actor.send({ type: 'mute.dismissed' }),
+  }
+}
+
 export function startPeopleActions({
   hub,
   signer,
   pool,
   login,
   queryClient,
+  secrets,
 }: PeopleActionsDeps): PeopleActions {
   const versions = contactVersionsStore({ queryClient, hub })
   // Each relay answers with its newest list: the user's differ when another client shrank one.
@@ -94,9 +124,10 @@ export function startPeopleActions({
     ready: () => pool() !== undefined,
   }
   let follow: Follow | undefined
+  let muteEdit: MuteEdit | undefined
   return {
     follow: () => (follow ??= startFollow(asker)),
-    mute: { change: (action, target) => changeMute(asker, action, target) },
+    muteEdit: () => (muteEdit ??= startMuteEdit(asker, secrets)),
     profileEdit: profileEdit({ own, queryClient }),
   }
 }

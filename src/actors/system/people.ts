@@ -1,10 +1,11 @@
 /**
  * The people side that the feed needs at once: the pool's relays as the people queries read them,
- * and the user's mute set, fed for the system's life by who is logged in and the pool's relays.
+ * and the user's mute set, fed for the system's life by who is logged in and the pool's relays,
+ * its private part decrypted by the user's signer.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { createActor } from 'xstate'
-import type { LoginActorRef } from '../../machines/login.machine.ts'
+import { canSign, type LoginActorRef } from '../../machines/login.machine.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import {
   feedMuteSet,
@@ -13,6 +14,7 @@ import {
   type MuteSetWatch,
   muteSetLogic,
 } from '../people/mute-set.ts'
+import type { PrivateMutes } from '../people/private-mutes.ts'
 import type { ProfileQueries } from '../people/profile-queries.ts'
 import type { PoolRelay } from '../relays/outbox-relays.ts'
 
@@ -32,6 +34,8 @@ export interface UserMuteSetDeps {
   login: LoginActorRef
   queryClient: QueryClient
   muteList: ProfileQueries['muteList']
+  /** Decrypts the list's private part, held in memory only. */
+  secrets: PrivateMutes
 }
 
 /** Calls back now and at every change of who is logged in or of the pool's sockets. */
@@ -42,9 +46,11 @@ function watchUserAndRelays(
   const pool = () => app.getSnapshot().children.relays
   const report = () => {
     const snapshot = login.getSnapshot()
+    const signedIn = snapshot.matches('signedIn')
     listener({
-      user: snapshot.matches('signedIn') ? snapshot.context.pubkey : null,
+      user: signedIn ? snapshot.context.pubkey : null,
       relays: (pool()?.getSnapshot().context.sockets.length ?? 0) > 0,
+      signer: signedIn && canSign(snapshot),
     })
   }
   // The pool starts with the app's config; its sockets change in its own snapshots.
@@ -73,5 +79,6 @@ export const startUserMuteSet = (deps: UserMuteSetDeps): MuteSetActorRef =>
   startMuteSet({
     queryClient: deps.queryClient,
     muteList: deps.muteList,
+    secrets: deps.secrets,
     watch: (listener) => watchUserAndRelays(deps, listener),
   })

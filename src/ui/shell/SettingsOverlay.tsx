@@ -7,6 +7,7 @@ import { AccountSection } from '../components/identity/AccountSection.tsx'
 import { Modal } from '../components/kit/Modal.tsx'
 import { LightningSection } from '../components/lightning/LightningSection.tsx'
 import { FollowListSection } from '../components/people/FollowListSection.tsx'
+import { MutesSection } from '../components/people/MutesSection.tsx'
 import { PowSection } from '../components/publish/PowSection.tsx'
 import { RelaySection } from '../components/relays/RelaySection.tsx'
 import { useModal } from '../hooks/use-modal.ts'
@@ -22,6 +23,7 @@ export function SettingsOverlay() {
       <EcashSection />
       <AccountSection />
       <FollowListSection />
+      <MutesSection />
       <CacheSection />
       <RelaySection />
       <PowSection />

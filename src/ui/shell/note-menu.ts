@@ -5,5 +5,6 @@
 import type { NoteMenuEntry } from '../components/feed/note-menu-slot.ts'
 import { deleteNoteEntry } from '../components/publish/delete-note-entry.ts'
 import { reportNoteEntry } from '../components/publish/report-note-entry.ts'
+import { muteNoteEntry } from './mute-note-entry.ts'
 
-export const NOTE_MENU: readonly NoteMenuEntry[] = [deleteNoteEntry, reportNoteEntry]
+export const NOTE_MENU: readonly NoteMenuEntry[] = [deleteNoteEntry, muteNoteEntry, reportNoteEntry]

@@ -22,9 +22,24 @@ export function Toast() {
   return (
     <p ref={element} className="toast" role="status" popover="manual">
       {notice && (
-        <span key={notice.id} className="toast-text">
+        <span
+          key={notice.id}
+          className={notice.action ? 'toast-text toast-text-long' : 'toast-text'}
+        >
           {notice.text}
         </span>
+      )}
+      {notice?.action && (
+        <button
+          type="button"
+          className="toast-action"
+          onClick={() => {
+            toast.hide()
+            notice.action?.run()
+          }}
+        >
+          {notice.action.label}
+        </button>
       )}
     </p>
   )

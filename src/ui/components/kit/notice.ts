@@ -7,15 +7,26 @@ import { useSyncExternalStore } from 'react'
 
 /** How long a notice stays (its fade is the last part of it, in CSS). */
 export const NOTICE_MS = 4000
+/** How long one with a button stays: time to read it, then reach the button. */
+export const NOTICE_ACTION_MS = 8000
+
+/** A button beside the words ('Undo'), which takes the notice away when pressed. */
+export interface NoticeAction {
+  label: string
+  run(): void
+}
 
 export interface Notice {
   text: string
   /** Each notice is new, even with the text of the last one, so it is announced again. */
   id: number
+  action?: NoticeAction
 }
 
 export interface NoticeStore {
-  show(text: string): void
+  show(text: string, action?: NoticeAction): void
+  /** Takes the notice away now. */
+  hide(): void
   get(): Notice | null
   subscribe(listener: () => void): () => void
 }
@@ -31,10 +42,14 @@ export function noticeStore(): NoticeStore {
     for (const listener of listeners) listener()
   }
   return {
-    show(text) {
+    show(text, action) {
       clearTimeout(timer)
-      set({ text, id: ++lastId })
-      timer = setTimeout(() => set(null), NOTICE_MS)
+      set(action ? { text, id: ++lastId, action } : { text, id: ++lastId })
+      timer = setTimeout(() => set(null), action ? NOTICE_ACTION_MS : NOTICE_MS)
+    },
+    hide() {
+      clearTimeout(timer)
+      set(null)
     },
     get: () => current,
     subscribe(listener) {

@@ -1,52 +1,46 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { MuteFailure } from '../../../actors/people/mute.ts'
-import type { MuteAction } from '../../../core/people/mute-edit.ts'
 import { useGated } from '../../hooks/use-gated.ts'
 import { useLogin } from '../../hooks/use-login.ts'
-import { useSystem } from '../../system-context.tsx'
 import { ActionError } from './ActionError.tsx'
-import { useProfileQueries } from './use-profile.ts'
+import { sameMute, useMuteEdit } from './use-mute-edit.ts'
+import { useMuteSet } from './use-mute-set.ts'
 
 /**
- * Mute or Unmute this person (the user's kind 10000). The list is read, changed and published;
- * the button says what is happening meanwhile, and the mute list shows the result once a relay
- * took it. A visitor gets the login options first.
+ * Mute or Unmute this person (the user's kind 10000) through the mute-edit machine: the list is
+ * read, changed and published; the button says what is happening meanwhile, and the mute set
+ * shows the result once a relay took it. A mute from here is public, as it always was; one muted
+ * privately (a note's menu) is unmuted here too. A visitor gets the login options first.
  */
 export function MuteButton({ pubkey }: { pubkey: string }) {
-  const system = useSystem()
-  const { signedIn, pubkey: user } = useLogin()
-  const queries = useProfileQueries()
-  const list = useQuery({ ...queries.muteList(user ?? ''), enabled: signedIn && !!user })
+  const { signedIn } = useLogin()
+  const mutes = useMuteSet()
+  const edit = useMuteEdit()
   const gate = useGated('mute')
-  const mutation = useMutation({
-    mutationFn: async (action: MuteAction) => (await system.mute()).change(action, pubkey),
-  })
   // Shown until dismissed or the next click.
   const [shown, setShown] = useState(false)
-  const muted = !!list.data?.people.some((person) => person.pubkey === pubkey)
-  const loading = signedIn && list.isPending
+  const target = { kind: 'p' as const, value: pubkey }
+  const muted = signedIn && mutes.people.has(pubkey.toLowerCase())
+  const mine = sameMute(edit.last, { action: 'mute', target, place: 'public' })
+  const busy = mine && edit.changing !== null
 
   const click = () => {
     setShown(true)
-    mutation.reset()
-    const action = muted ? 'unmute' : 'mute'
-    gate.run(() => mutation.mutate(action))
+    edit.dismiss()
+    gate.run(() => edit.request({ action: muted ? 'unmute' : 'mute', target, place: 'public' }))
   }
 
-  const error = shown ? (gate.problem ?? mutation.error?.message ?? null) : null
-  const detail = mutation.error instanceof MuteFailure ? mutation.error.detail : null
+  const error = shown ? (gate.problem ?? (mine ? edit.error : null)) : null
   return (
     <>
       <button
         type="button"
         className="button profile-mute"
-        aria-busy={mutation.isPending || loading}
-        disabled={mutation.isPending || loading}
+        aria-busy={busy}
+        disabled={busy}
         onClick={click}
       >
-        {mutation.isPending
-          ? mutation.variables === 'mute'
+        {busy
+          ? edit.changing?.action === 'mute'
             ? 'Muting…'
             : 'Unmuting…'
           : muted
@@ -56,7 +50,7 @@ export function MuteButton({ pubkey }: { pubkey: string }) {
       {error && (
         <ActionError
           message={error}
-          detail={gate.problem ? null : detail}
+          detail={gate.problem ? null : edit.detail}
           onDismiss={() => setShown(false)}
         />
       )}

@@ -1,9 +1,15 @@
 import { QueryClient, queryOptions } from '@tanstack/react-query'
+import { v2 as nip44 } from 'nostr-tools/nip44'
+import { generateSecretKey, getPublicKey } from 'nostr-tools/pure'
 import { afterEach, describe, expect, it } from 'vitest'
+import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
+import type { MuteSetWatch } from '../../../../src/actors/people/mute-set.ts'
+import { type PrivateMutes, privateMutes } from '../../../../src/actors/people/private-mutes.ts'
 import { profileKeys } from '../../../../src/actors/people/profile-keys.ts'
 import type { PublicMuteList } from '../../../../src/actors/people/profile-queries.ts'
 import { startMuteSet } from '../../../../src/actors/system/people.ts'
 import { NO_MUTES } from '../../../../src/core/people/mute-set.ts'
+import { Secret } from '../../../../src/core/platform/secret.ts'
 
 const USER = '1'.repeat(64)
 const OTHER_USER = '2'.repeat(64)
@@ -18,12 +24,17 @@ const listOf = (...people: string[]): PublicMuteList => ({
 })
 
 /** A login to drive by hand, and the relays' lists per user. */
-function setup(lists: Record<string, PublicMuteList | null>, cached?: PublicMuteList) {
+function setup(
+  lists: Record<string, PublicMuteList | null>,
+  cached?: PublicMuteList,
+  secrets?: PrivateMutes,
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   if (cached) queryClient.setQueryData(profileKeys.muteList(USER), cached)
-  let listener: (state: { user: string | null; relays: boolean }) => void = () => {}
+  let listener: (state: MuteSetWatch) => void = () => {}
   const actor = startMuteSet({
     queryClient,
+    secrets,
     muteList: (pubkey) =>
       queryOptions({
         queryKey: profileKeys.muteList(pubkey),
@@ -44,7 +55,8 @@ function setup(lists: Record<string, PublicMuteList | null>, cached?: PublicMute
     queryClient,
     actor,
     people,
-    logIn: (user: string | null, relays = true) => listener({ user, relays }),
+    logIn: (user: string | null, relays = true, signer = true) =>
+      listener({ user, relays, signer }),
   }
 }
 
@@ -124,5 +136,67 @@ describe('the mute set actor', () => {
     // The first account's list changing no longer matters.
     queryClient.setQueryData(profileKeys.muteList(USER), listOf(MUTED, OTHER_USER))
     expect(people()).toEqual([])
+  })
+})
+
+describe('the private part (NIP-51, decrypted in memory)', () => {
+  const key = generateSecretKey()
+  const me = getPublicKey(key)
+  const HIDDEN = 'b'.repeat(64)
+  const toSelf = nip44.utils.getConversationKey(key, me)
+  const sealed = (tags: string[][]) => nip44.encrypt(JSON.stringify(tags), toSelf)
+  const withPrivate = (content: string): PublicMuteList => ({ ...listOf(MUTED), content })
+  const secrets = () => privateMutes(() => localKeySigner(new Secret(key)))
+
+  it('mutes the union of both parts once decrypted with the user’s key', async () => {
+    const list = withPrivate(
+      sealed([
+        ['p', HIDDEN],
+        ['word', 'Secret plan'],
+        ['t', 'spoilers'],
+      ]),
+    )
+    const { actor, people, logIn, queryClient } = setup({ [me]: list }, undefined, secrets())
+    clients.push(queryClient)
+    logIn(me)
+    await expect.poll(() => actor.getSnapshot().context.privacy).toBe('decrypted')
+    expect(people().sort()).toEqual([MUTED, HIDDEN].sort())
+    expect(actor.getSnapshot().context.set.words).toEqual(['secret plan'])
+    expect([...actor.getSnapshot().context.set.hashtags]).toEqual(['spoilers'])
+    // The query (persisted) holds the ciphertext only.
+    expect(JSON.stringify(queryClient.getQueryData(profileKeys.muteList(me)))).not.toMatch(
+      /secret plan/i,
+    )
+    logIn(null)
+    expect(actor.getSnapshot().context.set).toBe(NO_MUTES)
+  })
+
+  it('a part it cannot decrypt (another key, garbage) leaves the public part applied and says so', async () => {
+    const foreign = nip44.encrypt(
+      `[["p","${HIDDEN}"]]`,
+      nip44.utils.getConversationKey(generateSecretKey(), me),
+    )
+    for (const content of [foreign, 'garbage']) {
+      const { actor, people, logIn, queryClient } = setup(
+        { [me]: withPrivate(content) },
+        undefined,
+        secrets(),
+      )
+      clients.push(queryClient)
+      logIn(me)
+      await expect.poll(() => actor.getSnapshot().context.privacy).toBe('undecryptable')
+      expect(people()).toEqual([MUTED])
+    }
+  })
+
+  it('a login that cannot decrypt yet (a locked key) tries again once it can', async () => {
+    const list = withPrivate(sealed([['p', HIDDEN]]))
+    const { actor, people, logIn, queryClient } = setup({ [me]: list }, undefined, secrets())
+    clients.push(queryClient)
+    logIn(me, true, false)
+    await expect.poll(() => actor.getSnapshot().context.privacy).toBe('undecryptable')
+    expect(people()).toEqual([MUTED])
+    logIn(me, true, true)
+    await expect.poll(people).toEqual([MUTED, HIDDEN])
   })
 })

@@ -1,8 +1,10 @@
 // The user's own lists and profile against real relays: the real pool and socket machines over ws
 // (their health records fed as the app feeds them), the real hub verifying over a MessageChannel,
-// a real key signer; the follow machine, mutes and profile edits on top, with a real QueryClient.
+// a real key signer; the follow and mute-edit machines and profile edits on top, with a real QueryClient.
 import { QueryClient } from '@tanstack/react-query'
 import { expose, wrap } from 'comlink'
+import * as nip04 from 'nostr-tools/nip04'
+import { v2 as nip44 } from 'nostr-tools/nip44'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -14,13 +16,14 @@ import {
   contactVersionsStore,
 } from '../../../../src/actors/people/contact-versions.ts'
 import { followEffects } from '../../../../src/actors/people/follow.effects.ts'
-import { changeMute, type MuteDeps, MuteFailure } from '../../../../src/actors/people/mute.ts'
+import { muteEditEffects } from '../../../../src/actors/people/mute-edit.effects.ts'
 import { createOwnEvents, type OwnEvents } from '../../../../src/actors/people/own-events.ts'
+import { privateMutes } from '../../../../src/actors/people/private-mutes.ts'
 import { publishProfile, readOwnProfile } from '../../../../src/actors/people/profile-edit.ts'
 import { profileKeys } from '../../../../src/actors/people/profile-keys.ts'
 import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
 import { CONTACTS_UNREADABLE, FOLLOW_MESSAGES } from '../../../../src/core/people/follow.ts'
-import { MUTE_MESSAGES } from '../../../../src/core/people/mute-edit.ts'
+import { MUTE_MESSAGES, type MuteChange } from '../../../../src/core/people/mute-edit.ts'
 import {
   emptyProfileForm,
   PROFILE_EDIT_MESSAGES,
@@ -28,6 +31,7 @@ import {
 import { Secret } from '../../../../src/core/platform/secret.ts'
 import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
 import { followMachine } from '../../../../src/machines/follow.machine.ts'
+import { muteEditMachine } from '../../../../src/machines/mute-edit.machine.ts'
 import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
@@ -328,65 +332,133 @@ describe('a list shrunk by another client (NIP-02 kind 3, relays keep only the n
   })
 })
 
-describe('mute and unmute', () => {
-  const deps = (own: OwnEvents, queryClient: QueryClient): MuteDeps => ({
-    own,
-    queryClient,
-    user: () => USER,
-    ready: () => true,
-  })
+describe('mute and unmute (the mute-edit machine with its real effects)', () => {
+  /** The machine over real relays and a real key: what it publishes, and what the query shows. */
+  function muter(own: OwnEvents, queryClient = new QueryClient()) {
+    const secrets = privateMutes(() => localKeySigner(new Secret(userKey)))
+    const actor = createActor(
+      muteEditMachine.provide(muteEditEffects({ own, queryClient, secrets })),
+    ).start()
+    const change = async (next: Partial<MuteChange>, relays = own.writeTargets()) => {
+      actor.send({
+        type: 'mute.requested',
+        request: {
+          change: {
+            action: 'mute',
+            target: { kind: 'p', value: TARGET },
+            place: 'public',
+            ...next,
+          },
+          user: USER,
+          ready: true,
+          relays,
+        },
+      })
+      return waitFor(actor, (s) => s.matches('ready'))
+    }
+    return { actor, change, secrets, queryClient }
+  }
 
-  it('mutes and unmutes: kind 10000 read back, hashtags, words and private part kept', async () => {
+  it('mutes and unmutes publicly: kind 10000 read back, hashtags, words and private part kept', async () => {
     const { own } = world([readWrite(home)])
-    const queryClient = new QueryClient()
-    const results = await changeMute(deps(own, queryClient), 'mute', TARGET)
-    expect(results).toEqual([{ relay: home.url, ok: true, message: '' }])
+    const { change, queryClient, actor } = muter(own)
+    const done = await change({})
+    expect(done.matches({ ready: 'done' })).toBe(true)
+    expect(done.context.results).toEqual([{ relay: home.url, ok: true, message: '' }])
     const muted = newestOn(home, 10000)!
     expect(muted.tags).toEqual([...MUTES.tags, ['p', TARGET], ['client', 'Plume']])
+    // Not decryptable by this key, and not needed for a public mute: kept as it was.
     expect(muted.content).toBe('private-part')
     expect(queryClient.getQueryData(profileKeys.muteList(USER))).toMatchObject({
       people: [{ pubkey: TARGET }],
       hashtags: ['airdrop'],
+      content: 'private-part',
     })
-    expect(await changeMute(deps(own, queryClient), 'mute', TARGET), 'muted already').toEqual([])
+    actor.send({ type: 'mute.dismissed' })
+    expect((await change({})).matches({ ready: 'done' }), 'muted already').toBe(true)
     expect(newestOn(home, 10000)!.id).toBe(muted.id)
 
-    await changeMute(deps(own, queryClient), 'unmute', TARGET)
-    expect(newestOn(home, 10000)!.tags).toEqual([...MUTES.tags, ['client', 'Plume']])
-    expect(queryClient.getQueryData(profileKeys.muteList(USER))).toMatchObject({ people: [] })
+    // An unmute needs the private part (the mute may be there too): refused, nothing published.
+    const unmute = await change({ action: 'unmute' })
+    expect(unmute.context).toMatchObject({
+      error: 'Unmute failed',
+      detail: MUTE_MESSAGES.privateUnreadable,
+    })
+    expect(newestOn(home, 10000)!.id).toBe(muted.id)
   })
 
-  it('gives the spec’s messages before asking any relay', async () => {
-    const { own } = world([readWrite(home)])
-    const queryClient = new QueryClient()
-    await expect(changeMute(deps(own, queryClient), 'mute', 'npub1x')).rejects.toThrow(
-      'Invalid pubkey to mute',
+  it('mutes privately: NIP-44 to oneself, read back and moved to public, no plaintext on the relay', async () => {
+    const fresh = await startRelay({ seed: [] })
+    try {
+      const { own } = world([readWrite(fresh)])
+      const { change, secrets } = muter(own)
+      expect(
+        (
+          await change({ target: { kind: 'word', value: 'Secret Plan' }, place: 'private' })
+        ).matches({ ready: 'done' }),
+      ).toBe(true)
+      await change({ place: 'private' })
+      const list = newestOn(fresh, 10000)!
+      expect(list.tags).toEqual([['client', 'Plume']])
+      expect(JSON.stringify(list)).not.toMatch(/secret plan/i)
+      const toSelf = nip44.utils.getConversationKey(userKey, USER)
+      expect(JSON.parse(nip44.decrypt(list.content, toSelf))).toEqual([
+        ['word', 'secret plan'],
+        ['p', TARGET],
+      ])
+      expect(secrets.remembered(list.content)).toEqual([
+        ['word', 'secret plan'],
+        ['p', TARGET],
+      ])
+
+      // A second editor, as after a reload: reads and decrypts the relay's list, moves one to public.
+      const other = muter(own)
+      await other.change({ place: 'public' })
+      const moved = newestOn(fresh, 10000)!
+      expect(moved.tags).toEqual([
+        ['p', TARGET],
+        ['client', 'Plume'],
+      ])
+      expect(JSON.parse(nip44.decrypt(moved.content, toSelf))).toEqual([['word', 'secret plan']])
+      await other.change({ action: 'unmute', target: { kind: 'word', value: 'secret plan' } })
+      expect(JSON.parse(nip44.decrypt(newestOn(fresh, 10000)!.content, toSelf))).toEqual([])
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('reads an old NIP-04 private part and writes it back with NIP-44', async () => {
+    const old = sign(
+      10000,
+      [],
+      await nip04.encrypt(userKey, USER, JSON.stringify([['t', 'spoilers']])),
+      50,
     )
-    await expect(changeMute(deps(own, queryClient), 'unmute', 'x')).rejects.toThrow(
-      'Invalid pubkey to unmute',
-    )
-    await expect(
-      changeMute({ ...deps(own, queryClient), user: () => 'bad' }, 'mute', TARGET),
-    ).rejects.toThrow('Invalid user pubkey')
-    await expect(
-      changeMute({ ...deps(own, queryClient), ready: () => false }, 'mute', TARGET),
-    ).rejects.toThrow('Nostr client not ready')
-    const { own: none } = world([])
-    await expect(changeMute(deps(none, queryClient), 'mute', TARGET)).rejects.toThrow(
-      'No relays configured',
-    )
+    const fresh = await startRelay({ seed: [old] })
+    try {
+      const { own } = world([readWrite(fresh)])
+      await muter(own).change({ target: { kind: 'word', value: 'gm' }, place: 'private' })
+      const list = newestOn(fresh, 10000)!
+      expect(list.content).not.toContain('?iv=')
+      const toSelf = nip44.utils.getConversationKey(userKey, USER)
+      expect(JSON.parse(nip44.decrypt(list.content, toSelf))).toEqual([
+        ['t', 'spoilers'],
+        ['word', 'gm'],
+      ])
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('never builds a list from nothing, and names a refused publish', async () => {
     const { own: unreadable } = world([readWrite(silent)])
-    const unread = changeMute(deps(unreadable, queryClient), 'mute', TARGET)
-    await expect(unread).rejects.toBeInstanceOf(MuteFailure)
-    await expect(unread).rejects.toMatchObject({
-      message: 'Mute failed',
-      detail: MUTE_MESSAGES.unreadable,
-    })
+    const unread = await muter(unreadable).change({})
+    expect(unread.context).toMatchObject({ error: 'Mute failed', detail: MUTE_MESSAGES.unreadable })
     expect(silent.stats().events).toBe(0)
     const { own: refused } = world([readWrite(refusing)])
-    await expect(changeMute(deps(refused, queryClient), 'unmute', ERIN)).resolves.toEqual([])
-    await expect(changeMute(deps(refused, queryClient), 'mute', TARGET)).rejects.toMatchObject({
-      message: 'Mute failed',
+    const refusedMute = await muter(refused).change({ target: { kind: 't', value: 'x' } })
+    expect(refusedMute.context).toMatchObject({
+      error: 'Mute failed',
       detail: `Publish failed: ${refusing.url}: auth-required: this relay serves authenticated clients only`,
     })
     expect(newestOn(refusing, 10000)!.id).toBe(MUTES.id)
