@@ -72,6 +72,8 @@ async function openLoggedIn(
   world: DemoWorld,
   notes: NostrEvent[],
 ) {
+  // Long journeys, each through several views and publishes (as mute.spec.ts's).
+  test.slow()
   await showEveryNote(page)
   const relay = await launchRelay({ seed: [...world.events, ...notes] })
   await openApp([relay], '/')
