@@ -14,7 +14,7 @@ import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure'
 import type { RelayHandle } from '../peers/relay.ts'
 import type { DemoAccount, DemoWorld } from '../peers/seed/types.ts'
 import { expect, test } from './fixtures.ts'
-import { logInWithNsec } from './login.ts'
+import { logInWithNsec, PASSPHRASE } from './login.ts'
 import { showEveryNote } from './plain-feed.ts'
 import { findSecret, watchPage, watchRequests } from './secret-scan.ts'
 import { newestFirst } from './seeded.ts'
@@ -351,6 +351,55 @@ test('Settings → Mutes: logged out it asks for a login; while the list is read
     'Mute failed: Your private mutes could not be decrypted, so nothing was published: publishing now would drop them.',
   )
   expect(newestList(relay, demo)?.id).toBe(list.id)
+})
+
+test('a saved key locked after a reload: Settings says the private mutes wait for it; unlocked, they apply', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  test.slow()
+  const demo = world.demoAccount
+  const [person] = others(world)
+  const note = noteBy(person!, 'Muted in private, read once the key is unlocked.', [], 5)
+  const previous = newestMuteList(world.events, demo)
+  const toSelf = nip44.utils.getConversationKey(hexToBytes(demo.secretKeyHex), demo.pubkey)
+  const list = finalizeEvent(
+    {
+      kind: 10000,
+      created_at: Math.floor(Date.now() / 1000) - 60,
+      tags: previous?.tags ?? [],
+      content: nip44.encrypt(JSON.stringify([['p', person!.pubkey]]), toSelf),
+    },
+    hexToBytes(demo.secretKeyHex),
+  )
+  await showEveryNote(page)
+  const relay = await launchRelay({ seed: [...world.events, note, list] })
+  const server = await openApp([relay], '/about')
+  await logInWithNsec(page, demo, { remember: true })
+  await page.goto(`${server.url}/`)
+  await openSettings(page)
+  await expect(page.getByTestId('key-status')).toHaveText(/^Key: Locked/)
+  await expect(mutes(page)).toContainText(
+    'Your private mutes are read once your key is unlocked; until then only your public mutes apply.',
+  )
+  await closeSettings(page)
+  // Only the public part applies while locked.
+  await expect(card(feed(page), note.id)).toBeVisible()
+
+  await page
+    .locator('header.app-header')
+    .getByRole('button', { name: 'Key locked — unlock' })
+    .click()
+  const unlock = page.getByRole('dialog', { name: 'Unlock saved key' })
+  await unlock.getByLabel('Passphrase').fill(PASSPHRASE)
+  await unlock.getByRole('button', { name: 'Unlock & Continue' }).click()
+  await expect(unlock).toHaveCount(0)
+  await expect(card(feed(page), note.id)).toHaveCount(0)
+  await openSettings(page)
+  await expect(mutes(page).locator(`[data-mute="p:${person!.pubkey}"]`)).toBeVisible()
+  await expect(mutes(page)).not.toContainText('once your key is unlocked')
 })
 
 test('the secret scan: a word muted privately is never in storage, the stored cache, caches, the console or the frames sent', async ({

@@ -24,18 +24,22 @@ import { type MuteSet, muteSetOf, NO_MUTES } from '../../core/people/mute-set.ts
 import type { PrivateMutes } from './private-mutes.ts'
 import type { ProfileQueries, PublicMuteList } from './profile-queries.ts'
 
-/** Where the private part stands: none in the list, being decrypted, read, or unreadable. */
-export type PrivateMutesState = 'none' | 'decrypting' | 'decrypted' | 'undecryptable'
+/**
+ * Where the private part stands: none in the list, being decrypted, read, waiting for a login that
+ * can decrypt (a saved key still locked), or unreadable.
+ */
+export type PrivateMutesState = 'none' | 'decrypting' | 'decrypted' | 'locked' | 'undecryptable'
 
 /**
  * `mutes.changed` — `known`: the list has been read (from relays or the stored copy), or the
  * relays failed, or nobody is logged in. Until then what is shown may still be hidden by a list
  * on its way, so a count (the unread notifications) waits for it.
- * `mutes.private`: the private tags of this content, or null when it could not be decrypted.
+ * `mutes.private`: the private tags of this content, or null when it could not be decrypted
+ * (`locked`: not tried, the login cannot decrypt yet).
  */
 export type MuteSetEvent =
   | { type: 'mutes.changed'; list: PublicMuteList | null; known: boolean }
-  | { type: 'mutes.private'; content: string; tags: string[][] | null }
+  | { type: 'mutes.private'; content: string; tags: string[][] | null; locked?: boolean }
 
 export interface HeldMutes {
   /** The public part, as the query holds it. */
@@ -63,7 +67,7 @@ function transition(held: HeldMutes, event: MuteSetEvent): HeldMutes {
     return withSet({
       ...held,
       hidden: event.tags ? muteTags(event.tags) : null,
-      privacy: event.tags ? 'decrypted' : 'undecryptable',
+      privacy: event.tags ? 'decrypted' : event.locked ? 'locked' : 'undecryptable',
     })
   }
   const { list, known } = event
@@ -130,7 +134,7 @@ export function feedMuteSet(
     if (remembered) return actor.send({ type: 'mutes.private', content, tags: remembered })
     if (content === tried) return
     tried = content
-    if (!signer) return actor.send({ type: 'mutes.private', content, tags: null })
+    if (!signer) return actor.send({ type: 'mutes.private', content, tags: null, locked: true })
     secrets.decrypt(owner, content).then(
       (tags) => actor.send({ type: 'mutes.private', content, tags }),
       // Never logged: the reason may quote the private part.

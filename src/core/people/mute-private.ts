@@ -38,6 +38,9 @@ export const privateTagsText = (tags: readonly (readonly string[])[]): string =>
 export const MUTE_PRIVATE_MESSAGES = {
   notTags: 'The private part is not a list of tags',
   /** Settings, when the list's private part could not be decrypted. */
+  /** Settings, while the login cannot decrypt yet (a saved key not unlocked since the reload). */
+  locked:
+    'Your private mutes are read once your key is unlocked; until then only your public mutes apply.',
   undecryptable:
     'Your private mutes could not be decrypted with this login, so only your public mutes apply.',
 } as const

@@ -61,9 +61,9 @@ function MutesList() {
         Public mutes are in your list for anyone to read. Private ones are encrypted so only you can
         read them.
       </p>
-      {held.privacy === 'undecryptable' && (
+      {(held.privacy === 'undecryptable' || held.privacy === 'locked') && (
         <p className="key-status mutes-warning" role="status">
-          {MUTE_PRIVATE_MESSAGES.undecryptable}
+          {MUTE_PRIVATE_MESSAGES[held.privacy]}
         </p>
       )}
       {/* Decrypting is part of reading: what shows before it ends may be missing its private part. */}

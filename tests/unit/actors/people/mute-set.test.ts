@@ -194,7 +194,7 @@ describe('the private part (NIP-51, decrypted in memory)', () => {
     const { actor, people, logIn, queryClient } = setup({ [me]: list }, undefined, secrets())
     clients.push(queryClient)
     logIn(me, true, false)
-    await expect.poll(() => actor.getSnapshot().context.privacy).toBe('undecryptable')
+    await expect.poll(() => actor.getSnapshot().context.privacy).toBe('locked')
     expect(people()).toEqual([MUTED])
     logIn(me, true, true)
     await expect.poll(people).toEqual([MUTED, HIDDEN])
