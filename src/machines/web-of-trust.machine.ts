@@ -60,6 +60,18 @@ const trustedOf = (context: WebOfTrustContext): ReadonlySet<string> | null =>
 
 const OFF: WebOfTrustContext = { user: null, follows: null, lists: new Map(), trusted: null }
 
+/**
+ * A report while the follows are known: off, back to waiting for another user's follows, nothing
+ * for the same follows, else ask again (`reenter` restarts an ask under way).
+ */
+const watchedWhileOn = (reenter: boolean) =>
+  [
+    { guard: 'inactive', target: 'off', actions: 'clear' },
+    { guard: 'followsUnknown', target: 'waiting', actions: 'hold' },
+    { guard: 'unchanged' },
+    { target: 'loading', reenter, actions: 'hold' },
+  ] as const
+
 export const webOfTrustMachine = setup({
   types: {
     context: {} as WebOfTrustContext,
@@ -137,22 +149,12 @@ export const webOfTrustMachine = setup({
       on: {
         'trust.lists': { actions: 'addLists' },
         'trust.fetched': { target: 'ready' },
-        'trust.watched': [
-          { guard: 'inactive', target: 'off', actions: 'clear' },
-          { guard: 'followsUnknown', target: 'waiting', actions: 'hold' },
-          { guard: 'unchanged' },
-          { target: 'loading', reenter: true, actions: 'hold' },
-        ],
+        'trust.watched': watchedWhileOn(true),
       },
     },
     ready: {
       on: {
-        'trust.watched': [
-          { guard: 'inactive', target: 'off', actions: 'clear' },
-          { guard: 'followsUnknown', target: 'waiting', actions: 'hold' },
-          { guard: 'unchanged' },
-          { target: 'loading', actions: 'hold' },
-        ],
+        'trust.watched': watchedWhileOn(false),
       },
     },
   },

@@ -78,6 +78,30 @@ async function conversation(relay: RelayHandle, world: DemoWorld) {
 
 type Conversation = Awaited<ReturnType<typeof conversation>>
 
+interface Opening {
+  page: Page
+  launchRelay(): Promise<RelayHandle>
+  openApp(relays: RelayHandle[], path: string): Promise<{ url: string }>
+  world: DemoWorld
+}
+
+/**
+ * The conversation on a relay of its own, the app opened at its thread or the feed; `at` goes
+ * to another path. A saved key (its KDF) and several page loads follow: a long test.
+ */
+async function openConversation(
+  { page, launchRelay, openApp, world }: Opening,
+  start: 'thread' | 'feed',
+) {
+  test.slow()
+  const relay = await launchRelay()
+  const talk = await conversation(relay, world)
+  const thread = `/note/${noteEncode(talk.note.id)}`
+  const server = await openApp([relay], start === 'thread' ? thread : '/')
+  const at = (path: string) => page.goto(`${server.url}${path}`)
+  return { talk, thread, at }
+}
+
 const card = (page: Page, event: NostrEvent) => page.locator(`article[data-note-id="${event.id}"]`)
 const row = (page: Page, event: NostrEvent) => page.locator(`[data-event-id="${event.id}"]`)
 const outsideLine = (page: Page, item: 'reply' | 'notification') =>
@@ -98,13 +122,10 @@ test('replies and notifications from outside the network fold behind one line th
   openApp,
   world,
 }) => {
-  // A saved key (its KDF) and several page loads: a long test.
-  test.slow()
-  const relay = await launchRelay()
-  const talk = await conversation(relay, world)
-  const server = await openApp([relay], `/note/${noteEncode(talk.note.id)}`)
-  const at = (path: string) => page.goto(`${server.url}${path}`)
-  const thread = `/note/${noteEncode(talk.note.id)}`
+  const { talk, thread, at } = await openConversation(
+    { page, launchRelay, openApp, world },
+    'thread',
+  )
 
   // Logged out: the whole thread.
   await expectWholeThread(page, talk)
@@ -144,12 +165,7 @@ test('the Settings switch, on by default, turns the folding off', async ({
   openApp,
   world,
 }) => {
-  test.slow()
-  const relay = await launchRelay()
-  const talk = await conversation(relay, world)
-  const server = await openApp([relay], '/')
-  const at = (path: string) => page.goto(`${server.url}${path}`)
-  const thread = `/note/${noteEncode(talk.note.id)}`
+  const { talk, thread, at } = await openConversation({ page, launchRelay, openApp, world }, 'feed')
   const settings = page.getByRole('dialog', { name: 'Settings' })
   const toggle = settings.getByRole('switch', { name: SWITCH, exact: true })
 

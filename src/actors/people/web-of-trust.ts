@@ -56,9 +56,11 @@ export function startWebOfTrust({
       contactList.stop()
       contactList = null
     }
+    const relaysChanged = next.relays !== held.relays
     held = next
     if (!wanted || next.user === null) return report(null)
-    if (contactList) return contactList.ask(next.relays)
+    // The pool's snapshots come often (every socket's state): the query changes only with relays.
+    if (contactList) return relaysChanged ? contactList.ask(next.relays) : undefined
     const options = contacts(next.user)
     const observer = new QueryObserver(queryClient, { ...options, enabled: next.relays })
     contactList = {

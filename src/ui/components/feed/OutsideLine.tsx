@@ -1,5 +1,6 @@
 import { type OutsideItem, outsideLabel } from '../../../core/people/web-of-trust.ts'
-import './outside-line.css'
+// The line of a muted note's look (MutedNote.tsx).
+import './note.css'
 
 interface OutsideLineProps {
   count: number
@@ -13,10 +14,10 @@ interface OutsideLineProps {
  */
 export function OutsideLine({ count, item, onShow }: OutsideLineProps) {
   return (
-    <p className="outside-line" data-outside={item}>
+    <p className="note-muted outside-line" data-outside={item}>
       <span>{outsideLabel(count, item)}</span>
       <span aria-hidden="true"> · </span>
-      <button type="button" className="outside-line-show" onClick={onShow}>
+      <button type="button" className="note-muted-show" onClick={onShow}>
         Show
       </button>
     </p>
