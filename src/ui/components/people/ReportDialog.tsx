@@ -7,7 +7,7 @@ import {
   reportTypesFor,
 } from '../../../core/people/report.ts'
 import { useGated } from '../../hooks/use-gated.ts'
-import { ActionFailure } from '../kit/ActionFailure.tsx'
+import { ActionFooter } from '../kit/ActionFooter.tsx'
 import { Field } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { toast } from '../kit/notice.ts'
@@ -88,28 +88,18 @@ export function ReportDialog({ target, close }: { target: ReportTarget; close: (
             value={comment}
             onChange={setComment}
           />
-          {state === 'failed' && <ActionFailure message={view.error} detail={view.detail} />}
-          {gate.problem && (
-            <p className="form-error" role="alert">
-              {gate.problem}
-            </p>
-          )}
-          <div className="form-row">
-            <button type="button" className="button" onClick={close} disabled={publishing}>
-              {state === 'failed' ? 'Close' : 'Cancel'}
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={confirm}
-              disabled={
-                publishing || reportType === null || !(state === 'choosing' || state === 'failed')
-              }
-              aria-busy={publishing}
-            >
-              {publishing ? 'Reporting…' : state === 'failed' ? 'Try again' : 'Report'}
-            </button>
-          </div>
+          <ActionFooter
+            failed={state === 'failed'}
+            error={view.error}
+            detail={view.detail}
+            problem={gate.problem}
+            busy={publishing}
+            ready={reportType !== null && (state === 'choosing' || state === 'failed')}
+            label="Report"
+            busyLabel="Reporting…"
+            onClose={close}
+            onConfirm={confirm}
+          />
         </>
       )}
     </Modal>

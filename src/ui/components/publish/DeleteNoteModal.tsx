@@ -4,7 +4,7 @@ import { DELETE_EXPLANATION, DELETE_MESSAGES } from '../../../core/publish/note-
 import { useGated } from '../../hooks/use-gated.ts'
 import { InvalidNoteId } from '../feed/NoteFromParam.tsx'
 import { useNoteModal } from '../feed/use-note-modal.ts'
-import { ActionFailure } from '../kit/ActionFailure.tsx'
+import { ActionFooter } from '../kit/ActionFooter.tsx'
 import { Field } from '../kit/Form.tsx'
 import { Modal } from '../kit/Modal.tsx'
 import { toast } from '../kit/notice.ts'
@@ -93,26 +93,18 @@ function DeleteDialog({ id, close }: { id: string; close: () => void }) {
                   Waiting for the last deletion to finish…
                 </p>
               )}
-              {state === 'failed' && <ActionFailure message={view.error} detail={view.detail} />}
-              {gate.problem && (
-                <p className="form-error" role="alert">
-                  {gate.problem}
-                </p>
-              )}
-              <div className="form-row">
-                <button type="button" className="button" onClick={close} disabled={publishing}>
-                  {state === 'failed' ? 'Close' : 'Cancel'}
-                </button>
-                <button
-                  type="button"
-                  className="button button-danger"
-                  onClick={confirm}
-                  disabled={publishing || !(state === 'confirming' || state === 'failed')}
-                  aria-busy={publishing}
-                >
-                  {publishing ? 'Deleting…' : state === 'failed' ? 'Try again' : 'Delete'}
-                </button>
-              </div>
+              <ActionFooter
+                failed={state === 'failed'}
+                error={view.error}
+                detail={view.detail}
+                problem={gate.problem}
+                busy={publishing}
+                ready={state === 'confirming' || state === 'failed'}
+                label="Delete"
+                busyLabel="Deleting…"
+                onClose={close}
+                onConfirm={confirm}
+              />
             </>
           )
         }
