@@ -147,7 +147,7 @@ test('a person muted privately from a note’s menu leaves the feed and notifica
   await expect(card(feed(page), note.id)).toBeVisible()
 })
 
-test('a thread muted from a note’s menu leaves the feed and folds in the thread; unmuted in Settings it comes back', async ({
+test('a thread muted from a note’s menu leaves the feed and the notifications and folds in the thread; unmuted in Settings it comes back', async ({
   page,
   launchRelay,
   openApp,
@@ -164,7 +164,17 @@ test('a thread muted from a note’s menu leaves the feed and folds in the threa
     ],
     10,
   )
-  const relay = await openLoggedIn(page, launchRelay, openApp, world, [root, reply])
+  // A reply in the thread naming the user: a notification.
+  const asked = noteBy(
+    replier!,
+    'Asking you, in the same thread.',
+    [
+      ['e', root.id, '', 'root'],
+      ['p', world.demoAccount.pubkey],
+    ],
+    8,
+  )
+  const relay = await openLoggedIn(page, launchRelay, openApp, world, [root, reply, asked])
   await closeSettings(page)
   await expect(card(feed(page), reply.id).first()).toBeVisible()
 
@@ -178,6 +188,12 @@ test('a thread muted from a note’s menu leaves the feed and folds in the threa
   await goInApp(page, `/note/${noteEncode(root.id)}`)
   const folded = page.locator(`.note-muted[data-muted-id="${reply.id}"]`)
   await expect(folded).toHaveText('Reply in a muted thread · Show')
+  const notified = page.locator(`[data-event-id="${asked.id}"]`)
+  await goInApp(page, '/notifications')
+  await expect(page.locator('[data-event-id]').first()).toBeVisible()
+  await expect(notified).toHaveCount(0)
+  await goInApp(page, `/note/${noteEncode(root.id)}`)
+  await expect(folded).toBeVisible()
 
   await openSettings(page)
   await mutes(page)
@@ -188,11 +204,13 @@ test('a thread muted from a note’s menu leaves the feed and folds in the threa
   await closeSettings(page)
   await expect(folded).toHaveCount(0)
   await expect(card(page, reply.id)).toBeVisible()
+  await goInApp(page, '/notifications')
+  await expect(notified).toBeVisible()
   await page.getByRole('link', { name: 'Plume, home feed' }).click()
   await expect(card(feed(page), reply.id).first()).toBeVisible()
 })
 
-test('a hashtag and a word muted privately in Settings leave the feed, a thread and the search; moved to public, then unmuted, they come back', async ({
+test('a hashtag and a word muted privately in Settings leave the feed, a thread, the notifications and the search; moved to public, then unmuted, they come back', async ({
   page,
   launchRelay,
   openApp,
@@ -215,7 +233,25 @@ test('a hashtag and a word muted privately in Settings leave the feed, a thread 
   )
   const worded = noteBy(c!, `I saw a ${WORD} today #sightings`, [['t', 'sightings']], 20)
   const plain = noteBy(d!, 'Nothing unusual here #sightings', [['t', 'sightings']], 25)
-  const relay = await openLoggedIn(page, launchRelay, openApp, world, [root, tagged, worded, plain])
+  // Each naming the user: notifications.
+  const taggedToMe = noteBy(
+    b!,
+    `You too? #${TAG}`,
+    [
+      ['t', TAG],
+      ['p', demo.pubkey],
+    ],
+    15,
+  )
+  const wordedToMe = noteBy(c!, `Look, a ${WORD} for you`, [['p', demo.pubkey]], 12)
+  const relay = await openLoggedIn(page, launchRelay, openApp, world, [
+    root,
+    tagged,
+    worded,
+    plain,
+    taggedToMe,
+    wordedToMe,
+  ])
 
   // Logged in, Settings is open on the Mutes section.
   const field = mutes(page).getByLabel('Mute a word or #hashtag')
@@ -258,6 +294,13 @@ test('a hashtag and a word muted privately in Settings leave the feed, a thread 
   const found = page.getByRole('feed', { name: 'Notes tagged #sightings' })
   await expect(card(found, plain.id)).toBeVisible()
   await expect(card(found, worded.id)).toHaveCount(0)
+  const notified = (note: NostrEvent) => page.locator(`[data-event-id="${note.id}"]`)
+  await go('/notifications')
+  await expect(page.locator('[data-event-id]').first()).toBeVisible()
+  await expect(notified(taggedToMe)).toHaveCount(0)
+  await expect(notified(wordedToMe)).toHaveCount(0)
+  await go('/search?q=%23sightings')
+  await expect(card(found, plain.id)).toBeVisible()
 
   // Public: into the tags, out of the private part.
   await openSettings(page)
@@ -284,6 +327,9 @@ test('a hashtag and a word muted privately in Settings leave the feed, a thread 
   await expect(wordRow).toHaveCount(0)
   await closeSettings(page)
   await expect(card(found, worded.id)).toBeVisible()
+  await go('/notifications')
+  await expect(notified(taggedToMe)).toBeVisible()
+  await expect(notified(wordedToMe)).toBeVisible()
   await go(`/note/${noteEncode(root.id)}`)
   await expect(card(page, tagged.id)).toBeVisible()
   await expect(folded).toHaveCount(0)
