@@ -228,3 +228,46 @@ test('every relay refuses the deletion: the note comes back and the dialog says 
     await proxy.close()
   }
 })
+
+test('a More menu whose code is still loading closes on Escape or a press elsewhere, and does not open late', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  // The menu's code held back, as on a slow phone's first opening.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/NoteMenu-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await openApp([await launchRelay()], '/')
+  const rows = feed(page).locator('article[data-note-id]')
+  const more = (index: number) => rows.nth(index).getByRole('button', { name: 'More' })
+  const menus = page.getByRole('menu', { name: 'More' })
+
+  await more(0).click()
+  await expect(more(0)).toHaveAttribute('aria-expanded', 'true')
+  await page.keyboard.press('Escape')
+  await expect(more(0)).toHaveAttribute('aria-expanded', 'false')
+
+  await more(1).click()
+  await expect(more(1)).toHaveAttribute('aria-expanded', 'true')
+  await page.getByRole('banner').click({ position: { x: 5, y: 5 } })
+  await expect(more(1)).toHaveAttribute('aria-expanded', 'false')
+
+  // The code arrives: neither opens; the next press opens one menu, the pressed one's.
+  const loaded = page.waitForEvent('requestfinished', (request) =>
+    /\/assets\/NoteMenu-/.test(request.url()),
+  )
+  release()
+  await loaded
+  await more(2).click()
+  await expect(menus).toHaveCount(1)
+  await expect(menus.getByRole('menuitem')).toHaveText(['No actions for this note'])
+  await expect(more(2)).toHaveAttribute('aria-expanded', 'true')
+  await expect(more(0)).toHaveAttribute('aria-expanded', 'false')
+  await expect(more(1)).toHaveAttribute('aria-expanded', 'false')
+})
