@@ -5,7 +5,7 @@
  *
  * - `off`: nobody logged in, or the setting off: nothing is folded (`trusted` null).
  * - `waiting`: on, but the user's own follows are not known yet: nothing is folded, since any
- *   set now would fold the people they follow.
+ *   set now would fold the people they follow. Nothing is folded either while they follow nobody.
  * - `loading`: the follows' lists are asked (`fetchLists`, in batches); each batch that arrives
  *   (`trust.lists`) joins the set at once, the follows alone counting before any.
  * - `ready`: every batch answered (`trust.fetched`; a relay that failed leaves what arrived).
@@ -53,8 +53,12 @@ const active = (event: WebOfTrustEvent) => {
   return seen?.on === true && seen.user !== null
 }
 
+/**
+ * Ours: a user who follows nobody has no network to go by; folding everyone would hide every
+ * reply and notification a new user gets, so nothing is folded until they follow someone.
+ */
 const trustedOf = (context: WebOfTrustContext): ReadonlySet<string> | null =>
-  context.user !== null && context.follows !== null
+  context.user !== null && context.follows !== null && context.follows.length > 0
     ? trustedSet(context.user, context.follows, context.lists.values())
     : null
 

@@ -191,4 +191,12 @@ describe('web-of-trust scenarios', () => {
     expect(snapshot().value).toBe('off')
     expect(snapshot().context.trusted).toBeNull()
   })
+
+  it('a user who follows nobody has nothing folded; a first follow starts the fold', () => {
+    const { actor, snapshot } = start()
+    actor.send(watched(USER, true, []))
+    expect(snapshot().context.trusted).toBeNull()
+    actor.send(watched(USER, true, [A]))
+    expect([...snapshot().context.trusted!].sort()).toEqual([USER, A].sort())
+  })
 })
