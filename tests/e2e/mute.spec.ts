@@ -193,9 +193,18 @@ test('a muted person leaves the feed, threads, search and notifications, after a
   await at(search)
   await expect(found).toBeVisible()
 
-  // Muted: the feed drops her rows at once, without a reload.
+  // Muted: her profile says so; the feed drops her rows at once, without a reload.
   await at(profile)
+  const mutedLine = page
+    .locator('.profile-header')
+    .getByRole('status')
+    .filter({ hasText: /^You muted/ })
+  await expect(muteButton(page, 'Mute')).toBeVisible()
+  await expect(mutedLine).toHaveCount(0)
   await toggleMute(page, 'Mute')
+  await expect(mutedLine).toHaveText(
+    'You muted this person: their notes are hidden from your feed, threads, notifications and search.',
+  )
   await page.getByRole('link', { name: 'Plume, home feed' }).click()
   await expectFirstRows(page, withoutHer, count)
 
@@ -216,7 +225,9 @@ test('a muted person leaves the feed, threads, search and notifications, after a
 
   // Unmuted: back everywhere.
   await at(profile)
+  await expect(mutedLine).toBeVisible()
   await toggleMute(page, 'Unmute')
+  await expect(mutedLine).toHaveCount(0)
   await page.getByRole('link', { name: 'Plume, home feed' }).click()
   await expectFirstRows(page, seen.rows, count)
   await at('/notifications')

@@ -97,14 +97,15 @@ async function fromMenu(page: Page, note: NostrEvent, item: string | RegExp) {
   await page.getByRole('menu', { name: 'More' }).getByRole('menuitem', { name: item }).click()
 }
 
-test('a person muted privately from a note’s menu leaves the feed and notifications; the relay’s tags never name them; Undo and Unmute bring them back', async ({
+test('a person muted privately from a note’s menu leaves the feed, notifications, a thread and the search, and their profile says so; the relay’s tags never name them; Undo and Unmute bring them back', async ({
   page,
   launchRelay,
   openApp,
   world,
 }) => {
   const demo = world.demoAccount
-  const [person] = others(world)
+  const [person, asker] = others(world)
+  const TAG = 'plumeasks'
   const note = noteBy(person!, 'A note of mine, the newest of all.', [], 5)
   const mention = noteBy(
     person!,
@@ -112,7 +113,24 @@ test('a person muted privately from a note’s menu leaves the feed and notifica
     [['p', demo.pubkey]],
     30,
   )
-  const relay = await openLoggedIn(page, launchRelay, openApp, world, [note, mention])
+  // Their reply in someone else's thread, tagged: one to fold there and to leave the search.
+  const question = noteBy(asker!, `Who reads this? #${TAG}`, [['t', TAG]], 50)
+  const reply = noteBy(
+    person!,
+    `I do. #${TAG}`,
+    [
+      ['e', question.id, '', 'root'],
+      ['p', asker!.pubkey],
+      ['t', TAG],
+    ],
+    40,
+  )
+  const relay = await openLoggedIn(page, launchRelay, openApp, world, [
+    note,
+    mention,
+    question,
+    reply,
+  ])
   await closeSettings(page)
   await expect(card(feed(page), note.id)).toBeVisible()
 
@@ -134,8 +152,27 @@ test('a person muted privately from a note’s menu leaves the feed and notifica
   const rows = page.locator('[data-event-id]')
   await expect(rows.first()).toBeVisible()
   await expect(page.locator(`[data-event-id="${mention.id}"]`)).toHaveCount(0)
+  // Folded in the thread, left out of the search; their profile says they are muted, privately.
+  const thread = `/note/${noteEncode(question.id)}`
+  const folded = page.locator(`.note-muted[data-muted-id="${reply.id}"]`)
+  await goInApp(page, thread)
+  await expect(folded).toHaveText('Reply from a muted person · Show')
+  await expect(card(page, reply.id)).toHaveCount(0)
+  const found = page.getByRole('feed', { name: `Notes tagged #${TAG}` })
+  await goInApp(page, `/search?q=%23${TAG}`)
+  await expect(card(found, question.id)).toBeVisible()
+  await expect(card(found, reply.id)).toHaveCount(0)
+  const mutedLine = page
+    .locator('.profile-header')
+    .getByRole('status')
+    .filter({ hasText: /^You muted/ })
+  await goInApp(page, `/npub/${person!.npub}`)
+  await expect(mutedLine).toHaveText(
+    'You muted this person privately: their notes are hidden from your feed, threads, notifications and search.',
+  )
+  await goInApp(page, '/notifications')
 
-  // Unmuted in Settings: back in both.
+  // Unmuted in Settings: back everywhere.
   await openSettings(page)
   const row = mutes(page).locator(`[data-mute="p:${person!.pubkey}"]`)
   await expect(row.getByRole('combobox')).toHaveValue('private')
@@ -143,27 +180,39 @@ test('a person muted privately from a note’s menu leaves the feed and notifica
   await expect(row).toHaveCount(0)
   await closeSettings(page)
   await expect(page.locator(`[data-event-id="${mention.id}"]`)).toBeVisible()
+  await goInApp(page, thread)
+  await expect(card(page, reply.id)).toBeVisible()
+  await expect(folded).toHaveCount(0)
+  await goInApp(page, `/search?q=%23${TAG}`)
+  await expect(card(found, reply.id)).toBeVisible()
+  await goInApp(page, `/npub/${person!.npub}`)
+  await expect(page.locator('.profile-header .profile-name')).toBeVisible()
+  await expect(mutedLine).toHaveCount(0)
   await page.getByRole('link', { name: 'Plume, home feed' }).click()
   await expect(card(feed(page), note.id)).toBeVisible()
 })
 
-test('a thread muted from a note’s menu leaves the feed and the notifications and folds in the thread; unmuted in Settings it comes back', async ({
+test('a thread muted from a note’s menu leaves the feed, the notifications and the search and folds in the thread; unmuted in Settings it comes back', async ({
   page,
   launchRelay,
   openApp,
   world,
 }) => {
-  const [author, replier] = others(world)
-  const root = noteBy(author!, 'Start of a thread nobody wants to read.', [], 20)
+  const [author, replier, bystander] = others(world)
+  // Tagged, with a note outside the thread under the same tag: what the search keeps.
+  const TAG = 'longthread'
+  const root = noteBy(author!, `Start of a thread nobody wants to read. #${TAG}`, [['t', TAG]], 20)
   const reply = noteBy(
     replier!,
-    'And a reply in it.',
+    `And a reply in it. #${TAG}`,
     [
       ['e', root.id, '', 'root'],
       ['p', root.pubkey],
+      ['t', TAG],
     ],
     10,
   )
+  const outside = noteBy(bystander!, `Not in that thread. #${TAG}`, [['t', TAG]], 25)
   // A reply in the thread naming the user: a notification.
   const asked = noteBy(
     replier!,
@@ -174,7 +223,7 @@ test('a thread muted from a note’s menu leaves the feed and the notifications 
     ],
     8,
   )
-  const relay = await openLoggedIn(page, launchRelay, openApp, world, [root, reply, asked])
+  const relay = await openLoggedIn(page, launchRelay, openApp, world, [root, reply, asked, outside])
   await closeSettings(page)
   await expect(card(feed(page), reply.id).first()).toBeVisible()
 
@@ -192,6 +241,11 @@ test('a thread muted from a note’s menu leaves the feed and the notifications 
   await goInApp(page, '/notifications')
   await expect(page.locator('[data-event-id]').first()).toBeVisible()
   await expect(notified).toHaveCount(0)
+  const found = page.getByRole('feed', { name: `Notes tagged #${TAG}` })
+  await goInApp(page, `/search?q=%23${TAG}`)
+  await expect(card(found, outside.id)).toBeVisible()
+  await expect(card(found, root.id)).toHaveCount(0)
+  await expect(card(found, reply.id)).toHaveCount(0)
   await goInApp(page, `/note/${noteEncode(root.id)}`)
   await expect(folded).toBeVisible()
 
@@ -206,6 +260,9 @@ test('a thread muted from a note’s menu leaves the feed and the notifications 
   await expect(card(page, reply.id)).toBeVisible()
   await goInApp(page, '/notifications')
   await expect(notified).toBeVisible()
+  await goInApp(page, `/search?q=%23${TAG}`)
+  await expect(card(found, root.id)).toBeVisible()
+  await expect(card(found, reply.id)).toBeVisible()
   await page.getByRole('link', { name: 'Plume, home feed' }).click()
   await expect(card(feed(page), reply.id).first()).toBeVisible()
 })
@@ -232,6 +289,15 @@ test('a hashtag and a word muted privately in Settings leave the feed, a thread,
     30,
   )
   const worded = noteBy(c!, `I saw a ${WORD} today #sightings`, [['t', 'sightings']], 20)
+  const wordedReply = noteBy(
+    c!,
+    `Was it a ${WORD}?`,
+    [
+      ['e', root.id, '', 'root'],
+      ['p', root.pubkey],
+    ],
+    28,
+  )
   const plain = noteBy(d!, 'Nothing unusual here #sightings', [['t', 'sightings']], 25)
   // Each naming the user: notifications.
   const taggedToMe = noteBy(
@@ -251,6 +317,7 @@ test('a hashtag and a word muted privately in Settings leave the feed, a thread,
     plain,
     taggedToMe,
     wordedToMe,
+    wordedReply,
   ])
 
   // Logged in, Settings is open on the Mutes section.
@@ -290,6 +357,9 @@ test('a hashtag and a word muted privately in Settings leave the feed, a thread,
   await go(`/note/${noteEncode(root.id)}`)
   const folded = page.locator(`.note-muted[data-muted-id="${tagged.id}"]`)
   await expect(folded).toHaveText('Reply with a muted hashtag · Show')
+  const foldedWord = page.locator(`.note-muted[data-muted-id="${wordedReply.id}"]`)
+  await expect(foldedWord).toHaveText('Reply with a muted word · Show')
+  await expect(card(page, wordedReply.id)).toHaveCount(0)
   await go('/search?q=%23sightings')
   const found = page.getByRole('feed', { name: 'Notes tagged #sightings' })
   await expect(card(found, plain.id)).toBeVisible()
@@ -333,6 +403,8 @@ test('a hashtag and a word muted privately in Settings leave the feed, a thread,
   await go(`/note/${noteEncode(root.id)}`)
   await expect(card(page, tagged.id)).toBeVisible()
   await expect(folded).toHaveCount(0)
+  await expect(card(page, wordedReply.id)).toBeVisible()
+  await expect(foldedWord).toHaveCount(0)
   await page.getByRole('link', { name: 'Plume, home feed' }).click()
   await expect(card(feed(page), tagged.id)).toBeVisible()
   await expect(card(feed(page), worded.id)).toBeVisible()

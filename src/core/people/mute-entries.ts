@@ -40,6 +40,12 @@ export const MUTES_SECTION = {
   none: 'You mute nobody and nothing yet.',
 } as const
 
+/** What a muted person's profile says (ours: the NIPs are silent). */
+export function mutedProfileText(place: MutePlace): string {
+  const muted = place === 'private' ? 'You muted this person privately' : 'You muted this person'
+  return `${muted}: their notes are hidden from your feed, threads, notifications and search.`
+}
+
 /** How a mute is named in the list: '@ann', '#nostr', 'Thread note1…', '“gm”'. */
 export function muteEntryLabel(target: MuteTarget, name: string): string {
   if (target.kind === 'p') return `@${name}`

@@ -11,6 +11,7 @@ import { FAILED_TO_LOAD_PROFILE } from '../../../core/relays/relay-messages.ts'
 import { CopyButton } from '../kit/CopyButton.tsx'
 import { RemoteImage } from '../kit/RemoteImage.tsx'
 import { Avatar } from './Avatar.tsx'
+import { MutedProfileLine } from './MutedProfileLine.tsx'
 import { Nip05Badge } from './Nip05Badge.tsx'
 import { ProfileActions } from './ProfileActions.tsx'
 import { useContactsModal, useProfileQueries } from './use-profile.ts'
@@ -50,6 +51,7 @@ export function ProfileHeader({ target }: { target: ProfileTarget }) {
       )}
       <NpubRow pubkey={pubkey} />
       <ContactCounts pubkey={pubkey} />
+      <MutedProfileLine pubkey={pubkey} />
     </header>
   )
 }
