@@ -167,3 +167,10 @@ export const webOfTrustMachine = setup({
 export type WebOfTrustMachine = typeof webOfTrustMachine
 export type WebOfTrustActorRef = ActorRefFrom<typeof webOfTrustMachine>
 export type WebOfTrustSnapshot = SnapshotFrom<typeof webOfTrustMachine>
+
+/**
+ * Whether what folds is settled: off, or every list answered. Until then a count (the unread
+ * notifications) would count people the set is about to fold, or miss ones it is about to let in.
+ */
+export const trustKnown = (snapshot: WebOfTrustSnapshot): boolean =>
+  snapshot.matches('off') || snapshot.matches('ready')

@@ -3,6 +3,7 @@ import { createActor, fromCallback } from 'xstate'
 import { trustedSet } from '../../src/core/people/web-of-trust.ts'
 import {
   type FetchListsInput,
+  trustKnown,
   type WebOfTrustEvent,
   type WebOfTrustMachine,
   type WebOfTrustSnapshot,
@@ -90,12 +91,15 @@ const harness: Harness<WebOfTrustMachine, Fakes> = {
       expect(snapshot.context.trusted).toBeNull()
       expect(snapshot.context.user).toBeNull()
       expect(live(fakes)).toEqual([])
+      expect(trustKnown(snapshot)).toBe(true)
     },
     waiting: (snapshot, { fakes }) => {
       // The user's follows are not known: nothing folds, nothing is asked.
       expect(snapshot.context.trusted).toBeNull()
       expect(snapshot.context.follows).toBeNull()
       expect(live(fakes)).toEqual([])
+      // A count waits: the follows may fold what it would count.
+      expect(trustKnown(snapshot)).toBe(false)
     },
     loading: (snapshot, { fakes }) => {
       expect(live(fakes).map((fetch) => fetch.input)).toEqual([
@@ -107,6 +111,7 @@ const harness: Harness<WebOfTrustMachine, Fakes> = {
         expect(snapshot.context.trusted?.has(pubkey)).toBe(true)
       }
       expect(snapshot.context.trusted?.has(STRANGER)).toBe(false)
+      expect(trustKnown(snapshot)).toBe(false)
     },
     ready: (snapshot, { fakes }) => {
       expect(live(fakes)).toEqual([])
@@ -115,6 +120,7 @@ const harness: Harness<WebOfTrustMachine, Fakes> = {
       expect(
         [...snapshot.context.lists.keys()].every((a) => snapshot.context.follows?.includes(a)),
       ).toBe(true)
+      expect(trustKnown(snapshot)).toBe(true)
     },
   },
 }

@@ -21,7 +21,7 @@ import { isOutside } from '../../../core/people/web-of-trust.ts'
 import { useSystem } from '../../system-context.tsx'
 import { useHiding } from '../feed/use-hiding.ts'
 import { useMutesKnown } from '../people/use-mute-set.ts'
-import { useTrusted } from '../people/use-web-of-trust.ts'
+import { useTrusted, useTrustKnown } from '../people/use-web-of-trust.ts'
 
 /** The mutes and last-seen times, kept current. */
 export function useNotificationSettings(): NotificationSettings {
@@ -69,6 +69,8 @@ export function useNotifications(pubkey: string, refetchIntervalMs?: number): No
     [query.data, settings, hiding, mutesKnown],
   )
   const trusted = useTrusted()
+  // Nor one from outside the network, not even while the network is read.
+  const trustKnown = useTrustKnown()
   const split = useMemo(
     // A zap is from its sender (the actor), not the lightning service that signed the receipt.
     () => unmuted && setApart(unmuted, (notification) => isOutside(trusted, notification.actor)),
@@ -79,7 +81,7 @@ export function useNotifications(pubkey: string, refetchIntervalMs?: number): No
     notifications,
     outside: split?.apart ?? [],
     withOutside: unmuted,
-    unread: notifications ? unreadCount(notifications, lastSeen) : undefined,
+    unread: notifications && trustKnown ? unreadCount(notifications, lastSeen) : undefined,
     lastSeen,
     isError: query.isError,
   }
