@@ -14,6 +14,13 @@ import { CONTACTS_KIND, parseContactList } from './contacts.ts'
  */
 export const TRUST_BATCH_AUTHORS = 250
 
+/**
+ * Ours: how many of one follow's own follows count, in their list's order. Most lists are far
+ * shorter; one near the 512 KiB frame cap (some 7,500 keys) would let that many strangers in
+ * on one person's say, and hold them all in memory.
+ */
+export const TRUST_LIST_CAP = 2000
+
 /** The people the user trusts: the user, their follows, and their follows' follows. */
 export function trustedSet(
   user: string,
@@ -54,7 +61,8 @@ interface ContactEvent {
 
 /**
  * The people each author follows, from their newest kind 3 among the events (several relays
- * answer with their own newest); authors not asked for are left out.
+ * answer with their own newest), the first `TRUST_LIST_CAP` of each; authors not asked for are
+ * left out.
  */
 export function followListsOf(
   events: readonly ContactEvent[],
@@ -70,7 +78,9 @@ export function followListsOf(
   return new Map(
     [...newest].map(([author, event]) => [
       author,
-      parseContactList(event).map((contact) => contact.pubkey),
+      parseContactList(event)
+        .slice(0, TRUST_LIST_CAP)
+        .map((contact) => contact.pubkey),
     ]),
   )
 }

@@ -7,6 +7,7 @@ import {
   outsideLabel,
   sameFollows,
   TRUST_BATCH_AUTHORS,
+  TRUST_LIST_CAP,
   trustedSet,
 } from '../../../../src/core/people/web-of-trust.ts'
 
@@ -80,6 +81,13 @@ describe('followListsOf', () => {
       [A, B],
     )
     expect([...lists]).toEqual([[A, [D]]])
+  })
+
+  it('counts the first 2,000 of a list: a hostile one near the frame cap lets no more in', () => {
+    const long = Array.from({ length: 7500 }, (_, i) => key(1000 + i))
+    const lists = followListsOf([contactList(A, 10, long)], [A])
+    expect(TRUST_LIST_CAP).toBe(2000)
+    expect(lists.get(A)).toEqual(long.slice(0, 2000))
   })
 })
 
