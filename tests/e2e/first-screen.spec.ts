@@ -55,9 +55,15 @@ test('a first visit loads the prompts and the zap totals only once the first pic
   // Both load (the prompts are there to be shown, the totals to be read). They wait for an idle
   // moment (up to 4 s): a quiet network says nothing about when that comes on a busy machine.
   await expect
-    .poll(async () => laterOf((await recorded()).chunks).map((chunk) => chunk.name).sort(), {
-      timeout: 15_000,
-    })
+    .poll(
+      async () =>
+        laterOf((await recorded()).chunks)
+          .map((chunk) => chunk.name)
+          .sort(),
+      {
+        timeout: 15_000,
+      },
+    )
     .toEqual(['PwaPrompts', 'ZapTotal'])
   const { firstArt, chunks } = await recorded()
   const later = laterOf(chunks)

@@ -1,7 +1,7 @@
 /**
  * The URL parameters that name a note (?thread=, ?reply=, ?repost=) take it as /note/ does, note1
  * or nevent1, and as the 64 hex the app writes itself; anything else says 'Invalid note id' in the
- * overlay, the feed still under it. Escape on a note page goes back where the reader came from.
+ * overlay (?delete= and ?report= too), the feed still under it. Escape on a note page goes back where the reader came from.
  */
 import type { Page } from '@playwright/test'
 import { neventEncode, noteEncode } from 'nostr-tools/nip19'
@@ -62,8 +62,15 @@ test("anything else reads 'Invalid note id' in the overlay, over the feed", asyn
     reply: world.accounts[0]!.npub,
     // Digits only: the router reads it as a number, not a string.
     repost: '123',
+    delete: 'nevent1',
+    report: 'f'.repeat(63),
   }
-  for (const { param, title } of MODALS) {
+  const WITH_DIALOGS = [
+    ...MODALS,
+    { param: 'delete', title: 'Delete note' },
+    { param: 'report', title: 'Report note' },
+  ] as const
+  for (const { param, title } of WITH_DIALOGS) {
     await test.step(`?${param}=${garbage[param]}`, async () => {
       await page.goto(`${app.url}/?${param}=${garbage[param]}`)
       const modal = page.getByRole('dialog', { name: title })

@@ -6,6 +6,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { nip19 } from 'nostr-tools'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
+import { REFUSAL, startRefusingRelay } from '../peers/refusing-relay.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import type { DemoAccount } from '../peers/seed/types.ts'
 import { expect, test } from './fixtures.ts'
@@ -157,6 +158,51 @@ test('Report on a profile: the kind 1984 names the person with the reason', asyn
     ['client', 'Plume'],
   ])
   expect(sent.content).toBe('')
+})
+
+test('every relay refuses the report: the dialog says why, keeps the reason, and Try again asks again', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+  relayPort,
+}) => {
+  // The relay on any port and, where the world's relay lists point, a proxy that refuses every
+  // event: after login the app writes only there.
+  const relay = await launchRelay({ port: 0 })
+  const proxy = await startRefusingRelay(relay, { port: relayPort })
+  try {
+    const me = world.demoAccount
+    const them = world.accounts.find((account) => account.pubkey !== me.pubkey)!
+    await openApp([{ ...relay, url: proxy.url }], `/npub/${them.npub}?nsecLogin=true`)
+    await logInInDialog(page, me.nsec)
+
+    await page.getByRole('button', { name: 'Report', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Report profile' })
+    await dialog.getByRole('radio', { name: 'Spam' }).check()
+    await dialog.getByRole('button', { name: 'Report', exact: true }).click()
+
+    const alert = dialog.getByRole('alert')
+    await expect(alert.locator('.action-failure-message')).toHaveText('Report not sent')
+    await expect(alert.locator('.action-failure-detail')).toHaveText(
+      new RegExp(`^Publish failed: ws://127\\.0\\.0\\.1:${relayPort}/?: ${REFUSAL}$`),
+    )
+    await expect(dialog.getByRole('radio', { name: 'Spam' })).toBeChecked()
+    const again = dialog.getByRole('button', { name: 'Try again' })
+    await expect(again).toBeEnabled()
+    await page.screenshot({ path: test.info().outputPath('report-refused.png') })
+    const refused = proxy.refused()
+    expect(refused).toBeGreaterThan(0)
+    await again.click()
+    await expect.poll(() => proxy.refused()).toBeGreaterThan(refused)
+    await expect(alert.locator('.action-failure-message')).toHaveText('Report not sent')
+    expect(relay.events().filter((event) => event.kind === 1984)).toEqual([])
+
+    await dialog.getByRole('button', { name: 'Close' }).last().click()
+    await expect(dialog).toBeHidden()
+  } finally {
+    await proxy.close()
+  }
 })
 
 test('a report by someone the account follows warns over the note, still readable; one by a stranger does not', async ({

@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from 'react'
-import { parseNoteSearchParam } from '../../../core/app/route-ids.ts'
 import { DELETE_EXPLANATION, DELETE_MESSAGES } from '../../../core/publish/note-delete.ts'
 import { useGated } from '../../hooks/use-gated.ts'
-import { InvalidNoteId } from '../feed/NoteFromParam.tsx'
+import { NoteFromParam } from '../feed/NoteFromParam.tsx'
 import { useNoteModal } from '../feed/use-note-modal.ts'
 import { ActionFooter } from '../kit/ActionFooter.tsx'
 import { Field } from '../kit/Form.tsx'
@@ -24,15 +23,11 @@ const TITLE = 'Delete note'
  */
 export default function DeleteNoteModal({ param }: { param: string }) {
   const modal = useNoteModal('delete')
-  const target = parseNoteSearchParam(param)
-  if (!target) {
-    return (
-      <Modal title={TITLE} onClose={modal.close}>
-        <InvalidNoteId />
-      </Modal>
-    )
-  }
-  return <DeleteDialog id={target.id} close={modal.close} />
+  return (
+    <NoteFromParam param={param} dialog={{ title: TITLE, onClose: modal.close }}>
+      {(id) => <DeleteDialog id={id} close={modal.close} />}
+    </NoteFromParam>
+  )
 }
 
 function DeleteDialog({ id, close }: { id: string; close: () => void }) {

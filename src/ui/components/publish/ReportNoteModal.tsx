@@ -1,5 +1,4 @@
-import { parseNoteSearchParam } from '../../../core/app/route-ids.ts'
-import { InvalidNoteId } from '../feed/NoteFromParam.tsx'
+import { NoteFromParam } from '../feed/NoteFromParam.tsx'
 import { useNoteModal } from '../feed/use-note-modal.ts'
 import { Modal } from '../kit/Modal.tsx'
 import { ReportDialog } from '../people/ReportDialog.tsx'
@@ -13,15 +12,11 @@ const TITLE = 'Report note'
  */
 export default function ReportNoteModal({ param }: { param: string }) {
   const modal = useNoteModal('report')
-  const target = parseNoteSearchParam(param)
-  if (!target) {
-    return (
-      <Modal title={TITLE} onClose={modal.close}>
-        <InvalidNoteId />
-      </Modal>
-    )
-  }
-  return <ReportLoadedNote id={target.id} close={modal.close} />
+  return (
+    <NoteFromParam param={param} dialog={{ title: TITLE, onClose: modal.close }}>
+      {(id) => <ReportLoadedNote id={id} close={modal.close} />}
+    </NoteFromParam>
+  )
 }
 
 function ReportLoadedNote({ id, close }: { id: string; close: () => void }) {
