@@ -44,7 +44,11 @@ import {
   createNotificationSettingsStore,
   type NotificationSettingsStore,
 } from './notifications/notification-settings-store.ts'
-import { keepContactVersions } from './people/contact-versions.ts'
+import {
+  contactVersionsStore,
+  keepContactVersions,
+  keptContactVersions,
+} from './people/contact-versions.ts'
 import type { Follow } from './people/follow.effects.ts'
 import { metadataQueryOptions } from './people/metadata-queries.ts'
 import type { MuteEdit } from './people/mute-edit.effects.ts'
@@ -267,7 +271,16 @@ export function startSystem(
   const viewer = () => login.getSnapshot().context.pubkey
   // The mute list's private part, decrypted in memory only, shared by the set and the editor.
   const secrets = privateMutes(() => signer())
-  const profiles = profileQueries({ hub, queryClient, pool: poolRelays, outbox, user: viewer })
+  // One holder of the user's follow list versions, kept on this device for both users of it.
+  const versions = contactVersionsStore({ queryClient, hub, kept: keptContactVersions() })
+  const profiles = profileQueries({
+    hub,
+    queryClient,
+    pool: poolRelays,
+    outbox,
+    user: viewer,
+    versions,
+  })
   const deletedNotes = startDeletedNotes(queryClient)
   const publishQueue = once(() =>
     import('./system/publish-queue.ts').then(({ startPublishQueue }) =>
@@ -276,7 +289,7 @@ export function startSystem(
   )
   const peopleActions = once(() =>
     import('./system/people-actions.ts').then(({ startPeopleActions }) =>
-      startPeopleActions({ hub, signer, pool, login, queryClient, secrets }),
+      startPeopleActions({ hub, signer, pool, login, queryClient, secrets, versions }),
     ),
   )
   const memory = once(() =>

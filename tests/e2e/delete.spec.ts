@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { nip19 } from 'nostr-tools'
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
-import { REFUSAL, startRefusingRelay } from '../peers/refusing-relay.ts'
+import { behindRefusal, REFUSAL } from '../peers/refusing-relay.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import type { DemoAccount } from '../peers/seed/types.ts'
 import { expect, test } from './fixtures.ts'
@@ -193,11 +193,7 @@ test('every relay refuses the deletion: the note comes back and the dialog says 
   world,
   relayPort,
 }) => {
-  // The relay on any port and, where the world's relay lists point, a proxy that refuses every
-  // event: after login the app writes only there.
-  const relay = await launchRelay({ port: 0 })
-  const proxy = await startRefusingRelay(relay, { port: relayPort })
-  try {
+  await behindRefusal(launchRelay, relayPort, async (relay, proxy) => {
     const me = world.demoAccount
     const note = await publishNote(relay, keyOf(me), 'Nobody will take my deletion')
     await showEveryNote(page)
@@ -224,9 +220,7 @@ test('every relay refuses the deletion: the note comes back and the dialog says 
     await expect(dialog).toBeHidden()
     // Back in the feed, where it was.
     await expect(card(feed(page), note.id)).toBeVisible()
-  } finally {
-    await proxy.close()
-  }
+  })
 })
 
 test('a More menu whose code is still loading closes on Escape or a press elsewhere, and does not open late', async ({

@@ -9,6 +9,7 @@
 import { hexToBytes } from '@noble/hashes/utils.js'
 import type { Page } from '@playwright/test'
 import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure'
+import { CONTACT_VERSIONS_DATABASE } from '../../src/actors/people/contact-versions.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import type { DemoAccount, DemoWorld } from '../peers/seed/types.ts'
 import { expect, test } from './fixtures.ts'
@@ -40,17 +41,24 @@ async function replaced(relay: RelayHandle, pubkey: string, before: NostrEvent) 
   return newestOf(relay, 3, pubkey)
 }
 
-/** The versions of the user's list kept in the persisted query cache: how many, by people. */
-async function storedVersions(page: Page, pubkey: string): Promise<number[]> {
-  const stored = (await record.read(page)) as {
-    clientState?: { queries?: { queryKey: unknown[]; state: { data?: unknown } }[] }
-  } | null
-  const query = stored?.clientState?.queries?.find(
-    (q) => JSON.stringify(q.queryKey) === JSON.stringify(['profile', 'contact-versions', pubkey]),
+/** The versions of the user's list in the device's own store: how many people each names. */
+const keptVersions = (page: Page, pubkey: string): Promise<number[]> =>
+  page.evaluate(
+    ([database, user]) =>
+      new Promise<number[]>((resolve, reject) => {
+        const open = indexedDB.open(database)
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const get = open.result.transaction('versions').objectStore('versions').get(user)
+          get.onsuccess = () => {
+            const kept = get.result as { versions: { count: number }[] } | undefined
+            resolve(kept?.versions.map((version) => version.count) ?? [])
+          }
+          get.onerror = () => reject(get.error)
+        }
+      }),
+    [CONTACT_VERSIONS_DATABASE, pubkey] as const,
   )
-  const data = query?.state.data as { versions?: { count: number }[] } | undefined
-  return data?.versions?.map((version) => version.count) ?? []
-}
 
 const versionsOf = (page: Page) =>
   page.getByRole('list', { name: 'Follow list versions' }).getByRole('listitem')
@@ -120,8 +128,21 @@ test('a list shrunk after Plume saw it: the next follow asks, restores it first;
   await expect(shrink).toBeHidden()
   expect(newestOf(relay, 3, me.pubkey).id).toBe(restored.id)
 
-  // Kept on this device: in the persisted query cache, the event itself among them.
-  await expect.poll(() => storedVersions(page, me.pubkey)).toEqual([count + 1, 1, count])
+  // Kept on this device, in a store of their own: the query cache they are shown from is gone
+  // after 24 h away (or Clear Cache), and the earlier lists are nowhere else.
+  await expect.poll(() => keptVersions(page, me.pubkey)).toEqual([count + 1, 1, count])
+  const app = page.url()
+  // Written from a page of the app's origin where the app does not run (it saves as it changes).
+  await page.goto(new URL('/manifest.webmanifest', app).href)
+  const stored = (await record.read(page)) as { timestamp: number }
+  await record.write(page, { ...stored, timestamp: Date.now() - 25 * 3600_000 })
+  await page.goto(new URL('/', app).href)
+  // Logged in through Settings, which stays open on the versions.
+  await logInWithNsec(page, me)
+  await expect(versions).toHaveCount(3)
+  await expect(versions.nth(1)).toContainText('kept on this device')
+  await expect(versions.nth(2)).toContainText(`${count} people`)
+  await expect(versions.nth(2).getByRole('button', { name: 'Restore' })).toBeVisible()
 })
 
 test('a list shrunk on one relay, the earlier one still on another: restored from Settings', async ({

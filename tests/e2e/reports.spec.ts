@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { nip19 } from 'nostr-tools'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
-import { REFUSAL, startRefusingRelay } from '../peers/refusing-relay.ts'
+import { behindRefusal, REFUSAL } from '../peers/refusing-relay.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import type { DemoAccount } from '../peers/seed/types.ts'
 import { expect, test } from './fixtures.ts'
@@ -167,11 +167,7 @@ test('every relay refuses the report: the dialog says why, keeps the reason, and
   world,
   relayPort,
 }) => {
-  // The relay on any port and, where the world's relay lists point, a proxy that refuses every
-  // event: after login the app writes only there.
-  const relay = await launchRelay({ port: 0 })
-  const proxy = await startRefusingRelay(relay, { port: relayPort })
-  try {
+  await behindRefusal(launchRelay, relayPort, async (relay, proxy) => {
     const me = world.demoAccount
     const them = world.accounts.find((account) => account.pubkey !== me.pubkey)!
     await openApp([{ ...relay, url: proxy.url }], `/npub/${them.npub}?nsecLogin=true`)
@@ -200,9 +196,7 @@ test('every relay refuses the report: the dialog says why, keeps the reason, and
 
     await dialog.getByRole('button', { name: 'Close' }).last().click()
     await expect(dialog).toBeHidden()
-  } finally {
-    await proxy.close()
-  }
+  })
 })
 
 test('a report by someone the account follows warns over the note, still readable; one by a stranger does not', async ({

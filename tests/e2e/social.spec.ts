@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { followersCountText, followersOf } from '../../src/core/people/followers.ts'
-import { REFUSAL, startRefusingRelay } from '../peers/refusing-relay.ts'
+import { behindRefusal, REFUSAL } from '../peers/refusing-relay.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import type { DemoWorld } from '../peers/seed/types.ts'
 import { expect, test } from './fixtures.ts'
@@ -107,11 +107,7 @@ test('follow rolls back when every relay refuses: "Follow failed", the list unto
   world,
   relayPort,
 }) => {
-  // The relay on any port, and in front of it, where the world's relay lists point, a proxy
-  // that refuses every event: after login the app writes only there.
-  const relay = await launchRelay({ port: 0 })
-  const proxy = await startRefusingRelay(relay, { port: relayPort })
-  try {
+  await behindRefusal(launchRelay, relayPort, async (relay, proxy) => {
     const me = world.demoAccount
     const sven = person(world, 'sven')
     const before = newestOf(relay, 3, me.pubkey)
@@ -134,9 +130,7 @@ test('follow rolls back when every relay refuses: "Follow failed", the list unto
 
     await alert.getByRole('button', { name: 'Dismiss' }).click()
     await expect(alert).toBeHidden()
-  } finally {
-    await proxy.close()
-  }
+  })
 })
 
 test('mute and unmute: kind 10000 read back, the mute list tab updated', async ({

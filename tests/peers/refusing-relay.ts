@@ -102,3 +102,22 @@ function parse(text: string): unknown[] | null {
     return null
   }
 }
+
+/**
+ * A relay on any free port and, on `worldPort` (where the seeded world's relay lists point), a
+ * proxy in front of it that refuses every event: once logged in, the app writes only there.
+ * The proxy is closed once `use` is done.
+ */
+export async function behindRefusal<T>(
+  launchRelay: (options: { port: number }) => Promise<RelayHandle>,
+  worldPort: number,
+  use: (relay: RelayHandle, proxy: RefusingRelay) => Promise<T>,
+): Promise<T> {
+  const relay = await launchRelay({ port: 0 })
+  const proxy = await startRefusingRelay(relay, { port: worldPort })
+  try {
+    return await use(relay, proxy)
+  } finally {
+    await proxy.close()
+  }
+}

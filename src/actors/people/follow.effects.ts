@@ -101,7 +101,7 @@ export function followEffects({ own, queryClient, versions, now }: FollowDeps) {
     actors: {
       readContacts: fromPromise<ContactsRead, UserInput>(async ({ input }) => {
         const list = await read(input.user)
-        return { list, offer: restoreOffer(versions.get(input.user), list) }
+        return { list, offer: restoreOffer(await versions.load(input.user), list) }
       }),
       publishContacts: fromPromise<PublishedContacts, PublishContactsInput>(async ({ input }) => {
         const template = contactListTemplate(input.base, input.tags, seconds(), input.content)

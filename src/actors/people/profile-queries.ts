@@ -21,7 +21,7 @@ import { createOutboxRelays, type OutboxRelays, type PoolRelay } from '../relays
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { type ExtraRelays, queryPoolAnd } from '../relays/routed-query.ts'
 import { answeredEvents } from '../relays/stored-events.ts'
-import { contactVersionsStore } from './contact-versions.ts'
+import { type ContactVersionsStore, contactVersionsStore } from './contact-versions.ts'
 import { METADATA_LIMIT, metadataKey } from './metadata-queries.ts'
 import { checkNip05 } from './nip05-check.ts'
 import { profileKeys } from './profile-keys.ts'
@@ -56,6 +56,8 @@ export interface ProfileDeps {
   outbox?: OutboxRelays
   /** Who is logged in: the versions of their own contact list are kept as they are read. */
   user?: () => string | null
+  /** Where those versions are kept; absent: a store of its own, in memory. */
+  versions?: ContactVersionsStore
 }
 
 async function newestOf(hub: RelayHub, kind: number, pubkey: string, limit: number) {
@@ -64,7 +66,7 @@ async function newestOf(hub: RelayHub, kind: number, pubkey: string, limit: numb
 
 export function profileQueries({ hub, queryClient, pool, ...deps }: ProfileDeps) {
   const outbox = deps.outbox ?? createOutboxRelays(hub)
-  const versions = contactVersionsStore({ queryClient, hub })
+  const versions = deps.versions ?? contactVersionsStore({ queryClient, hub })
   /** Their write relays chosen for their notes that the pool does not hold (NIP-65 outbox). */
   const writeRelaysOutside = async (pubkey: string): Promise<ExtraRelays | null> => {
     const chosen = await outbox.notesRelays(pubkey, pool())

@@ -58,3 +58,17 @@ export function idbStore(databaseName: string, storeName: string): KeyValueStore
     },
   }
 }
+
+/** The same map in memory, for this session only (where nothing is to outlive it). */
+export function memoryStore(): KeyValueStore {
+  const values = new Map<string, unknown>()
+  return {
+    get: async (key) => values.get(key) ?? null,
+    set: async (key, value) => {
+      values.set(key, value)
+    },
+    remove: async (key) => {
+      values.delete(key)
+    },
+  }
+}

@@ -10,6 +10,7 @@ import { clearRefusal } from '../../core/ecash/wallet-loss.ts'
 import { askMints, type MintQuestions, walletAtRisk } from '../ecash/cashu-at-risk.ts'
 import { CASHU_DATABASE } from '../ecash/cashu-store.ts'
 import { REMOTE_SESSION_DATABASE } from '../identity/remote-session-database.ts'
+import { CONTACT_VERSIONS_DATABASE } from '../people/contact-versions.ts'
 import { PUBLISH_QUEUE_DATABASE } from '../publish/publish-queue-store.ts'
 
 interface ClearTargets {
@@ -25,6 +26,7 @@ const KNOWN_DATABASES = [
   REMOTE_SESSION_DATABASE,
   CASHU_DATABASE,
   PUBLISH_QUEUE_DATABASE,
+  CONTACT_VERSIONS_DATABASE,
 ]
 /** Workbox's precache: the offline shell. */
 const isShell = (cacheName: string) => cacheName.includes('precache')

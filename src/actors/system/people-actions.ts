@@ -11,7 +11,7 @@ import { followMachine } from '../../machines/follow.machine.ts'
 import { canSign, type LoginActorRef } from '../../machines/login.machine.ts'
 import { muteEditMachine } from '../../machines/mute-edit.machine.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
-import { type ContactVersionsStore, contactVersionsStore } from '../people/contact-versions.ts'
+import type { ContactVersionsStore } from '../people/contact-versions.ts'
 import {
   type Follow,
   followEffects,
@@ -35,6 +35,8 @@ export interface PeopleActionsDeps {
   queryClient: QueryClient
   /** The mute list's private part, decrypted and encrypted in memory. */
   secrets: PrivateMutes
+  /** The versions of the user's contact list, kept on this device. */
+  versions: ContactVersionsStore
 }
 
 export interface PeopleActions {
@@ -106,8 +108,8 @@ export function startPeopleActions({
   login,
   queryClient,
   secrets,
+  versions,
 }: PeopleActionsDeps): PeopleActions {
-  const versions = contactVersionsStore({ queryClient, hub })
   // Each relay answers with its newest list: the user's differ when another client shrank one.
   const onRead = (user: string, events: readonly NostrEvent[]) => {
     versions.record(user, events)

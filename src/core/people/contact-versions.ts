@@ -74,6 +74,31 @@ export function keepVersions(
   return { versions, accepted: kept.accepted }
 }
 
+/** The later of two acceptances, either possibly none. */
+const laterOf = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.max(a, b)
+
+/**
+ * Two holdings of the same user's versions joined (the session's and the device's own store):
+ * each list once, as the fresher holding has it, the newest 10, the later acceptance.
+ */
+export function joinVersions(fresh: ContactVersions, kept: ContactVersions): ContactVersions {
+  const byId = new Map(kept.versions.map((version) => [version.event.id, version]))
+  for (const version of fresh.versions) byId.set(version.event.id, version)
+  const versions = [...byId.values()]
+    .sort((a, b) => newestFirst(a.event, b.event))
+    .slice(0, KEPT_VERSIONS)
+  return { versions, accepted: laterOf(fresh.accepted, kept.accepted) }
+}
+
+/** What the device's store gave back, if it has the shape written; else none. */
+export function keptVersionsOf(value: unknown): ContactVersions {
+  if (typeof value !== 'object' || value === null) return NO_VERSIONS
+  const { versions, accepted } = value as Partial<ContactVersions>
+  if (!Array.isArray(versions)) return NO_VERSIONS
+  return { versions, accepted: typeof accepted === 'number' ? accepted : null }
+}
+
 /** The user made or kept the list of this time: earlier ones are not offered any more. */
 export const acceptVersion = (kept: ContactVersions, createdAt: number): ContactVersions => ({
   ...kept,

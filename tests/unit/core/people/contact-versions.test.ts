@@ -5,8 +5,10 @@ import {
   type ContactVersions,
   FOLLOW_LIST_LOGGED_OUT,
   FOLLOW_LIST_NONE,
+  joinVersions,
   KEPT_VERSIONS,
   keepVersions,
+  keptVersionsOf,
   NO_VERSIONS,
   restoredText,
   restoreOffer,
@@ -114,5 +116,45 @@ describe('versions of the user’s contact list', () => {
     expect(FOLLOW_LIST_NONE).toBe('No follow list found yet.')
     expect(restoredText(240)).toBe('Restored the list of 240 people.')
     expect(restoredText(1)).toBe('Restored the list of 1 person.')
+  })
+})
+
+describe('the session’s versions joined with the device’s', () => {
+  it('each list once, as the fresher holding has it, the newest 10, the later acceptance', () => {
+    const lists = Array.from({ length: 12 }, (_, i) => listOf(10 + i, 100 + i))
+    const stored: ContactVersions = {
+      versions: keepVersions(
+        NO_VERSIONS,
+        USER,
+        lists.slice(0, 8).map((l) => seen(l, A)),
+      ).versions,
+      accepted: 105,
+    }
+    const fresh: ContactVersions = {
+      versions: keepVersions(
+        NO_VERSIONS,
+        USER,
+        lists.slice(6).map((l) => seen(l, B)),
+      ).versions,
+      accepted: null,
+    }
+    const joined = joinVersions(fresh, stored)
+    expect(joined.versions.map((v) => v.event.created_at)).toEqual(
+      Array.from({ length: KEPT_VERSIONS }, (_, i) => 111 - i),
+    )
+    // In both: the fresh holding's relays.
+    expect(joined.versions.find((v) => v.event.id === lists[7]!.id)?.relays).toEqual([B])
+    expect(joined.versions.find((v) => v.event.id === lists[5]!.id)?.relays).toEqual([A])
+    expect(joined.accepted).toBe(105)
+    expect(joinVersions({ ...fresh, accepted: 110 }, stored).accepted).toBe(110)
+  })
+
+  it('reads back only the shape it wrote', () => {
+    expect(keptVersionsOf(null)).toEqual(NO_VERSIONS)
+    expect(keptVersionsOf('x')).toEqual(NO_VERSIONS)
+    expect(keptVersionsOf({ versions: 3 })).toEqual(NO_VERSIONS)
+    expect(keptVersionsOf({ versions: [], accepted: 'soon' })).toEqual(NO_VERSIONS)
+    const kept = { versions: [], accepted: 7 }
+    expect(keptVersionsOf(kept)).toEqual(kept)
   })
 })
