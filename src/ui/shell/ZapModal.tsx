@@ -1,12 +1,11 @@
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, use, useEffect, useState } from 'react'
 import type { ZapTarget } from '../../actors/lightning/zap.effects.ts'
-import { parseNoteSearchParam } from '../../core/app/route-ids.ts'
 import { shownName } from '../../core/people/display-name-cache.ts'
 import { groupDigits } from '../../core/platform/group-digits.ts'
 import type { ZapActorRef, ZapSnapshot } from '../../machines/zap.machine.ts'
 import { NutzapChoice } from '../components/ecash/NutzapChoice.tsx'
-import { InvalidNoteId } from '../components/feed/NoteFromParam.tsx'
+import { NoteFromParam } from '../components/feed/NoteFromParam.tsx'
 import { useNoteModal } from '../components/feed/use-note-modal.ts'
 import { FormError } from '../components/kit/Form.tsx'
 import { Modal } from '../components/kit/Modal.tsx'
@@ -34,15 +33,11 @@ const BUSY = {
  */
 export default function ZapModal({ param }: { param: string }) {
   const { close } = useNoteModal('zap')
-  const target = parseNoteSearchParam(param)
-  if (!target) {
-    return (
-      <Modal title="Zap" onClose={close}>
-        <InvalidNoteId />
-      </Modal>
-    )
-  }
-  return <ZapNoteById id={target.id} onClose={close} />
+  return (
+    <NoteFromParam param={param} dialog={{ title: 'Zap', onClose: close }}>
+      {(id) => <ZapNoteById id={id} onClose={close} />}
+    </NoteFromParam>
+  )
 }
 
 /** The recipient is the note's author: the note loads first (the link names its id only). */
