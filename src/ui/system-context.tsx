@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react'
-import type { PlumeSystem } from '../actors/system.ts'
+import type { PlumeSystem } from '../actors/system/plume-system.ts'
 
 const SystemContext = createContext<PlumeSystem | null>(null)
 

@@ -1,4 +1,4 @@
-import type { PlumeSystem } from '../../actors/system.ts'
+import type { PlumeSystem } from '../../actors/system/plume-system.ts'
 import { menuMute, muteItemText, noteMuteTargets } from '../../core/feed/note-mutes.ts'
 import {
   type MuteChange,
