@@ -16,6 +16,7 @@ import {
   verifyWorkerCount,
 } from '../src/actors/relays/verifier.ts'
 import { startSystem as startAppSystem } from '../src/actors/system.ts'
+import { estimateQueryBytes } from '../src/core/app/cache-breakdown.ts'
 import { mergeNotes, type Note, toNote } from '../src/core/feed/note.ts'
 import type { VerifyApi } from '../src/workers/verify-api.ts'
 
@@ -126,6 +127,22 @@ function hooks(system: System) {
         distinct: notes.length,
         verified: system.verifier.verifiedCount - verifiedBefore,
       }
+    },
+    /**
+     * The query cache by group (a key's first part): its queries, those a mounted view observes,
+     * and their data's size as the memory manager estimates it (JSON length).
+     */
+    queryGroups(): Record<string, { queries: number; observed: number; bytes: number }> {
+      const groups: Record<string, { queries: number; observed: number; bytes: number }> = {}
+      for (const query of system.queryClient.getQueryCache().getAll()) {
+        const name = String(query.queryKey[0])
+        const group = groups[name] ?? { queries: 0, observed: 0, bytes: 0 }
+        groups[name] = group
+        group.queries++
+        if (query.getObserversCount() > 0) group.observed++
+        group.bytes += estimateQueryBytes({ queryKey: query.queryKey, data: query.state.data })
+      }
+      return groups
     },
     /** Workers in the app's pool on this machine. */
     poolSize: () => verifyWorkerCount(),

@@ -27,6 +27,11 @@ const TOTALS_STALE_MS = 60 * 1000
 /** Notes per REQ, and receipts asked for per note in it. */
 const MAX_NOTES = 20
 const RECEIPTS_PER_NOTE = 50
+/**
+ * Totals of notes no card shows that are kept (a card observes its own): a few screens to scroll
+ * back through. Without a cap the feed kept one for every note scrolled past (bench "scroll heap").
+ */
+export const UNUSED_ZAP_TOTALS = 200
 
 export const zapTotalsKey = (noteId: string) => ['zap-totals', noteId] as const
 const lnurlPayKey = (url: string) => ['lnurl-pay', url] as const
@@ -82,12 +87,13 @@ export function lnurlPayQueryOptions(url: string) {
 export function zapTotalsQueryOptions(
   deps: ZapTotalsDeps,
   loadReceipts: ReceiptLoader,
-  note: { id: string; pubkey: string },
+  { id, pubkey }: { id: string; pubkey: string },
 ) {
+  // The id and author only: the query keeps its function, and a card passes its whole note.
   return queryOptions({
-    queryKey: zapTotalsKey(note.id),
+    queryKey: zapTotalsKey(id),
     queryFn: async (): Promise<ZapTotal | null> => {
-      const profile = await deps.metadata(note.pubkey)
+      const profile = await deps.metadata(pubkey)
       let url: string
       try {
         url = lnurlPayTarget(profile ?? {}).url
@@ -96,10 +102,10 @@ export function zapTotalsQueryOptions(
       }
       const [params, receipts] = await Promise.all([
         deps.queryClient.fetchQuery(lnurlPayQueryOptions(url)),
-        loadReceipts(note.id),
+        loadReceipts(id),
       ])
       if (!params?.allowsNostr || !params.nostrPubkey) return null
-      return zapTotal(receipts, { eventId: note.id, nostrPubkey: params.nostrPubkey })
+      return zapTotal(receipts, { eventId: id, nostrPubkey: params.nostrPubkey })
     },
     staleTime: TOTALS_STALE_MS,
   })

@@ -6,9 +6,14 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createActor } from 'xstate'
 import { zapMachine } from '../../machines/zap.machine.ts'
+import { capQueries } from '../app/query-cap.ts'
 import { readCorsProxy } from '../lightning/cors-proxy-setting.ts'
 import { watchReceipt, type Zaps, zapEffects, zapInput } from '../lightning/zap.effects.ts'
-import { createReceiptLoader, zapTotalsQueryOptions } from '../lightning/zap-totals.ts'
+import {
+  createReceiptLoader,
+  UNUSED_ZAP_TOTALS,
+  zapTotalsQueryOptions,
+} from '../lightning/zap-totals.ts'
 import { createDisplayNames } from '../people/display-names.ts'
 import type { metadataQueryOptions } from '../people/metadata-queries.ts'
 import type { Signer } from '../platform/signer.ts'
@@ -30,6 +35,7 @@ export interface ZapsDeps {
 export function startZaps(deps: ZapsDeps): Zaps {
   const { hub, queryClient } = deps
   const loadReceipts = createReceiptLoader(hub)
+  capQueries(queryClient.getQueryCache(), 'zap-totals', UNUSED_ZAP_TOTALS)
   const inbox = createInboxRelays(deps.lists)
   const totals = {
     hub,

@@ -6,6 +6,7 @@ import {
   createEngagementLoader,
   createEngagementQueries,
   engagementKey,
+  UNUSED_ENGAGEMENT,
 } from '../../../../src/actors/feed/engagement-queries.ts'
 
 const viewer = generateSecretKey()
@@ -140,6 +141,31 @@ describe('engagement queries', () => {
     await vi.waitFor(() => expect(asked).toHaveLength(2))
     // The second time, as the viewer: their own likes are asked.
     expect(asked[1]).toHaveLength(4)
+    queryClient.clear()
+  })
+
+  it('keeps the engagement of the notes views hold, and of at most UNUSED_ENGAGEMENT others', async () => {
+    const { hub } = fakeHub([])
+    const queryClient = new QueryClient()
+    const queries = createEngagementQueries({ hub, queryClient, viewer: () => null })
+    const notes = Array.from({ length: UNUSED_ENGAGEMENT + 60 }, (_, i) => ({
+      id: `note${i}`,
+      pubkey: '',
+    }))
+    // The first notes stay on screen; the others were scrolled past.
+    const shown = notes.slice(0, 10)
+    const release = queries.hold(shown)
+    queries.ask(notes)
+    const known = () =>
+      notes.filter((n) => queryClient.getQueryData(engagementKey(n.id)) !== undefined)
+    await vi.waitFor(() => expect(known()).toHaveLength(UNUSED_ENGAGEMENT + 10), {
+      timeout: 5000,
+    })
+    expect(known().slice(0, 10)).toEqual(shown)
+    // Scrolled past too, the most recently: the oldest of the others make room for them.
+    release()
+    await vi.waitFor(() => expect(known()).toHaveLength(UNUSED_ENGAGEMENT))
+    expect(known()).toEqual([...shown, ...notes.slice(70)])
     queryClient.clear()
   })
 })

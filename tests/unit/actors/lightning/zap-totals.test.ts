@@ -16,6 +16,7 @@ import {
 import { fetchZapInvoice } from '../../../../src/actors/lightning/lnurl-http.ts'
 import {
   createReceiptLoader,
+  UNUSED_ZAP_TOTALS,
   zapTotalsKey,
   zapTotalsQueryOptions,
 } from '../../../../src/actors/lightning/zap-totals.ts'
@@ -207,5 +208,30 @@ describe('zap totals and the CORS proxy (only payments the user starts may use i
     } finally {
       await proxy.close()
     }
+  })
+})
+
+describe('zap totals kept', () => {
+  it('keeps the totals of at most UNUSED_ZAP_TOTALS notes no card shows', async () => {
+    const queryClient = new QueryClient()
+    startZaps({
+      hub: hub as RelayHub,
+      queryClient,
+      signer: () => {
+        throw new Error('totals sign nothing')
+      },
+      metadataQuery: (pubkey) => metadataQueryOptions(async () => null, pubkey),
+      readRelays: () => [relay.url],
+      lists: { listsOf: async () => new Map() },
+    })
+    // The feed scrolled on: a total for each note a card showed, none of them shown now.
+    for (let i = 0; i < UNUSED_ZAP_TOTALS + 50; i++) {
+      queryClient.setQueryData(zapTotalsKey(`note${i}`), { count: 0, sats: 0 })
+    }
+    await new Promise<void>((resolve) => queueMicrotask(resolve))
+    const kept = queryClient.getQueryCache().findAll({ queryKey: ['zap-totals'] })
+    expect(kept).toHaveLength(UNUSED_ZAP_TOTALS)
+    expect(kept[0]?.queryKey).toEqual(zapTotalsKey('note50'))
+    queryClient.clear()
   })
 })
