@@ -37,6 +37,18 @@ describe('verify worker', () => {
     ])
   })
 
+  it('drops a forged event in a batch and accepts its honest neighbours', async () => {
+    const events = Array.from({ length: 256 }, (_, i) =>
+      finalizeEvent({ kind: 1, created_at: 1_700_000_000 + i, tags: [], content: `n${i}` }, key),
+    )
+    const forged = { ...events[77]!, sig: flip(events[78]!.sig) }
+    const tampered = { ...events[200]!, content: 'tampered' }
+    const results = await worker.verify(
+      events.map((event, i) => (i === 77 ? forged : i === 200 ? tampered : event)),
+    )
+    expect(results.flatMap((ok, i) => (ok ? [] : [i]))).toEqual([77, 200])
+  })
+
   it('verifies a large batch', async () => {
     const events = Array.from({ length: 300 }, (_, i) =>
       finalizeEvent({ kind: 1, created_at: 1_700_000_000 + i, tags: [], content: `n${i}` }, key),
