@@ -209,7 +209,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     eoseWait,
     eoseDeadlineMs: options.eoseDeadlineMs ?? EOSE_DEADLINE_MS,
     baseWaitMs: options.eoseTimeoutMs ?? EOSE_TIMEOUT_MS,
-    verify: (event) => verifier.verify(event),
+    verify: (event, relay) => verifier.verify(event, relay),
     report,
     invalid(relay, event) {
       const key = `${relay} ${event.id}:${event.sig}`

@@ -57,7 +57,8 @@ export interface SubscriptionDeps {
   eoseDeadlineMs: number
   /** The wait for a first relay to connect, and for an AUTH to be signed. */
   baseWaitMs: number
-  verify(event: NostrEvent): Promise<boolean>
+  /** Whether the event holds; `relay` sent it (a batch holds one relay's events). */
+  verify(event: NostrEvent, relay: string): Promise<boolean>
   report(url: string, result: RequestResult): void
   /** This relay sent an event whose id or signature did not hold. */
   invalid(relay: string, event: NostrEvent): void
@@ -261,12 +262,12 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
   async function deliver(relay: string, event: NostrEvent) {
     if (seen.has(event.id)) {
       // Another relay's copy: only which relays have it is news (the verifier remembers the pair).
-      if (await deps.verify(event)) deps.seen(relay, event)
+      if (await deps.verify(event, relay)) deps.seen(relay, event)
       return
     }
     inflight++
     verifying.set(relay, (verifying.get(relay) ?? 0) + 1)
-    const ok = await deps.verify(event)
+    const ok = await deps.verify(event, relay)
     verifying.set(relay, (verifying.get(relay) ?? 1) - 1)
     inflight--
     if (ok) deps.seen(relay, event)

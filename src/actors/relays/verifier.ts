@@ -3,9 +3,13 @@
  * the main thread, so a burst of thousands of events costs the UI thread only message passing.
  * Batches go to the least busy worker and are split so every worker gets a share; an event
  * already queued or being checked is never sent a second time, and one that held before (the
- * last 50,000) is only hashed again, in microseconds, so a note seen on three relays costs one
- * signature check. A copy that reuses a good id and signature with other content never rides on
- * the original's result: it is checked on its own, and fails.
+ * last ACCEPTED_MEMORY) is only hashed again, in microseconds, so a note seen on three relays
+ * costs one signature check. A copy that reuses a good id and signature with other content never
+ * rides on the original's result: it is checked on its own, and fails.
+ *
+ * A batch holds the events of one source (the relay that sent them): the worker checks a batch
+ * as a whole and, when it fails, each of its events alone (BIP-340 batch verification), so a
+ * relay that forges makes only its own batches fall back, never an honest relay's.
  */
 import { type Remote, wrap } from 'comlink'
 import type { NostrEvent } from 'nostr-tools/pure'
@@ -22,7 +26,8 @@ export const VERIFY_BATCH_SIZE = 256
 const ACCEPTED_MEMORY = 500
 
 export interface Verifier {
-  verify(event: NostrEvent): Promise<boolean>
+  /** Whether the event's id and signature hold; `source` names the relay it came from. */
+  verify(event: NostrEvent, source?: string): Promise<boolean>
   /** Events checked by a worker since start (each distinct id and signature once), for the bench. */
   readonly verifiedCount: number
 }
@@ -62,7 +67,9 @@ export function createVerifier(
   /** "id:sig" -> the check queued or under way; the same event asked twice shares it. */
   const pending = new Map<string, Pending>()
   const accepted = new Map<string, string>() // id -> signature that held
-  let queue: string[] = []
+  /** Keys queued, by source: a batch never mixes sources. */
+  let queue = new Map<string, string[]>()
+  let queued = 0
   const load = workers.map(() => 0) // events sent to each worker and not yet answered
   let scheduled = false
   let verifiedCount = 0
@@ -96,15 +103,19 @@ export function createVerifier(
 
   const flush = () => {
     scheduled = false
-    const keys = queue
-    queue = []
-    // Even shares, one per worker, each at most one batch long.
-    const share = Math.min(VERIFY_BATCH_SIZE, Math.ceil(keys.length / workers.length))
-    for (let start = 0; start < keys.length; start += share) send(keys.slice(start, start + share))
+    const sources = queue
+    queue = new Map()
+    queued = 0
+    for (const keys of sources.values()) {
+      // Even shares, one per worker, each at most one batch long.
+      const share = Math.min(VERIFY_BATCH_SIZE, Math.ceil(keys.length / workers.length))
+      for (let start = 0; start < keys.length; start += share)
+        send(keys.slice(start, start + share))
+    }
   }
 
   return {
-    verify(event) {
+    verify(event, source = '') {
       if (accepted.get(event.id) === event.sig) return Promise.resolve(idHolds(event))
       return new Promise((done) => {
         let key = `${event.id}:${event.sig}`
@@ -115,8 +126,10 @@ export function createVerifier(
         }
         if (known) key = `${key}:${++lookalikes}`
         pending.set(key, { event, done: [done] })
-        queue.push(key)
-        if (queue.length >= VERIFY_BATCH_SIZE * workers.length) flush()
+        const keys = queue.get(source)
+        if (keys) keys.push(key)
+        else queue.set(source, [key])
+        if (++queued >= VERIFY_BATCH_SIZE * workers.length) flush()
         else if (!scheduled) {
           scheduled = true
           setTimeout(() => {

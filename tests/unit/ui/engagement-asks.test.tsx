@@ -4,7 +4,7 @@
 import { act } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { createFirstScreen } from '../../../src/actors/app/first-screen.ts'
-import type { PlumeSystem } from '../../../src/actors/system.ts'
+import type { PlumeSystem } from '../../../src/actors/system/plume-system.ts'
 import type { NoteRef } from '../../../src/core/feed/note.ts'
 import { useEngagementAsks } from '../../../src/ui/components/feed/use-engagement-asks.ts'
 import { SystemProvider } from '../../../src/ui/system-context.tsx'
