@@ -111,6 +111,38 @@ test('a relay that sends a bad signature: the event is never shown and the count
   await expect(page.locator(`[data-note-id="${forged.id}"]`)).toHaveCount(0)
 })
 
+test('a forged event among the stored events is dropped and its honest neighbours shown', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  // Stored notes from one relay, the fourth newest with its signature changed on the way. They
+  // reach the page one frame a task and are verified in batches of what came meanwhile (some 10
+  // here: BIP-340 batch verification); a batch that fails is checked event by event.
+  const authors = [generateSecretKey(), generateSecretKey(), generateSecretKey()]
+  const notes = Array.from({ length: 24 }, (_, i) =>
+    textNote(authors[i % 3]!, `Batch neighbour ${i + 1}`, 60 * (i + 1)),
+  )
+  const forged = notes[3]!
+  const relay = await launchRelay({
+    seed: notes,
+    faults: { corruptSignatures: (event) => event.id === forged.id },
+  })
+  await showEveryNote(page)
+  await openApp([relay])
+  // The newest rows, on the first screen: the forgery's place is taken by the next note.
+  const rows = feed(page).getByRole('article')
+  const shown = notes.filter((note) => note !== forged).slice(0, 6)
+  await expect
+    .poll(() => rows.evaluateAll((all) => all.slice(0, 6).map((a) => a.dataset.noteId)))
+    .toEqual(shown.map((note) => note.id))
+  await expect(page.getByText(forged.content, { exact: true })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Relay Status' }).click()
+  await expect(
+    page.locator(`.relay-row[data-relay="${relay.url}"]`).getByTestId('rejected-count'),
+  ).toHaveText('1 event dropped: invalid signature')
+})
+
 test("a page's rows ask for their profiles and quoted notes together, a quote's author with it", async ({
   page,
   launchRelay,
