@@ -66,7 +66,7 @@ export const verifyThroughput: Measure = {
       const plural = workers === 1 ? 'worker' : 'workers'
       return [
         {
-          name: `Verified events per second, verify pool (${workers} ${plural}, nostr-wasm; ref: nostr-tools verifyEvent on the main thread; median of ${RUNS})`,
+          name: `Verified events per second, verify pool (${workers} ${plural}, BIP-340 batches; ref: nostr-tools verifyEvent on the main thread; median of ${RUNS})`,
           unit: '/s',
           value: worker,
           reference: main,
