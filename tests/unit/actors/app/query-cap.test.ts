@@ -1,16 +1,9 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query'
-import { afterEach, describe, expect, it } from 'vitest'
+import { type QueryClient, QueryObserver } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
 import { capQueries } from '../../../../src/actors/app/query-cap.ts'
+import { queryClients } from '../query-clients.ts'
 
-const clients: QueryClient[] = []
-const client = () => {
-  const queryClient = new QueryClient()
-  clients.push(queryClient)
-  return queryClient
-}
-afterEach(() => {
-  for (const queryClient of clients.splice(0)) queryClient.clear()
-})
+const client = queryClients()
 
 /** After the cap's trim, which waits for the moment's changes. */
 const settled = () => new Promise<void>((resolve) => queueMicrotask(resolve))

@@ -1,18 +1,11 @@
-import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query'
-import { afterEach, describe, expect, it } from 'vitest'
+import { dehydrate, hydrate } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
 import { deletedNotesKey, startDeletedNotes } from '../../../../src/actors/feed/deleted-notes.ts'
 import { shouldPersist } from '../../../../src/core/app/persisted-cache.ts'
+import { queryClients } from '../query-clients.ts'
 
 const id = (n: number) => n.toString(16).padStart(64, '0')
-const clients: QueryClient[] = []
-const client = () => {
-  const queryClient = new QueryClient()
-  clients.push(queryClient)
-  return queryClient
-}
-afterEach(() => {
-  for (const queryClient of clients.splice(0)) queryClient.clear()
-})
+const client = queryClients()
 
 describe('the deleted notes actor', () => {
   it('holds nothing at first; added ids show at once, taken back ones go', () => {
