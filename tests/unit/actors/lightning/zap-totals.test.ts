@@ -193,16 +193,7 @@ describe('zap totals and the CORS proxy (only payments the user starts may use i
       const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
       // The author's address names a closed port: the direct fetch fails.
       const profile = { lud16: 'ann@127.0.0.1:1', lud06: '' } as ProfileMetadata
-      const zaps = startZaps({
-        hub: hub as RelayHub,
-        queryClient,
-        signer: () => {
-          throw new Error('totals sign nothing')
-        },
-        metadataQuery: (pubkey) => metadataQueryOptions(async () => profile, pubkey),
-        readRelays: () => [relay.url],
-        lists: { listsOf: async () => new Map() },
-      })
+      const zaps = totalsOnly(queryClient, profile)
       expect(await queryClient.fetchQuery(zaps.totalsQuery(note))).toBeNull()
       expect(proxied).toBe(0)
     } finally {
@@ -211,19 +202,23 @@ describe('zap totals and the CORS proxy (only payments the user starts may use i
   })
 })
 
+/** Zaps that only read totals, with the relay above and one profile for every author. */
+const totalsOnly = (queryClient: QueryClient, profile: ProfileMetadata | null) =>
+  startZaps({
+    hub: hub as RelayHub,
+    queryClient,
+    signer: () => {
+      throw new Error('totals sign nothing')
+    },
+    metadataQuery: (pubkey) => metadataQueryOptions(async () => profile, pubkey),
+    readRelays: () => [relay.url],
+    lists: { listsOf: async () => new Map() },
+  })
+
 describe('zap totals kept', () => {
   it('keeps the totals of at most UNUSED_ZAP_TOTALS notes no card shows', async () => {
     const queryClient = new QueryClient()
-    startZaps({
-      hub: hub as RelayHub,
-      queryClient,
-      signer: () => {
-        throw new Error('totals sign nothing')
-      },
-      metadataQuery: (pubkey) => metadataQueryOptions(async () => null, pubkey),
-      readRelays: () => [relay.url],
-      lists: { listsOf: async () => new Map() },
-    })
+    totalsOnly(queryClient, null)
     // The feed scrolled on: a total for each note a card showed, none of them shown now.
     for (let i = 0; i < UNUSED_ZAP_TOTALS + 50; i++) {
       queryClient.setQueryData(zapTotalsKey(`note${i}`), { count: 0, sats: 0 })
