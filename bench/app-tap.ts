@@ -29,9 +29,10 @@ type Filters = Parameters<System['hub']['query']>[0]
  * How the events are checked: the app's pool (`worker`: startVerifyWorkers and createVerifier,
  * as the system builds it, minus the memory of good signatures), nostr-tools on the main thread
  * (`main`, the reference), and for context nostr-wasm on the main thread (`wasm-main`, the
- * pool's engine without the messaging) and a pool of two workers whatever the core count.
+ * pool's engine without the messaging) and a pool of one worker whatever the core count (the
+ * figure per core).
  */
-export type VerifyKind = 'worker' | 'main' | 'wasm-main' | 'two-workers'
+export type VerifyKind = 'worker' | 'main' | 'wasm-main' | 'one-worker'
 
 export interface VerifyTiming {
   ms: number
@@ -56,7 +57,7 @@ function hooks(system: System) {
   let events: unknown[] = []
   let wasm: Promise<Nostr> | undefined
   let pool: Verifier | undefined
-  let twoWorkers: Verifier | undefined
+  let oneWorker: Verifier | undefined
   /** The app's worker, started the way src/actors/relays/verifier.ts starts it. */
   const startWorker = () =>
     wrap<VerifyApi>(
@@ -73,8 +74,8 @@ function hooks(system: System) {
       // The app's pool as the system builds it, without the memory of good signatures: every
       // run checks the same events again, as if they were new.
       if (kind === 'worker' && !pool) pool = createVerifier(startVerifyWorkers(), { memory: 0 })
-      if (kind === 'two-workers' && !twoWorkers)
-        twoWorkers = createVerifier([startWorker(), startWorker()], { memory: 0 })
+      if (kind === 'one-worker' && !oneWorker)
+        oneWorker = createVerifier([startWorker()], { memory: 0 })
       const nostrWasm = kind === 'wasm-main' && wasm ? await wasm : null
       const started = performance.now()
       let results: boolean[]
@@ -89,7 +90,7 @@ function hooks(system: System) {
           }
         })
       } else {
-        const verifier = kind === 'two-workers' ? twoWorkers : pool
+        const verifier = kind === 'one-worker' ? oneWorker : pool
         if (!verifier) throw new Error(`no verifier for ${kind}`)
         results = await Promise.all(batch.map((event) => verifier.verify(event)))
       }

@@ -10,6 +10,7 @@
 import { fileURLToPath } from 'node:url'
 import { type RelayHandle, startRelay } from '../tests/peers/relay.ts'
 import type { IngestTiming } from './app-tap.ts'
+import { bareReceiveMs } from './bare-receive.ts'
 import type { Measure } from './context.ts'
 import {
   dealAcrossRelays,
@@ -34,6 +35,8 @@ interface RunResult {
   /** The same heartbeat in the quiet second before: what the machine alone costs. */
   idleGapMs: number
   timing: IngestTiming
+  /** The same REQs from a bare page, in this run (bench/bare-receive.ts). */
+  bareMs: number
   quietBefore: boolean
   problems: string[]
 }
@@ -69,11 +72,9 @@ export const ingestBlocking: Measure = {
     )
     try {
       const runs: RunResult[] = []
+      const relayUrls = relays.map((relay) => relay.url)
       for (let run = 0; run < RUNS; run++) {
-        const app = await openTappedApp(
-          context,
-          relays.map((relay) => relay.url),
-        )
+        const app = await openTappedApp(context, relayUrls)
         try {
           const timing = parseTiming(
             await app.page.evaluate(`globalThis.__plumeBench.ingest(${JSON.stringify(filters)})`),
@@ -98,12 +99,15 @@ export const ingestBlocking: Measure = {
             heartbeatGapMs: longestGap(ticks, timing.startedAt, timing.finishedAt),
             idleGapMs: longestGap(ticks, timing.startedAt - 1000, timing.startedAt),
             timing,
+            bareMs: Number.NaN,
             quietBefore: app.quietBefore,
             problems: app.problems,
           })
         } finally {
           await app.close()
         }
+        // After the app's run, so its teardown does not fall in the app's window.
+        runs[runs.length - 1]!.bareMs = await bareReceiveMs(context, relayUrls, filters)
       }
       const worst = (pick: (run: RunResult) => number) => round(Math.max(...runs.map(pick)))
       const perRun = (pick: (run: RunResult) => number) => runs.map((run) => round(pick(run)))
@@ -142,11 +146,15 @@ export const ingestBlocking: Measure = {
           },
         },
         {
-          name: `  ${label}: REQ to every note in the query cache (worst of ${RUNS})`,
+          name: `  ${label}: REQ to every note in the query cache (worst of ${RUNS}; ref: a bare page only receiving them)`,
           unit: 'ms',
           value: worst((run) => run.timing.finishedAt - run.timing.startedAt),
-          reference: null,
-          target: null,
+          reference: worst((run) => run.bareMs),
+          target: { max: 1000, inclusive: true },
+          details: {
+            perRun: perRun((run) => run.timing.finishedAt - run.timing.startedAt),
+            barePerRun: perRun((run) => run.bareMs),
+          },
         },
       ]
     } finally {

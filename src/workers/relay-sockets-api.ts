@@ -6,7 +6,7 @@
  * Here a frame over MAX_FRAME_CHARS is dropped before it is posted; the page hears only its size.
  *
  * Plain messages, not Comlink: the page sends four commands and hears a stream of four reports
- * per socket. Comlink would turn each frame into a call on a proxied callback (a message wrapped
+ * per socket, bundled (bundleReports). Comlink would turn each frame into a call on a proxied callback (a message wrapped
  * for a reply nobody waits for); a tagged union says the whole protocol in a few lines.
  */
 import { isOversizedFrame } from '../core/relays/untrusted-input.ts'
@@ -49,6 +49,39 @@ export const frameReport = (id: number, data: string): SocketReport =>
  * worker holds to the page's `connect-src ws: wss:` itself.
  */
 export const isSocketUrl = (url: string): boolean => /^wss?:\/\//i.test(url)
+
+/**
+ * Reports in one bundle at most: a flood is posted in parts, not held back whole, and the page
+ * handles each bundle in a short task.
+ */
+export const BUNDLE_MAX = 64
+
+/**
+ * Reports go to the page in bundles: those made before the next task here are posted as one
+ * message. A relay answers a REQ with its stored events as a burst of frames, each a task in
+ * this worker; posted one message each, they were as many tasks on the page's main thread.
+ * Order is kept: one bundle at a time, in the order made.
+ */
+export function bundleReports(
+  post: (reports: SocketReport[]) => void,
+  nextTask: (flush: () => void) => void = (flush) => setTimeout(flush, 0),
+): (report: SocketReport) => void {
+  let bundle: SocketReport[] | null = null
+  const flush = () => {
+    if (!bundle) return
+    const reports = bundle
+    bundle = null
+    post(reports)
+  }
+  return (report) => {
+    if (bundle) bundle.push(report)
+    else {
+      bundle = [report]
+      nextTask(flush)
+    }
+    if (bundle.length >= BUNDLE_MAX) flush()
+  }
+}
 
 export interface SocketHost {
   handle(command: SocketCommand): void

@@ -85,7 +85,9 @@ export function startSocketWorker(): SocketPort {
   return {
     post: (command) => worker.postMessage(command),
     listen(report, failed) {
-      worker.onmessage = (event: MessageEvent<SocketReport>) => report(event.data)
+      worker.onmessage = (event: MessageEvent<SocketReport[]>) => {
+        for (const each of event.data) report(each)
+      }
       // Its sockets are given up for closed: the worker goes with them, none left open behind.
       worker.onerror = () => {
         worker.terminate()

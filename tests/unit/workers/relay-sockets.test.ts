@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { MAX_FRAME_CHARS } from '../../../src/core/relays/untrusted-input.ts'
 import {
+  BUNDLE_MAX,
+  bundleReports,
   createSocketHost,
   frameReport,
   isSocketUrl,
@@ -104,5 +106,44 @@ describe('the socket host', () => {
     const { host, reports } = hosted()
     host.handle({ type: 'open', id: 7, url: 'https://relay.example' })
     expect(reports).toEqual([{ type: 'closed', id: 7, code: 1006, reason: '' }])
+  })
+})
+
+describe('bundled reports', () => {
+  const message = (id: number, data: string): SocketReport => ({ type: 'message', id, data })
+
+  it('posts the reports made before the next task as one message, in order', () => {
+    const posted: SocketReport[][] = []
+    const tasks: Array<() => void> = []
+    const report = bundleReports(
+      (reports) => posted.push(reports),
+      (flush) => tasks.push(flush),
+    )
+    report({ type: 'opened', id: 1 })
+    report(message(1, 'a'))
+    report(message(2, 'b'))
+    expect(posted).toEqual([])
+    expect(tasks).toHaveLength(1)
+    tasks[0]!()
+    expect(posted).toEqual([[{ type: 'opened', id: 1 }, message(1, 'a'), message(2, 'b')]])
+    report(message(1, 'c'))
+    tasks[1]!()
+    expect(posted.at(-1)).toEqual([message(1, 'c')])
+  })
+
+  it(`posts a flood in bundles of ${BUNDLE_MAX}, none held back`, () => {
+    const posted: SocketReport[][] = []
+    const tasks: Array<() => void> = []
+    const report = bundleReports(
+      (reports) => posted.push(reports),
+      (flush) => tasks.push(flush),
+    )
+    for (let i = 0; i < BUNDLE_MAX * 2 + 1; i++) report(message(1, String(i)))
+    expect(posted.map((bundle) => bundle.length)).toEqual([BUNDLE_MAX, BUNDLE_MAX])
+    for (const task of tasks) task()
+    expect(posted.map((bundle) => bundle.length)).toEqual([BUNDLE_MAX, BUNDLE_MAX, 1])
+    expect(posted.flat().map((each) => (each.type === 'message' ? each.data : ''))).toEqual(
+      Array.from({ length: BUNDLE_MAX * 2 + 1 }, (_, i) => String(i)),
+    )
   })
 })

@@ -16,7 +16,11 @@ import {
 import type { DropReason } from '../../../../src/core/relays/untrusted-input.ts'
 import { MAX_FRAME_CHARS } from '../../../../src/core/relays/untrusted-input.ts'
 import { connectionClosedError, socketMachine } from '../../../../src/machines/socket.machine.ts'
-import { createSocketHost } from '../../../../src/workers/relay-sockets-api.ts'
+import {
+  bundleReports,
+  createSocketHost,
+  type SocketReport,
+} from '../../../../src/workers/relay-sockets-api.ts'
 import { createVerifyApi } from '../../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 
@@ -37,12 +41,14 @@ function workerPorts() {
   const open = (): SocketPort => {
     const channel = new MessageChannel()
     channels.push(channel)
-    const host = createSocketHost((report) => channel.port1.postMessage(report))
+    const host = createSocketHost(bundleReports((reports) => channel.port1.postMessage(reports)))
     channel.port1.onmessage = (event) => host.handle(event.data)
     return {
       post: (command) => channel.port2.postMessage(command),
       listen(report, failed) {
-        channel.port2.onmessage = (event) => report(event.data)
+        channel.port2.onmessage = (event: MessageEvent<SocketReport[]>) => {
+          for (const each of event.data) report(each)
+        }
         failures.push(failed)
       },
     }
