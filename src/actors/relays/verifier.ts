@@ -25,8 +25,9 @@ export const VERIFY_BATCH_SIZE = 256
  */
 export const VERIFY_GATHER_MS = 2
 /**
- * A queue is split across idle workers only into shares this large: a feed's first page (10 to
- * 30 events) goes to one worker whole, checked as one batch, and a second is not started for it.
+ * A queue is split across idle workers only into shares this large, and a worker not yet used
+ * is given work only when this many wait: a feed's first page (10 to 30 events) goes to one
+ * worker whole, checked as one batch, and a second is not started for it.
  */
 const SHARE_FLOOR = 32
 /**
@@ -82,6 +83,7 @@ export function createVerifier(
   const queue = new Map<string, string[]>()
   let queued = 0
   const busy = workers.map(() => false) // a batch sent and not yet answered
+  const used = workers.map((_, index) => index === 0) // sent a batch before (or the first)
   let scheduled = false
   let verifiedCount = 0
   let lookalikes = 0
@@ -95,6 +97,7 @@ export function createVerifier(
   const send = (index: number, keys: string[]) => {
     const batch = keys.map((key) => pending.get(key)!)
     busy[index] = true
+    used[index] = true
     const finish = (results: readonly boolean[] | null) => {
       busy[index] = false
       if (results) verifiedCount += batch.length
@@ -121,7 +124,11 @@ export function createVerifier(
   const dispatch = () => {
     scheduled = false
     for (;;) {
-      const idle = busy.flatMap((working, index) => (working ? [] : [index]))
+      // A worker never used takes work only for a burst: the first page's few events, found
+      // with the first worker busy, wait for it rather than start a second (startVerifyWorkers).
+      const idle = busy.flatMap((working, index) =>
+        working || (!used[index] && queued < SHARE_FLOOR) ? [] : [index],
+      )
       const [source, keys] = queue.entries().next().value ?? []
       if (idle.length === 0 || source === undefined || !keys) return
       const share = Math.min(

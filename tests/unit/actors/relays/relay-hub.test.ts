@@ -798,6 +798,31 @@ describe('verify worker pool', () => {
     expect(workers.map((worker) => worker.batches.map((batch) => batch.length))).toEqual([[20], []])
   })
 
+  it('gives a second worker work only for a burst: a few events wait for the busy first', async () => {
+    const api = createVerifyApi(initNostrWasm)
+    const sent: number[][] = [[], []]
+    const answers: Array<() => void> = []
+    const verifier = createVerifier(
+      sent.map((batches) => ({
+        verify: (events: readonly unknown[]) => {
+          batches.push(events.length)
+          return new Promise<boolean[]>((done) => answers.push(() => done(api.verify(events))))
+        },
+      })),
+    )
+    const events = Array.from({ length: 50 }, (_, i) => note(alice, 4000 + i, `burst ${i}`))
+    const asked = events.slice(0, 3).map((event) => verifier.verify(event))
+    await vi.waitFor(() => expect(sent).toEqual([[3], []]))
+    asked.push(...events.slice(3, 8).map((event) => verifier.verify(event)))
+    await new Promise((done) => setTimeout(done, 20))
+    expect(sent).toEqual([[3], []]) // five wait for the first worker
+    asked.push(...events.slice(8).map((event) => verifier.verify(event)))
+    await vi.waitFor(() => expect(sent).toEqual([[3], [47]])) // a burst: the second takes it
+    for (const answer of answers) answer()
+    answers.length = 0
+    await expect(Promise.all(asked)).resolves.toEqual(events.map(() => true))
+  })
+
   it('remembers signatures that held: asked again, only the id is hashed', async () => {
     const worker = countingWorker()
     const verifier = createVerifier([worker])
