@@ -7,15 +7,9 @@
  */
 import { fromCallback } from 'xstate'
 import type { ConnectionCommand, SocketInput } from '../../machines/socket.machine.ts'
-import type { SocketCommand, SocketReport } from '../../workers/relay-sockets-api.ts'
+import type { SocketReport } from '../../workers/relay-sockets-api.ts'
 import type { ConnectionFactory } from './relay-connection.ts'
-
-/** The page's end of the worker (a MessagePort over the same host in tests). */
-export interface SocketPort {
-  post(command: SocketCommand): void
-  /** `failed`: the worker could not start or died; its sockets are gone. */
-  listen(report: (report: SocketReport) => void, failed: () => void): void
-}
+import type { SocketPort } from './socket-port.ts'
 
 /** "Abnormal closure" (RFC 6455 §7.4.1): what a socket lost with its worker closed with. */
 const ABNORMAL_CLOSURE = 1006
@@ -75,24 +69,4 @@ export function workerConnection(openPort: () => SocketPort): ConnectionFactory 
         if (connections.delete(id)) worker.post({ type: 'stop', id })
       }
     })
-}
-
-/** The app's relay-socket worker, a module worker like the others (precached with the app). */
-export function startSocketWorker(): SocketPort {
-  const worker = new Worker(new URL('../../workers/relay-sockets.worker.ts', import.meta.url), {
-    type: 'module',
-  })
-  return {
-    post: (command) => worker.postMessage(command),
-    listen(report, failed) {
-      worker.onmessage = (event: MessageEvent<SocketReport[]>) => {
-        for (const each of event.data) report(each)
-      }
-      // Its sockets are given up for closed: the worker goes with them, none left open behind.
-      worker.onerror = () => {
-        worker.terminate()
-        failed()
-      }
-    },
-  }
 }

@@ -16,8 +16,9 @@ import {
   type RequestResult,
 } from '../relays/relay-hub.ts'
 import { type RelaySocketLinks, relaySocketLinks } from '../relays/socket.effects.ts'
+import { startSocketWorker } from '../relays/socket-port.ts'
 import type { Verifier } from '../relays/verifier.ts'
-import { startSocketWorker, workerConnection } from '../relays/worker-connection.ts'
+import { workerConnection } from '../relays/worker-connection.ts'
 
 /** `pool.activity` at most this often per relay: a message per frame doubled ingest work. */
 const ACTIVITY_EVERY_MS = 1000

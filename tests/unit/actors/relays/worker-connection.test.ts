@@ -8,11 +8,9 @@ import { WebSocket } from 'ws'
 import { createActor, waitFor } from 'xstate'
 import { createRelayHub } from '../../../../src/actors/relays/relay-hub.ts'
 import { relaySocketLinks } from '../../../../src/actors/relays/socket.effects.ts'
+import type { SocketPort } from '../../../../src/actors/relays/socket-port.ts'
 import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
-import {
-  type SocketPort,
-  workerConnection,
-} from '../../../../src/actors/relays/worker-connection.ts'
+import { workerConnection } from '../../../../src/actors/relays/worker-connection.ts'
 import type { DropReason } from '../../../../src/core/relays/untrusted-input.ts'
 import { MAX_FRAME_CHARS } from '../../../../src/core/relays/untrusted-input.ts'
 import { connectionClosedError, socketMachine } from '../../../../src/machines/socket.machine.ts'
