@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { compileHints } from './scripts/vite-compile-hints.ts'
 import { cspMeta } from './scripts/vite-csp.ts'
+import { HEAD_START_SOURCE, headStartEntry } from './scripts/vite-head-start.ts'
 import { plumePwa } from './scripts/vite-pwa.ts'
 import { lowPriorityStartScripts } from './scripts/vite-script-priority.ts'
 
@@ -57,35 +58,34 @@ function inlineEntryCss(): Plugin {
 const HOME_ROUTE_ID = `${fileURLToPath(new URL('./src/ui/routes/index.tsx', import.meta.url))}?tsr-split=component`
 
 /**
- * The home feed's screen and everything it imports as one chunk, which the entry imports. Left to
- * the bundler, the modules it shares with other screens come as some forty chunks of
- * a few hundred bytes each: forty requests before the first note, which over HTTP/1.1 (six at a
- * time) cost a phone on a slow line seven round trips. A visit that starts on another screen now
- * loads the feed's own modules too, about 20 kB compressed.
- */
-/**
  * Modules the entry shares with lazy screens but not with the feed: left alone, the bundler makes
  * each its own chunk before the first note (the NIP-89 client tag: 186 bytes, one request more).
  */
 const SHARED_WITH_ENTRY = ['/src/core/platform/nip89.ts']
 
-function homeChunkName() {
-  let home: Set<string> | null = null
-  return (
-    id: string,
-    ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null },
-  ) => {
-    if (!home) {
-      if (!ctx.getModuleInfo(HOME_ROUTE_ID)) throw new Error(`No module ${HOME_ROUTE_ID}`)
-      home = new Set()
-      const stack = [HOME_ROUTE_ID]
-      for (let m = stack.pop(); m !== undefined; m = stack.pop()) {
-        if (home.has(m)) continue
-        home.add(m)
-        stack.push(...(ctx.getModuleInfo(m)?.importedIds ?? []))
-      }
+/** Every module `from` imports, itself included. */
+function reachable(from: string, ctx: ModuleGraph): Set<string> {
+  const found = new Set<string>()
+  const stack = [from]
+  for (let m = stack.pop(); m !== undefined; m = stack.pop()) {
+    if (found.has(m)) continue
+    found.add(m)
+    stack.push(...(ctx.getModuleInfo(m)?.importedIds ?? []))
+  }
+  return found
+}
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null }
+
+/** A chunk group: the modules `from` imports (and those named in `also`), named `name`. */
+function reachableChunkName(from: string, name: string, also: readonly string[] = []) {
+  let found: Set<string> | null = null
+  return (id: string, ctx: ModuleGraph) => {
+    if (!found) {
+      if (!ctx.getModuleInfo(from)) throw new Error(`No module ${from}`)
+      found = reachable(from, ctx)
     }
-    return home.has(id) || SHARED_WITH_ENTRY.some((path) => id.endsWith(path)) ? 'home' : null
+    return found.has(id) || also.some((path) => id.endsWith(path)) ? name : null
   }
 }
 
@@ -102,6 +102,7 @@ export default defineConfig({
     // Manifest and service worker.
     plumePwa(),
     inlineEntryCss(),
+    headStartEntry(),
     lowPriorityStartScripts(),
     compileHints(),
     // Last: it hashes the inline styles the plugins above wrote into index.html.
@@ -113,7 +114,24 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: homeChunkName(), debugName: 'home' }] } },
+      output: {
+        codeSplitting: {
+          // The start-up script's modules first (a group takes its modules from those after it):
+          // the script must not wait for the feed's chunk. Then the home feed's screen and
+          // everything it imports as one chunk, which the entry imports. Left to the bundler, the
+          // modules it shares with other screens come as some forty chunks of a few hundred bytes
+          // each: forty requests before the first note, which over HTTP/1.1 (six at a time) cost
+          // a phone on a slow line seven round trips. A visit that starts on another screen now
+          // loads the feed's own modules too, about 20 kB compressed.
+          groups: [
+            { name: reachableChunkName(HEAD_START_SOURCE, 'start'), debugName: 'start' },
+            {
+              name: reachableChunkName(HOME_ROUTE_ID, 'home', SHARED_WITH_ENTRY),
+              debugName: 'home',
+            },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -40,6 +40,7 @@ import { metadataQueryOptions } from './people/metadata-queries.ts'
 import { privateMutes } from './people/private-mutes.ts'
 import { profileQueries } from './people/profile-queries.ts'
 import { lazyActor } from './platform/lazy-actor.ts'
+import { headStart } from './relays/head-start.ts'
 import { createOutboxRelays } from './relays/outbox-relays.ts'
 import type { ReadRoutes } from './relays/read-routes.ts'
 import { relayInfoQueryOptions } from './relays/relay-info-queries.ts'
@@ -76,7 +77,7 @@ export function startSystem(
   options: { inspect?: ActorOptions<AnyActorLogic>['inspect'] } = {},
 ): PlumeSystem {
   const { inspect } = options
-  const verifier = createVerifier(startVerifyWorkers())
+  const verifier = createVerifier(startVerifyWorkers(headStart()?.takeVerifyWorker()))
   const sockets = appSockets()
   const storage = createStoragePersistence()
   const lazyKeys = lazyKeystore()

@@ -44,6 +44,8 @@ export interface OpenAppOptions {
   config?: RuntimeConfig
   /** Media and NIP-05 to serve; the worker's world by default. */
   world?: AppWorld
+  /** How far the navigation goes before openApp returns (Playwright's; `load` by default). */
+  waitUntil?: 'commit' | 'load'
 }
 
 interface TestFixtures {
@@ -151,7 +153,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         world: options.world ?? world,
       })
       servers.push(server)
-      await page.goto(`${server.url}${path}`)
+      await page.goto(`${server.url}${path}`, { waitUntil: options.waitUntil ?? 'load' })
       return server
     })
     await Promise.all(servers.map((server) => server.close()))

@@ -5,10 +5,12 @@ import {
   RUNTIME_CONFIG_PATH,
   type RuntimeConfig,
 } from '../../core/platform/runtime-config.ts'
+import { headStart } from '../relays/head-start.ts'
 
 export const loadConfig = fromPromise<RuntimeConfig>(async () => {
-  // Same request as the preload in index.html, so the browser reuses its response.
-  const response = await fetch(RUNTIME_CONFIG_PATH)
+  // The start-up script's request (head-start.ts), or the same as the preload in index.html, so
+  // the browser reuses its response.
+  const response = await (headStart()?.takeConfig() ?? fetch(RUNTIME_CONFIG_PATH))
   if (!response.ok) {
     throw new Error(`Could not load ${RUNTIME_CONFIG_PATH} (HTTP ${response.status})`)
   }

@@ -15,6 +15,7 @@ import { type Remote, wrap } from 'comlink'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { eventHash } from '../../core/platform/event-hash.ts'
 import type { VerifyApi } from '../../workers/verify-api.ts'
+import { newVerifyWorker } from './verify-worker.ts'
 
 /** Events per worker call: large enough to amortise messaging, small enough to keep latency low. */
 export const VERIFY_BATCH_SIZE = 256
@@ -185,15 +186,16 @@ export function createVerifier(
 export const verifyWorkerCount = (cores: number = navigator.hardwareConcurrency || 2): number =>
   Math.max(1, Math.min(2, cores))
 
-const startVerifyWorker = (): Remote<VerifyApi> =>
-  wrap<VerifyApi>(
-    new Worker(new URL('../../workers/verify.worker.ts', import.meta.url), { type: 'module' }),
-  )
+const startVerifyWorker = (worker: Worker = newVerifyWorker()): Remote<VerifyApi> =>
+  wrap<VerifyApi>(worker)
 
-/** The first worker at once; the others when first sent a batch, so a quiet session has one. */
-export function startVerifyWorkers(): Pick<VerifyApi, 'verify'>[] {
+/**
+ * The first worker at once (or the one given, started early: head-start.ts); the others when
+ * first sent a batch, so a quiet session has one.
+ */
+export function startVerifyWorkers(first: Worker | null = null): Pick<VerifyApi, 'verify'>[] {
   return Array.from({ length: verifyWorkerCount() }, (_, index) => {
-    if (index === 0) return startVerifyWorker()
+    if (index === 0) return startVerifyWorker(first ?? undefined)
     let worker: Remote<VerifyApi> | undefined
     return {
       verify(events) {

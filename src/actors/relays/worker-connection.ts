@@ -8,6 +8,7 @@
 import { fromCallback } from 'xstate'
 import type { ConnectionCommand, SocketInput } from '../../machines/socket.machine.ts'
 import type { SocketReport } from '../../workers/relay-sockets-api.ts'
+import type { EarlySocket } from './head-start.ts'
 import type { ConnectionFactory } from './relay-connection.ts'
 import type { SocketPort } from './socket-port.ts'
 
@@ -16,9 +17,13 @@ const ABNORMAL_CLOSURE = 1006
 
 /**
  * Every connection made shares one port, opened when the first connection opens. A port that
- * failed is let go: the sockets' retries open the next on a fresh one.
+ * failed is let go: the sockets' retries open the next on a fresh one. `adopt` hands over a
+ * socket already open to the relay on the first port (head-start.ts), with what it reported.
  */
-export function workerConnection(openPort: () => SocketPort): ConnectionFactory {
+export function workerConnection(
+  openPort: () => SocketPort,
+  adopt: (url: string) => EarlySocket | null = () => null,
+): ConnectionFactory {
   const connections = new Map<number, (report: SocketReport) => void>()
   let port: SocketPort | null = null
   let lastId = 0
@@ -40,9 +45,10 @@ export function workerConnection(openPort: () => SocketPort): ConnectionFactory 
 
   return (deliver, oversized) =>
     fromCallback<ConnectionCommand, SocketInput>(({ input, sendBack, receive }) => {
-      const id = ++lastId
       const { url } = input
       const worker = portNow()
+      const adopted = adopt(url)
+      const id = adopted?.id ?? ++lastId
       connections.set(id, (report) => {
         switch (report.type) {
           case 'opened':
@@ -59,7 +65,12 @@ export function workerConnection(openPort: () => SocketPort): ConnectionFactory 
             sendBack({ type: 'socket.closed', code: report.code, reason: report.reason })
         }
       })
-      worker.post({ type: 'open', id, url })
+      // Replayed as the worker's next reports would come: after this actor has started.
+      if (adopted)
+        queueMicrotask(() => {
+          for (const report of adopted.reports) connections.get(id)?.(report)
+        })
+      else worker.post({ type: 'open', id, url })
       receive((command) => {
         if (command.type === 'socket.send') worker.post({ type: 'send', id, data: command.data })
         else if (command.type === 'socket.close')

@@ -7,6 +7,7 @@ import type { AuxRelaysActorRef } from '../../machines/aux-relays.machine.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { type SocketActorRef, socketMachine } from '../../machines/socket.machine.ts'
 import type { Signer } from '../platform/signer.ts'
+import { headStart } from '../relays/head-start.ts'
 import { createKeepAlive, type KeepAlive, reconnectSocket } from '../relays/keep-alive.ts'
 import { isAuthRequired } from '../relays/relay-auth.ts'
 import {
@@ -25,11 +26,18 @@ const ACTIVITY_EVERY_MS = 1000
 
 /**
  * The sockets' links to the hub, and the socket machine connecting over them for real: every
- * relay socket in one worker, started with the first (a frame is decoded there, not on the page's
- * thread; a frame over the cap never crosses).
+ * relay socket in one worker, started with the first or by the start-up script, whose sockets
+ * are taken over (a frame is decoded there, not on the page's thread; a frame over the cap never
+ * crosses).
  */
 export function appSockets(): { links: RelaySocketLinks; machine: typeof socketMachine } {
-  const links = relaySocketLinks(workerConnection(startSocketWorker))
+  const early = headStart()
+  const links = relaySocketLinks(
+    workerConnection(
+      () => early?.takePort() ?? startSocketWorker(),
+      (url) => early?.takeSocket(url) ?? null,
+    ),
+  )
   return { links, machine: socketMachine.provide(links.effects) }
 }
 

@@ -4,26 +4,17 @@
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
 import { initNostrWasm } from 'nostr-wasm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
 import { createActor, waitFor } from 'xstate'
 import { createRelayHub } from '../../../../src/actors/relays/relay-hub.ts'
 import { relaySocketLinks } from '../../../../src/actors/relays/socket.effects.ts'
-import type { SocketPort } from '../../../../src/actors/relays/socket-port.ts'
 import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
 import { workerConnection } from '../../../../src/actors/relays/worker-connection.ts'
 import type { DropReason } from '../../../../src/core/relays/untrusted-input.ts'
 import { MAX_FRAME_CHARS } from '../../../../src/core/relays/untrusted-input.ts'
 import { connectionClosedError, socketMachine } from '../../../../src/machines/socket.machine.ts'
-import {
-  bundleReports,
-  createSocketHost,
-  type SocketReport,
-} from '../../../../src/workers/relay-sockets-api.ts'
 import { createVerifyApi } from '../../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
-
-// Node 20 has no global WebSocket; the worker's is the browser's.
-Object.assign(globalThis, { WebSocket })
+import { workerPorts } from './worker-ports.ts'
 
 const key = generateSecretKey()
 const note = (content: string, ago: number): NostrEvent =>
@@ -31,40 +22,6 @@ const note = (content: string, ago: number): NostrEvent =>
     { kind: 1, created_at: Math.floor(Date.now() / 1000) - ago, tags: [], content },
     key,
   )
-
-/** The worker's host behind a MessageChannel; counts the ports opened, and can fail them. */
-function workerPorts() {
-  const channels: MessageChannel[] = []
-  const failures: Array<() => void> = []
-  const open = (): SocketPort => {
-    const channel = new MessageChannel()
-    channels.push(channel)
-    const host = createSocketHost(bundleReports((reports) => channel.port1.postMessage(reports)))
-    channel.port1.onmessage = (event) => host.handle(event.data)
-    return {
-      post: (command) => channel.port2.postMessage(command),
-      listen(report, failed) {
-        channel.port2.onmessage = (event: MessageEvent<SocketReport[]>) => {
-          for (const each of event.data) report(each)
-        }
-        failures.push(failed)
-      },
-    }
-  }
-  return {
-    open,
-    opened: () => channels.length,
-    fail: () => {
-      for (const failed of failures) failed()
-    },
-    close() {
-      for (const { port1, port2 } of channels) {
-        port1.close()
-        port2.close()
-      }
-    },
-  }
-}
 
 let relay: RelayHandle
 let ports: ReturnType<typeof workerPorts>

@@ -1,0 +1,29 @@
+import { expect, test } from './fixtures.ts'
+
+/** The app's entry script (the start-up script is its own, head-start-*.js). */
+const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/
+
+test("the start-up script opens the pool's relay while the app's scripts load, sends it nothing, and the app takes the socket over", async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(APP_ENTRY, async (route) => {
+    await held
+    await route.continue()
+  })
+  await openApp([relay], '/', { waitUntil: 'commit' })
+  // The app's entry has not arrived, and the relay is open already, asked nothing.
+  await expect.poll(() => relay.stats().open).toBe(1)
+  expect(relay.stats().reqs).toBe(0)
+  release()
+  await expect(page.getByRole('feed').locator('article').first()).toBeVisible()
+  // The feed came over that socket: the only one the relay has seen.
+  expect(relay.stats().reqs).toBeGreaterThan(0)
+  expect(relay.stats().connections).toBe(1)
+})
