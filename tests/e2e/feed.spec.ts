@@ -116,9 +116,9 @@ test('a forged event among the stored events is dropped and its honest neighbour
   launchRelay,
   openApp,
 }) => {
-  // Stored notes from one relay, the fourth newest with its signature changed on the way. They
-  // reach the page one frame a task and are verified in batches of what came meanwhile (some 10
-  // here: BIP-340 batch verification); a batch that fails is checked event by event.
+  // Stored notes from one relay, the fourth newest with its signature changed on the way, sent to
+  // the verify worker together (a page of 10: checked one by one there; a larger batch from one
+  // relay is note.spec's thread of replies).
   const authors = [generateSecretKey(), generateSecretKey(), generateSecretKey()]
   const notes = Array.from({ length: 24 }, (_, i) =>
     textNote(authors[i % 3]!, `Batch neighbour ${i + 1}`, 60 * (i + 1)),

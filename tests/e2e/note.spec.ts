@@ -378,3 +378,38 @@ test('hostile content renders as inert text and the layout holds', async ({
   expect(dialogs).toEqual([])
   expect(errors).toEqual([])
 })
+
+test("a thread's replies from one relay, one forged on the way: checked as a batch, the forgery dropped and every other reply shown", async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  // Enough replies for BIP-340 batch verification (verify-batch.ts MIN_BATCH), from one relay
+  // at once; the batch fails and is checked event by event.
+  const authors = [generateSecretKey(), generateSecretKey(), generateSecretKey()]
+  const now = Math.floor(Date.now() / 1000)
+  const root = finalizeEvent(
+    { kind: 1, created_at: now - 3600, tags: [], content: 'A root with many replies' },
+    authors[0]!,
+  )
+  const replies = Array.from({ length: 40 }, (_, i) =>
+    finalizeEvent(
+      {
+        kind: 1,
+        created_at: now - 3000 + i * 10,
+        tags: [['e', root.id, '', 'root']],
+        content: `Batch reply ${i + 1}`,
+      },
+      authors[i % 3]!,
+    ),
+  )
+  const forged = replies[17]!
+  const relay = await launchRelay({
+    seed: [root, ...replies],
+    faults: { corruptSignatures: (event) => event.id === forged.id },
+  })
+  await openApp([relay], `/note/${noteEncode(root.id)}`)
+  const honest = replies.filter((reply) => reply !== forged).map((reply) => reply.id)
+  await expect.poll(async () => (await ids(thread(page))).slice(1)).toEqual(honest)
+  await expect(page.getByText(forged.content, { exact: true })).toHaveCount(0)
+})

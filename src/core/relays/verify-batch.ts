@@ -13,10 +13,13 @@ export interface BatchContext {
 }
 
 /**
- * Fewer events are checked one by one: below 8 a batch is slower than nostr-wasm's single checks
- * (Chromium 156: 0.9 times as fast at 4, even at 8, 1.2 times at 16).
+ * Fewer events are checked one by one: below 32 a batch is slower than nostr-wasm's single checks.
+ * Chromium 156, microseconds per event, a batch through one worker against single checks on the
+ * page: 8 events 600-1,288 against 262-300; 16: 419-463 against 263-275; 32: 272-284 against
+ * 266-284; 64: 186-267 against 255-259; 256: 114-122 against 250-261. A feed's first page (10
+ * events, most by authors whose keys are not yet lifted) is checked one by one.
  */
-export const MIN_BATCH = 8
+export const MIN_BATCH = 32
 /** At most this many per batch: a batch that fails costs a single check of each of its events. */
 export const MAX_BATCH = 512
 

@@ -24,6 +24,7 @@ import {
   EOSE_MIN_TIMEOUT_MS,
 } from '../../../../src/core/relays/eose-timeout.ts'
 import type { RelayReason } from '../../../../src/core/relays/relay-reason.ts'
+import { MIN_BATCH } from '../../../../src/core/relays/verify-batch.ts'
 import type { socketMachine } from '../../../../src/machines/socket.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { byAuthors } from '../../../peers/faults.ts'
@@ -859,8 +860,9 @@ describe('verify worker pool', () => {
         },
       },
     ])
+    // A batch from MIN_BATCH events on: below, every event is checked alone.
     const signed = (from: string) =>
-      Array.from({ length: 16 }, (_, i) => note(alice, 1000 + i, `${from} ${i}`))
+      Array.from({ length: MIN_BATCH + 8 }, (_, i) => note(alice, 1000 + i, `${from} ${i}`))
     const honest = signed('honest')
     const forger = signed('forger')
     const fake = { ...forger[5]!, sig: forger[6]!.sig }
