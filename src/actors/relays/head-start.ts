@@ -7,8 +7,9 @@
  *
  * Nothing is sent on these sockets until the app takes them (worker-connection.ts): the same
  * relays are asked the same things by the same code. What a relay says before (a NIP-42 AUTH
- * challenge, a NOTICE) is kept and replayed to the app in order. A socket the app does not take
- * within ADOPT_WITHIN_MS (the user's relay list left it out of the pool) is closed.
+ * challenge, a NOTICE) is kept and replayed to the app in order, within bounds (a relay that says
+ * more is let go). A socket the app does not take within ADOPT_WITHIN_MS (the user's relay list
+ * left it out of the pool) is closed.
  */
 import { parseRuntimeConfig } from '../../core/platform/runtime-config.ts'
 import { poolReadUrls } from '../../core/relays/pool-urls.ts'
@@ -16,8 +17,9 @@ import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
 import type { SocketReport } from '../../workers/relay-sockets-api.ts'
 import type { SocketPort } from './socket-port.ts'
 
-/** Reports kept for a socket not yet taken; a relay that says more is let go. */
+/** Reports kept for a socket not yet taken, and their frames' length; a relay that says more is let go. */
 export const EARLY_REPORTS_KEPT = 32
+export const EARLY_CHARS_KEPT = 64 * 1024
 /** A socket not taken by then is closed: the app's pool did not want it. */
 export const ADOPT_WITHIN_MS = 15_000
 
@@ -54,7 +56,7 @@ export function beginHeadStart(deps: HeadStartDeps): HeadStart {
   let verifyWorker: Worker | null = deps.startVerifyWorker()
   const worker = deps.startSocketWorker()
   /** Sockets not yet taken, by normalized URL, with what they reported. */
-  const early = new Map<string, { id: number; reports: SocketReport[] }>()
+  const early = new Map<string, { id: number; reports: SocketReport[]; chars: number }>()
   let appHears: ((report: SocketReport) => void) | null = null
   let appFailed: (() => void) | null = null
   let failed = false
@@ -73,7 +75,9 @@ export function beginHeadStart(deps: HeadStartDeps): HeadStart {
       for (const [url, socket] of early) {
         if (socket.id !== report.id) continue
         socket.reports.push(report)
-        if (socket.reports.length > EARLY_REPORTS_KEPT) letGo(url)
+        if (report.type === 'message') socket.chars += report.data.length
+        if (socket.reports.length > EARLY_REPORTS_KEPT || socket.chars > EARLY_CHARS_KEPT)
+          letGo(url)
         return
       }
       appHears?.(report)
@@ -92,7 +96,7 @@ export function beginHeadStart(deps: HeadStartDeps): HeadStart {
       if (json === null || failed) return
       for (const url of poolReadUrls(parseRuntimeConfig(json).relays)) {
         const id = --lastId
-        early.set(url, { id, reports: [] })
+        early.set(url, { id, reports: [], chars: 0 })
         worker.post({ type: 'open', id, url })
         deps.later(() => letGo(url), ADOPT_WITHIN_MS)
       }

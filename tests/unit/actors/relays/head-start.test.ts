@@ -8,6 +8,7 @@ import { createActor, waitFor } from 'xstate'
 import {
   ADOPT_WITHIN_MS,
   beginHeadStart,
+  EARLY_CHARS_KEPT,
   EARLY_REPORTS_KEPT,
   type HeadStart,
 } from '../../../../src/actors/relays/head-start.ts'
@@ -141,7 +142,7 @@ describe('the head start', () => {
     expect(read.stats().connections).toBe(2)
   })
 
-  it('closes a socket the app has not taken in time, and one whose relay says too much before', async () => {
+  it('closes a socket the app has not taken in time, and those whose relay says too much before', async () => {
     const untaken = await relay()
     const chatty = await relay({
       faults: {
@@ -150,11 +151,17 @@ describe('the head start', () => {
         },
       },
     })
+    const wordy = await relay({
+      faults: {
+        onOpen: (send) => send(JSON.stringify(['NOTICE', 'x'.repeat(EARLY_CHARS_KEPT)])),
+      },
+    })
     const { headStart, runTimers } = headStartWith(
       Response.json(
         config([
           { url: untaken.url, permission: 'read' },
           { url: chatty.url, permission: 'read' },
+          { url: wordy.url, permission: 'read' },
         ]),
       ),
     )
@@ -162,6 +169,9 @@ describe('the head start', () => {
     await expect.poll(() => chatty.stats().connections).toBe(1)
     await expect.poll(() => chatty.stats().open).toBe(0)
     expect(headStart.takeSocket(chatty.url)).toBeNull()
+    await expect.poll(() => wordy.stats().connections).toBe(1)
+    await expect.poll(() => wordy.stats().open).toBe(0)
+    expect(headStart.takeSocket(wordy.url)).toBeNull()
     runTimers()
     await expect.poll(() => untaken.stats().open).toBe(0)
     expect(headStart.takeSocket(untaken.url)).toBeNull()
