@@ -6,8 +6,9 @@
  * Here a frame over MAX_FRAME_CHARS is dropped before it is posted; the page hears only its size.
  *
  * Plain messages, not Comlink: the page sends four commands and hears a stream of four reports
- * per socket, bundled (bundleReports). Comlink would turn each frame into a call on a proxied callback (a message wrapped
- * for a reply nobody waits for); a tagged union says the whole protocol in a few lines.
+ * per socket, bundled (bundleReports). Comlink would turn each frame into a call on a proxied
+ * callback (a message wrapped for a reply nobody waits for); a tagged union says the whole
+ * protocol in a few lines.
  */
 import { isOversizedFrame } from '../core/relays/untrusted-input.ts'
 

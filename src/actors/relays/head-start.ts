@@ -17,7 +17,7 @@ import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
 import type { SocketReport } from '../../workers/relay-sockets-api.ts'
 import type { SocketPort } from './socket-port.ts'
 
-/** Reports kept for a socket not yet taken, and their frames' length; a relay that says more is let go. */
+/** Reports kept for a socket not yet taken, and their frames' length: past either it is let go. */
 export const EARLY_REPORTS_KEPT = 32
 export const EARLY_CHARS_KEPT = 64 * 1024
 /** A socket not taken by then is closed: the app's pool did not want it. */
@@ -119,9 +119,8 @@ export function beginHeadStart(deps: HeadStartDeps): HeadStart {
       }
     },
     takeSocket(url) {
-      const key = normalizeRelayUrl(url)
-      const socket = key === null ? undefined : early.get(key)
-      if (!key || !socket) return null
+      const key = normalizeRelayUrl(url) ?? ''
+      const socket = early.get(key) ?? null
       early.delete(key)
       return socket
     },

@@ -22,13 +22,13 @@ export const VERIFY_BATCH_SIZE = 256
 /**
  * How long the first event queued waits for others. A relay's frames reach the page one task
  * each: flushed at the next task, a relay's 12 stored events went in batches of 1 to 4; waiting
- * 2 ms, in batches of 8 to 10 (browser test). Batch verification pays from 8 events on.
+ * 2 ms, in batches of 8 to 10 (browser test): each a single message to the worker.
  */
 export const VERIFY_GATHER_MS = 2
 /**
  * A queue is split across idle workers only into shares this large, and a worker not yet used
  * is given work only when this many wait: a feed's first page (10 to 30 events) goes to one
- * worker whole, checked as one batch, and a second is not started for it.
+ * worker whole, and a second is not started for it.
  */
 const SHARE_FLOOR = 32
 /**
