@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test'
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure'
 import { REMOTE_TIMEOUT_MESSAGE } from '../../src/actors/identity/signers/remote-timeout.ts'
 import { shortNpub } from '../../src/core/people/profile.ts'
+import { RUNTIME_CONFIG_PATH } from '../../src/core/platform/runtime-config.ts'
 import { remoteUnreachableMessage } from '../../src/machines/login.machine.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { startRemoteSigner } from '../peers/remote-signer.ts'
@@ -125,6 +126,35 @@ test('a bunker on a relay the app does not list: logged in across a reload, then
   const appRelay = await launchRelay()
   const bunkerRelay = await launchRelay({ seed: [] })
   await survivesReload(page, openApp, [appRelay], bunkerRelay)
+})
+
+test('a kept session resumes before the relays run: its requests reach the bunker once they do', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const appRelay = await launchRelay()
+  const bunkerRelay = await launchRelay({ seed: [] })
+  const signer = await startRemoteSigner({
+    relayUrl: bunkerRelay.url,
+    userKey: generateSecretKey(),
+  })
+  try {
+    await openApp([appRelay])
+    await logInWithBunker(page, signer.bunkerUri)
+    // The relays start with the configuration: held back, the login's resume goes first.
+    await page.context().route(`**${RUNTIME_CONFIG_PATH}`, async (route) => {
+      await new Promise((done) => setTimeout(done, 1500))
+      await route.continue()
+    })
+    await page.evaluate(() => sessionStorage.clear())
+    await page.reload()
+    await openSettings(page)
+    await expect(keyStatus(page)).toHaveText('Using Remote Signer')
+    expect(signer.requests().filter((method) => method === 'get_public_key')).toHaveLength(2)
+  } finally {
+    await signer.close()
+  }
 })
 
 test('a bunker on one of the pool relays: logged in across a reload, then out', async ({

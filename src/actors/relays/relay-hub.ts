@@ -74,6 +74,11 @@ export interface RelayHub {
    * if that link is still the one held (a pool relay may have taken an auxiliary one's place).
    */
   removeRelay(url: string, link?: RelayLink): void
+  /**
+   * Reaches the relays open requests name but the hub does not hold: those named before `reach`
+   * could open them (the auxiliary relays start with the pool, after the login).
+   */
+  reachNamed(): void
   /** Live until closed; `onEose` marks the end of stored events. */
   subscribe(
     filters: Filter[],
@@ -156,11 +161,13 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
   let counter = 0
   /** Each held relay's key under its normalized URL: requests name relays normalized. */
   const byNormal = new Map<string, string>()
-  /** Per subscription, the auxiliary relays it names; per auxiliary relay, how many name it. */
-  const namedBy = new Map<string, string[]>()
+  /**
+   * Per subscription, the relays outside the pool it names (auxiliary ones, and those not held
+   * yet) and why; per such relay (normalized), how many name it.
+   */
+  const namedBy = new Map<string, { urls: string[]; reason: RelayReason | undefined }>()
   const users = new Map<string, number>()
 
-  /** The held relay a request names, reaching out for it when the hub does not hold it. */
   /** The relay held under this URL, however it is spelled. */
   function heldRelay(url: string): HubRelay | undefined {
     const held = relays.get(url) ?? relays.get(byNormal.get(url) ?? '')
@@ -169,6 +176,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     return normal ? relays.get(byNormal.get(normal) ?? '') : undefined
   }
 
+  /** The held relay a request names, reaching out for it when the hub does not hold it. */
   function resolve(url: string, reason: RelayReason | undefined): HubRelay | undefined {
     const held = heldRelay(url)
     if (held) return usedAgain(held, reason)
@@ -222,7 +230,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     closedBy: (url, reason) => options.onClosed?.(url, reason),
     forget(id) {
       subscriptions.delete(id)
-      countUsers(namedBy.get(id) ?? [], -1)
+      countUsers(namedBy.get(id)?.urls ?? [], -1)
       namedBy.delete(id)
     },
   }
@@ -262,18 +270,26 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     routing: RequestOptions = {},
   ): Subscription {
     const id = `plume-${(++counter).toString(36)}`
-    const named = routing.relays?.map((url) => {
-      if (!routing.connectedOnly) return resolve(url, routing.reason)
-      const held = heldRelay(url)
-      return held?.link.isConnected() ? held : undefined
+    const named = routing.relays?.flatMap((url): string[] => {
+      if (routing.connectedOnly) {
+        const held = heldRelay(url)
+        return held?.link.isConnected() ? [held.normal] : []
+      }
+      // A relay not held yet is asked once it joins: a login's remote signer resumes before the
+      // pool and the auxiliary relays run, and its answers come only to this subscription.
+      const normal = resolve(url, routing.reason)?.normal ?? normalizeRelayUrl(url)
+      return normal ? [normal] : []
     })
-    const only = named ? new Set(named.flatMap((relay) => (relay ? [relay.link.url] : []))) : null
+    const only = named ? new Set(named) : null
     const sub = openSubscription({ id, filters, handlers, live, only }, subscriptionDeps)
     subscriptions.set(id, sub)
-    const auxiliary = [...(only ?? [])].filter((url) => relays.get(url)?.link.routedOnly)
-    if (auxiliary.length > 0) {
-      namedBy.set(id, auxiliary)
-      countUsers(auxiliary, 1)
+    const outside = [...(only ?? [])].filter((url) => {
+      const held = heldRelay(url)
+      return !held || held.link.routedOnly === true
+    })
+    if (outside.length > 0) {
+      namedBy.set(id, { urls: outside, reason: routing.reason })
+      countUsers(outside, 1)
     }
     for (const relay of relays.values()) {
       if (!sub.serves(relay)) continue
@@ -296,7 +312,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
   function removeRelay(url: string, link?: RelayLink) {
     const relay = relays.get(url)
     if (!relay || (link && relay.link !== link)) return
-    byNormal.delete(normalizeRelayUrl(url) ?? url)
+    byNormal.delete(relay.normal)
     for (const off of detach.get(url) ?? []) off()
     detach.delete(url)
     relays.delete(url)
@@ -306,8 +322,10 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
 
   return {
     addRelay(link) {
+      const normal = normalizeRelayUrl(link.url) ?? link.url
       const relay: HubRelay = {
         link,
+        normal,
         history: [],
         auth: signer
           ? relayAuthSession({
@@ -321,7 +339,10 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       }
       removeRelay(link.url)
       relays.set(link.url, relay)
-      byNormal.set(normalizeRelayUrl(link.url) ?? link.url, link.url)
+      byNormal.set(normal, link.url)
+      // Named before it joined: its connection learns that it is in use.
+      const using = users.get(normal)
+      if (link.routedOnly && using) options.onUsers?.(link.url, using)
       detach.set(link.url, [
         link.onMessage((data) => receive(relay, data)),
         // Dropped before it came here, counted as if dropped here.
@@ -342,6 +363,11 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     },
 
     removeRelay,
+
+    reachNamed() {
+      for (const { urls, reason } of namedBy.values())
+        for (const url of urls) if (!heldRelay(url)) options.reach?.(url, reason ?? UNSAID)
+    },
 
     subscribe(filters, handlers, options) {
       return open(filters, handlers, true, options)

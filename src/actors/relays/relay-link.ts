@@ -51,6 +51,8 @@ export interface RequestResult {
 /** A relay added to the hub. */
 export interface HubRelay {
   link: RelayLink
+  /** Its URL normalized: how requests name it. */
+  normal: string
   /** NIP-42 state of the current connection; null when the hub has no signer. */
   auth: RelayAuthSession | null
   /** REQ-to-EOSE durations, newest last. */

@@ -43,7 +43,7 @@ export interface SubscriptionSpec {
   handlers: SubscriptionHandlers
   /** Live until closed; otherwise (a query) closed at the end of stored events. */
   live: boolean
-  /** The relays it may use; null: every readable relay. */
+  /** The relays it may use, normalized (held yet or not); null: every readable relay. */
   only: ReadonlySet<string> | null
 }
 
@@ -135,8 +135,8 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
    * The filters this relay is asked: all of them, the indexer kinds only, or none. An auxiliary
    * relay is asked only by requests that name it.
    */
-  const filtersFor = ({ link }: HubRelay): Filter[] =>
-    (only === null ? !link.routedOnly : only.has(link.url))
+  const filtersFor = ({ link, normal }: HubRelay): Filter[] =>
+    (only === null ? !link.routedOnly : only.has(normal))
       ? (routeFilters(filters, [
           { url: link.url, permission: link.permission?.() ?? 'readwrite' },
         ]).get(link.url) ?? [])

@@ -226,4 +226,6 @@ export function linkRelays(
   linkPool(relays, sockets, hub, keepAlive)
   if (aux) linkAux(aux, relays, sockets, hub, keepAlive)
   keepAlive.start()
+  // Requests made before the relays ran (a remote signer's, at login) reach theirs now.
+  hub.reachNamed()
 }

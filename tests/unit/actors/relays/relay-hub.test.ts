@@ -396,6 +396,53 @@ describe('short-lived relays', () => {
   })
 })
 
+describe('a relay named before it can be reached', () => {
+  it('is reached when asked again, counted in use, and asked by the subscription that named it', async () => {
+    const far = await relayWith({ seed: [] })
+    const signer = generateSecretKey()
+    // Nothing can open relays yet: the auxiliary relays start after the login (system.ts).
+    let canReach = false
+    const users: Array<[string, number]> = []
+    const reasons: RelayReason[] = []
+    const hub: RelayHub = hubWith({
+      reach: (url, reason) => {
+        if (!canReach) return
+        reasons.push(reason)
+        const relaySockets = createRelaySockets()
+        const socket = createActor(relaySockets.machine, { input: { url } })
+        sockets.push(socket)
+        socket.start()
+        hub.addRelay({ ...relaySockets.link(socket), routedOnly: true, permission: () => 'read' })
+        socket.send({ type: 'relay.connect' })
+      },
+      onUsers: (url, count) => users.push([url, count]),
+    })
+    const seen: string[] = []
+    const reason: RelayReason = { kind: 'signer' }
+    hub.subscribe(
+      [{ kinds: [24133], limit: 0 }],
+      { onEvent: (event) => seen.push(event.content) },
+      { relays: [`${far.url}/`], reason },
+    )
+    expect(far.stats().reqs).toBe(0)
+    canReach = true
+    hub.reachNamed()
+    expect(reasons).toEqual([reason])
+    await expect.poll(() => far.stats().reqs, { timeout: 5000, interval: 20 }).toBe(1)
+    await far.publish(
+      finalizeEvent({ kind: 24133, created_at: now, tags: [], content: 'an answer' }, signer),
+    )
+    await expect.poll(() => seen, { timeout: 5000, interval: 20 }).toEqual(['an answer'])
+    // Counted while not held, and told again to the connection once it joined.
+    expect(users).toEqual([
+      [far.url, 1],
+      [far.url, 1],
+    ])
+    hub.reachNamed()
+    expect(reasons).toEqual([reason])
+  })
+})
+
 /** A relay joining the hub as the pool adds one: its socket already on its first attempt. */
 function addOpening(hub: RelayHub, relay: RelayHandle) {
   const relaySockets = createRelaySockets()
