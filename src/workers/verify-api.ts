@@ -1,8 +1,6 @@
 /** The verify worker's API, separate from its entry point so tests can expose it on any port. */
-import { randomBytes } from '@noble/hashes/utils.js'
 import type { Nostr } from 'nostr-wasm'
-import { createKeyCache } from '../core/relays/schnorr-batch.ts'
-import { verifyBatch } from '../core/relays/verify-batch.ts'
+import { checkEvent, MIN_BATCH, type VerifyOne } from '../core/relays/check-event.ts'
 
 export interface VerifyApi {
   /** Hashes each event's id and checks its Schnorr signature; one boolean per event. */
@@ -15,6 +13,23 @@ export interface VerifyApi {
  */
 const KEYS_KEPT = 4096
 
+type Batcher = (events: readonly unknown[], verifyOne: VerifyOne) => boolean[]
+
+/**
+ * The batch code (noble's curve arithmetic, 13 KiB gzip), loaded when the first batch comes: a
+ * first page is checked one by one without it. Should it fail to load, single checks go on.
+ */
+async function loadBatcher(): Promise<Batcher | null> {
+  try {
+    const { batchContext, verifyBatch } = await import('../core/relays/verify-batch.ts')
+    const context = batchContext(KEYS_KEPT)
+    return (events, verifyOne) => verifyBatch(events, verifyOne, context)
+  } catch (error) {
+    console.warn('Plume: batch verification unavailable, checking events one by one', error)
+    return null
+  }
+}
+
 /**
  * Starts loading the WebAssembly at once: the first events should not wait for it. Batches are
  * checked together in JavaScript (BIP-340 batch verification, 1.45 times nostr-wasm's single
@@ -23,11 +38,13 @@ const KEYS_KEPT = 4096
  */
 export function createVerifyApi(load: () => Promise<Pick<Nostr, 'verifyEvent'>>): VerifyApi {
   const nostr = load()
-  const batch = { keys: createKeyCache(KEYS_KEPT), randomBytes }
+  let batcher: Promise<Batcher | null> | undefined
   return {
     async verify(events) {
       const wasm = await nostr
-      return verifyBatch(events, (event) => wasm.verifyEvent(event), batch)
+      const verifyOne: VerifyOne = (event) => wasm.verifyEvent(event)
+      const batch = events.length >= MIN_BATCH ? await (batcher ??= loadBatcher()) : null
+      return batch ? batch(events, verifyOne) : events.map((event) => checkEvent(event, verifyOne))
     },
   }
 }

@@ -18,13 +18,13 @@ import {
 import { createRelaySockets } from '../../../../src/actors/relays/socket.effects.ts'
 import { createVerifier, VERIFY_BATCH_SIZE } from '../../../../src/actors/relays/verifier.ts'
 import { Secret } from '../../../../src/core/platform/secret.ts'
+import { MIN_BATCH } from '../../../../src/core/relays/check-event.ts'
 import {
   EOSE_BASE_TIMEOUT_MS,
   EOSE_MIN_SAMPLES,
   EOSE_MIN_TIMEOUT_MS,
 } from '../../../../src/core/relays/eose-timeout.ts'
 import type { RelayReason } from '../../../../src/core/relays/relay-reason.ts'
-import { MIN_BATCH } from '../../../../src/core/relays/verify-batch.ts'
 import type { socketMachine } from '../../../../src/machines/socket.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { byAuthors } from '../../../peers/faults.ts'

@@ -4,11 +4,11 @@ import { hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js'
 import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure'
 import { describe, expect, it } from 'vitest'
 import { eventHash } from '../../../../src/core/platform/event-hash.ts'
+import { MIN_BATCH } from '../../../../src/core/relays/check-event.ts'
 import { createKeyCache } from '../../../../src/core/relays/schnorr-batch.ts'
 import {
   type BatchContext,
   MAX_BATCH,
-  MIN_BATCH,
   verifyBatch,
 } from '../../../../src/core/relays/verify-batch.ts'
 
