@@ -13,7 +13,6 @@
  */
 import { type Remote, wrap } from 'comlink'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { eventHash } from '../../core/platform/event-hash.ts'
 import type { VerifyApi } from '../../workers/verify-api.ts'
 import { newVerifyWorker } from './verify-worker.ts'
 
@@ -58,8 +57,25 @@ const sameEvent = (a: NostrEvent, b: NostrEvent): boolean =>
   a.content === b.content &&
   JSON.stringify(a.tags) === JSON.stringify(b.tags)
 
-/** The id is the hash of the signed fields: with a signature that held for it, the event holds. */
-const idHolds = (event: NostrEvent): boolean => {
+type EventHash = (event: NostrEvent) => string
+/** SHA-256 (noble's), loaded when a copy of an accepted event first comes: not before a first note. */
+let hashing: Promise<EventHash | null> | undefined
+const loadHash = (): Promise<EventHash | null> =>
+  (hashing ??= import('../../core/platform/event-hash.ts').then(
+    ({ eventHash }) => eventHash,
+    () => {
+      hashing = undefined // asked again next time; meanwhile the workers check the copy
+      return null
+    },
+  ))
+
+/**
+ * The id is the hash of the signed fields: with a signature that held for it, the event holds.
+ * Undefined: the hash could not load.
+ */
+const idHolds = async (event: NostrEvent): Promise<boolean | undefined> => {
+  const eventHash = await loadHash()
+  if (!eventHash) return undefined
   try {
     return eventHash(event) === event.id
   } catch {
@@ -145,8 +161,11 @@ export function createVerifier(
   }
 
   return {
-    verify(event, source = '') {
-      if (accepted.get(event.id) === event.sig) return Promise.resolve(idHolds(event))
+    async verify(event, source = '') {
+      if (accepted.get(event.id) === event.sig) {
+        const holds = await idHolds(event)
+        if (holds !== undefined) return holds
+      }
       return new Promise((done) => {
         let key = `${event.id}:${event.sig}`
         const known = pending.get(key)
