@@ -43,8 +43,11 @@ export function createVerifyApi(load: () => Promise<Pick<Nostr, 'verifyEvent'>>)
     async verify(events) {
       const wasm = await nostr
       const verifyOne: VerifyOne = (event) => wasm.verifyEvent(event)
-      const batch = events.length >= MIN_BATCH ? await (batcher ??= loadBatcher()) : null
-      return batch ? batch(events, verifyOne) : events.map((event) => checkEvent(event, verifyOne))
+      const each = () => events.map((event) => checkEvent(event, verifyOne))
+      if (events.length < MIN_BATCH) return each()
+      batcher ??= loadBatcher()
+      const batch = await batcher
+      return batch ? batch(events, verifyOne) : each()
     },
   }
 }
