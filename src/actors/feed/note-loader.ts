@@ -10,7 +10,7 @@ import { type Note, toNote } from '../../core/feed/note.ts'
 import { hintedRelays, type ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { queryEach } from '../relays/routed-query.ts'
-import { NOTE_GC_MS, NOTE_STALE_MS, noteKey } from './thread-queries.ts'
+import { NOTE_GC_MS, NOTE_STALE_MS, noteKey } from './note-queries.ts'
 
 export type NoteLoader = (id: string) => Promise<Note | null>
 

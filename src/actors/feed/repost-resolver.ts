@@ -16,7 +16,7 @@ import type { ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { queryEach, type RoutedRequest } from '../relays/routed-query.ts'
 import type { Verifier } from '../relays/verifier.ts'
-import { noteKey } from './thread-queries.ts'
+import { noteKey } from './note-queries.ts'
 
 export interface ResolveDeps {
   hub: RelayHub

@@ -1,8 +1,6 @@
 /**
- * A note and its thread through TanStack Query, as factories over the hub (the UI gets the hub
- * and the query client from the system):
- * - ['note', id]: the single note (spec §7: kinds [1], ids [id], limit 1; §9 prefetch: stale
- *   30 s, kept 10 min); null when no relay has it.
+ * A note's thread through TanStack Query, as factories over the hub (the UI gets the hub and the
+ * query client from the system; the note alone is note-queries.ts):
  * - ['thread', rootId]: the root and every note tagging it (NIP-10 replies name their root), the
  *   pool of the thread's notes, grown live by followThread.
  * - ['thread', rootId, 'around', id]: what the focused note needs beyond that pool: its direct
@@ -19,23 +17,11 @@ import { mergeNotes, type Note, toNote } from '../../core/feed/note.ts'
 import { missingAncestorIds } from '../../core/feed/thread.ts'
 import { hintRelays, taggedAuthor, taggedHints } from '../../core/relays/hint-relays.ts'
 import { outsidePool } from '../../core/relays/pool-urls.ts'
-import {
-  type EventHints,
-  hintedRelays,
-  inboxRelays,
-  type ReadRoutes,
-} from '../relays/read-routes.ts'
+import { type EventHints, inboxRelays, type ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub, Subscription } from '../relays/relay-hub.ts'
-import {
-  type ExtraRelays,
-  queryEach,
-  queryPoolAnd,
-  type RoutedRequest,
-} from '../relays/routed-query.ts'
+import { type ExtraRelays, queryEach, type RoutedRequest } from '../relays/routed-query.ts'
+import { type Hinted, queryHinted } from './note-queries.ts'
 
-/** Note prefetch: stale after 30 s, kept 10 min (spec §9, prefetch). */
-export const NOTE_STALE_MS = 30_000
-export const NOTE_GC_MS = 10 * 60_000
 /**
  * Replies asked per thread and per note. The spec names no limit; relays cap `limit` (commonly at
  * 500 to 5000), and a thread past this size is more than one page can show anyway.
@@ -49,7 +35,6 @@ export const MAX_PARENT_ROUNDS = 12
  */
 export const LIVE_OVERLAP_S = 300
 
-export const noteKey = (id: string) => ['note', id] as const
 export const threadKey = (rootId: string) => ['thread', rootId] as const
 export const aroundKey = (rootId: string, id: string) => ['thread', rootId, 'around', id] as const
 
@@ -61,12 +46,6 @@ const notesOf = (events: Parameters<typeof toNote>[0][]): ThreadNotes => {
     [],
     events.filter((event) => event.kind === 1).map((event) => toNote(event, now)),
   )
-}
-
-/** Where a note or thread is known to be, and the routes to ask there. */
-export interface Hinted {
-  routes: ReadRoutes
-  hints: EventHints
 }
 
 /**
@@ -83,43 +62,6 @@ async function queryInbox(
   if (!inbox) return []
   const answer = await queryEach(hub, [{ ...inbox, filters }])
   return answer.found.map(({ event }) => event)
-}
-
-/** The pool's events for these filters and, with hints, those of the hinted relays outside it. */
-async function queryHinted(
-  hub: RelayHub,
-  filters: Filter[],
-  id: string,
-  hinted: Hinted | undefined,
-) {
-  if (!hinted) return hub.query(filters)
-  const answer = await queryPoolAnd(hub, filters, hintedRelays(hinted.routes, id, hinted.hints))
-  return answer.found.map(({ event }) => event)
-}
-
-export function noteQueryOptions(hub: RelayHub, id: string, hinted?: Hinted) {
-  return queryOptions({
-    queryKey: noteKey(id),
-    queryFn: async ({ client }): Promise<Note | null> => {
-      const events = await queryHinted(hub, [{ kinds: [1], ids: [id], limit: 1 }], id, hinted)
-      const event = events.find((e) => e.id === id)
-      // A note known already (keepOpenedNote) stays known though the relays asked now lack it.
-      return event ? toNote(event, Date.now()) : (client.getQueryData(noteKey(id)) ?? null)
-    },
-    // Not found without hints (a prefetch, a quote) may be found with them: asked again.
-    staleTime: hinted ? (query) => (query.state.data === null ? 0 : NOTE_STALE_MS) : NOTE_STALE_MS,
-    gcTime: NOTE_GC_MS,
-  })
-}
-
-/**
- * The note a row shows, kept as ['note', id] as the reader opens it: its link (note1) names no
- * relay, and the pool alone may not have a note the row read from its author's relays (NIP-65
- * outbox) or a hint. A note the cache holds already is left as it is.
- */
-export function keepOpenedNote(queryClient: QueryClient, note: Note): void {
-  if (queryClient.getQueryData(noteKey(note.id))) return
-  queryClient.setQueryData(noteKey(note.id), note)
 }
 
 const threadFilters = (rootId: string): Filter[] => [

@@ -34,7 +34,7 @@ import type {
   publishQueueMachine,
 } from '../../machines/publish-queue.machine.ts'
 import type { PoolEntry, RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
-import { noteKey } from '../feed/thread-queries.ts'
+import { noteKey } from '../feed/note-queries.ts'
 import { browserOnline } from '../platform/online.ts'
 import type { InboxRelays, RoutedRelay } from '../relays/inbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'

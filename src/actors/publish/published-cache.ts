@@ -13,8 +13,9 @@ import { ownActionKey } from '../../core/feed/own-actions.ts'
 import { REACTION_KIND } from '../../core/feed/reaction.ts'
 import type { PublishRequest } from '../../core/publish/publish-request.ts'
 import { addLive } from '../feed/feed-queries.ts'
+import { noteKey } from '../feed/note-queries.ts'
 import { addProfileLive } from '../feed/profile-notes.ts'
-import { noteKey, threadKey } from '../feed/thread-queries.ts'
+import { threadKey } from '../feed/thread-queries.ts'
 
 function rememberNote(queryClient: QueryClient, event: NostrEvent, note: Note): void {
   queryClient.setQueryData(noteKey(event.id), note)

@@ -9,7 +9,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { prefetchAllowed, prefetchTarget } from '../../core/app/prefetch.ts'
 import { connectionHints } from '../app/network-hints.ts'
-import { noteQueryOptions } from '../feed/thread-queries.ts'
+import { noteQueryOptions } from '../feed/note-queries.ts'
 import type { ProfileQueries } from '../people/profile-queries.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type HistoryState, Link } from '@tanstack/react-router'
 import { type KeyboardEvent, type MouseEvent, useContext, useId, useMemo } from 'react'
-import { keepOpenedNote } from '../../../actors/feed/thread-queries.ts'
+import { keepOpenedNote } from '../../../actors/feed/note-queries.ts'
 import { noteParam, profileParam } from '../../../core/app/route-ids.ts'
 import type { RepostInfo } from '../../../core/feed/feed-entry.ts'
 import { repliedTo } from '../../../core/feed/nip10.ts'

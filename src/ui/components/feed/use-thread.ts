@@ -1,10 +1,10 @@
 /** A note and its thread, laid out (core/feed/thread.ts), from the queries of actors/thread-queries. */
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
+import { noteQueryOptions } from '../../../actors/feed/note-queries.ts'
 import {
   aroundQueryOptions,
   followThread,
-  noteQueryOptions,
   rootHints,
   threadQueryOptions,
 } from '../../../actors/feed/thread-queries.ts'

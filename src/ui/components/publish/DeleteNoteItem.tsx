@@ -1,4 +1,4 @@
-import { keepOpenedNote } from '../../../actors/feed/thread-queries.ts'
+import { keepOpenedNote } from '../../../actors/feed/note-queries.ts'
 import { useSystem } from '../../system-context.tsx'
 import type { NoteMenuItemProps } from '../feed/note-menu-slot.ts'
 import { useNoteModal } from '../feed/use-note-modal.ts'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { noteQueryOptions } from '../../../actors/feed/thread-queries.ts'
+import { noteQueryOptions } from '../../../actors/feed/note-queries.ts'
 import type { Note } from '../../../core/feed/note.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'

@@ -6,12 +6,11 @@ import { QueryClient } from '@tanstack/react-query'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { hintedNoteLoader } from '../../../../src/actors/feed/note-loader.ts'
+import { noteKey, noteQueryOptions } from '../../../../src/actors/feed/note-queries.ts'
 import { resolveEntries } from '../../../../src/actors/feed/repost-resolver.ts'
 import { createRowLoader } from '../../../../src/actors/feed/row-loader.ts'
 import {
   aroundQueryOptions,
-  noteKey,
-  noteQueryOptions,
   rootHints,
   threadQueryOptions,
 } from '../../../../src/actors/feed/thread-queries.ts'

@@ -4,11 +4,13 @@ import { QueryClient } from '@tanstack/react-query'
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
-  aroundQueryOptions,
-  followThread,
   keepOpenedNote,
   noteKey,
   noteQueryOptions,
+} from '../../../../src/actors/feed/note-queries.ts'
+import {
+  aroundQueryOptions,
+  followThread,
   threadKey,
   threadQueryOptions,
 } from '../../../../src/actors/feed/thread-queries.ts'

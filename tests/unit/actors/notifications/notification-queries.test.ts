@@ -4,8 +4,8 @@ import { QueryClient } from '@tanstack/react-query'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loadedNoteQueryOptions } from '../../../../src/actors/feed/note-loader.ts'
+import { noteKey } from '../../../../src/actors/feed/note-queries.ts'
 import { createRowLoader } from '../../../../src/actors/feed/row-loader.ts'
-import { noteKey } from '../../../../src/actors/feed/thread-queries.ts'
 import {
   NOTIFICATIONS_GC_MS,
   NOTIFICATIONS_STALE_MS,

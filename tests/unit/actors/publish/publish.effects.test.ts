@@ -11,11 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { type Actor, createActor, fromPromise, waitFor } from 'xstate'
 import { feedKey, feedQueryOptions } from '../../../../src/actors/feed/feed-queries.ts'
-import {
-  noteKey,
-  threadKey,
-  threadQueryOptions,
-} from '../../../../src/actors/feed/thread-queries.ts'
+import { noteKey } from '../../../../src/actors/feed/note-queries.ts'
+import { threadKey, threadQueryOptions } from '../../../../src/actors/feed/thread-queries.ts'
 import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
 import {
   type PublishDeps,
