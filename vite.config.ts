@@ -59,16 +59,25 @@ const HOME_ROUTE_ID = `${fileURLToPath(new URL('./src/ui/routes/index.tsx', impo
 
 /**
  * Modules the entry shares with lazy screens but not with the feed: left alone, the bundler makes
- * each its own chunk before the first note (the NIP-89 client tag: 186 bytes, one request more).
+ * each its own chunk before the first note (the NIP-89 client tag: 186 bytes; the contact list's
+ * parsing: 388 bytes; a request more each).
  */
-const SHARED_WITH_ENTRY = ['/src/core/platform/nip89.ts']
+const SHARED_WITH_ENTRY = ['/src/core/platform/nip89.ts', '/src/core/people/contacts.ts']
+
+/**
+ * Modules a library's index imports that the feed does not use (a build of the first note's static
+ * graph drops them): reachable through the index all the same, they would join the feed's chunk
+ * (2 KiB compressed) though only lazy screens use them.
+ */
+const UNUSED_BY_FEED =
+  /@tanstack\/(react-query|query-core)\/build\/modern\/(useQueries|useMutation|queriesObserver|mutationObserver)\.js$/
 
 /** Every module `from` imports, itself included. */
 function reachable(from: string, ctx: ModuleGraph): Set<string> {
   const found = new Set<string>()
   const stack = [from]
   for (let m = stack.pop(); m !== undefined; m = stack.pop()) {
-    if (found.has(m)) continue
+    if (found.has(m) || UNUSED_BY_FEED.test(m)) continue
     found.add(m)
     stack.push(...(ctx.getModuleInfo(m)?.importedIds ?? []))
   }
@@ -108,7 +117,18 @@ export default defineConfig({
     // Last: it hashes the inline styles the plugins above wrote into index.html.
     cspMeta(),
   ],
-  resolve: { alias: [{ find: /^nostr-wasm\/secp256k1\.wasm/, replacement: nostrWasm }] },
+  resolve: {
+    alias: [
+      { find: /^nostr-wasm\/secp256k1\.wasm/, replacement: nostrWasm },
+      // React 19 has useSyncExternalStore: the shim @xstate/react imports (for React 17) is dead
+      // weight on the first note's path.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+    ],
+  },
   worker: { format: 'es' },
   build: {
     target: 'es2022',

@@ -9,8 +9,9 @@
  * first use, its code loaded then with `import()`: the first note's scripts stay as they were.
  */
 import type { ActorOptions, AnyActorLogic } from 'xstate'
-import { readRelays } from '../core/platform/runtime-config.ts'
+import { type RuntimeConfig, readRelays } from '../core/platform/runtime-config.ts'
 import { canRead } from '../core/relays/relay-permission.ts'
+import type { RelayPoolActorRef } from '../machines/relay-pool.machine.ts'
 import { createFirstScreen } from './app/first-screen.ts'
 import { createQueryClient } from './app/query-client.ts'
 import { createStoragePersistence } from './app/storage-persistence.ts'
@@ -19,7 +20,6 @@ import { startDeletedNotes } from './feed/deleted-notes.ts'
 import { createEngagementQueries } from './feed/engagement-queries.ts'
 import { feedQueryOptions, followLiveFeed } from './feed/feed-queries.ts'
 import { hintedNoteLoader, loadedNoteQueryOptions } from './feed/note-loader.ts'
-import { profileNotesQueries } from './feed/profile-notes.ts'
 import { createRowLoader } from './feed/row-loader.ts'
 import { createSignerSource } from './identity/current-signer.ts'
 import type { Keystore } from './identity/keystore.ts'
@@ -30,7 +30,6 @@ import { keepSession, restoreSession } from './identity/login-session.ts'
 import { startNip49Worker } from './identity/nip49-client.ts'
 import { warmCurveWhenIdle } from './identity/warm-curve.ts'
 import { lazyWallet, startWalletWhenSaved } from './lightning/lazy-wallet.ts'
-import { createNotificationSettingsStore } from './notifications/notification-settings-store.ts'
 import {
   contactVersionsStore,
   keepContactVersions,
@@ -44,7 +43,6 @@ import { headStart } from './relays/head-start.ts'
 import { createOutboxRelays } from './relays/outbox-relays.ts'
 import type { ReadRoutes } from './relays/read-routes.ts'
 import { relayInfoQueryOptions } from './relays/relay-info-queries.ts'
-import { linkRelayManager } from './relays/relay-manager.effects.ts'
 import { createVerifier, startVerifyWorkers } from './relays/verifier.ts'
 import { createApp, startQueryCache } from './system/app.ts'
 import { poolRelaysOf, startUserMuteSet } from './system/people.ts'
@@ -52,7 +50,6 @@ import type { PlumeSystem } from './system/plume-system.ts'
 import type { RelayListLink } from './system/relay-list.ts'
 import { appSockets, linkRelays, startRelayHub } from './system/relays.ts'
 import { createRoutePrefetch } from './system/route-prefetch.ts'
-import { startUserWebOfTrust } from './system/web-of-trust.ts'
 
 /**
  * The memory manager starts when its first pressure check would run (spec §9: every 30 s):
@@ -113,6 +110,18 @@ export function startSystem(
     ),
   )
 
+  // The dynamic relay manager judges minutes of health, not the first second's: it starts once
+  // the first screen is drawn, its code loaded then.
+  let managed: (pool: { relays: RelayPoolActorRef; config: RuntimeConfig }) => void = () => {}
+  const running = new Promise<{ relays: RelayPoolActorRef; config: RuntimeConfig }>((resolve) => {
+    managed = resolve
+  })
+  const relayManager = lazyActor('relay manager', () =>
+    Promise.all([running, import('./relays/relay-manager.effects.ts')]).then(
+      ([{ relays, config }, { startRelayManager }]) => startRelayManager(relays, config, inspect),
+    ),
+  )
+
   // When the pool starts, link its sockets to the hub and start following new notes.
   const watch = app.subscribe((snapshot) => {
     const relays = snapshot.children.relays
@@ -122,8 +131,7 @@ export function startSystem(
     const { config } = snapshot.context
     const login = snapshot.children.login
     poolStarted(config && login ? { login, config } : null)
-    const manager = snapshot.children.relayManager
-    if (manager) linkRelayManager(relays, manager)
+    if (config) managed({ relays, config })
     followLiveFeed(hub, queryClient)
   })
   app.start()
@@ -137,6 +145,7 @@ export function startSystem(
     relayList.start()
   })
   firstScreen.after(relayList.start)
+  firstScreen.after(relayManager.start)
   keepSession(login, remoteSessions)
   restoreSession(login, keystore, remoteSessions)
   const lightning = lazyWallet({
@@ -222,7 +231,11 @@ export function startSystem(
     relayInfoQuery: (url) => relayInfoQueryOptions(loadRelayInfo, url),
     routePrefetch: createRoutePrefetch({ hub, queryClient, profiles }),
     profiles,
-    profileNotes: profileNotesQueries({ hub, outbox, pool: poolRelays }),
+    profileNotes: once(() =>
+      import('./feed/profile-notes.ts').then(({ profileNotesQueries }) =>
+        profileNotesQueries({ hub, outbox, pool: poolRelays }),
+      ),
+    ),
     engagement: createEngagementQueries({
       hub,
       queryClient,
@@ -249,10 +262,17 @@ export function startSystem(
       startUserMuteSet({ app, login, queryClient, muteList: profiles.muteList, secrets }),
     ),
     webOfTrust: once(() =>
-      startUserWebOfTrust({ app, login, hub, queryClient, contacts: profiles.contacts }),
+      import('./system/web-of-trust.ts').then(({ startUserWebOfTrust }) =>
+        startUserWebOfTrust({ app, login, hub, queryClient, contacts: profiles.contacts }),
+      ),
     ),
     relayList,
-    notificationSettings: createNotificationSettingsStore(),
+    relayManager,
+    notificationSettings: once(() =>
+      import('./notifications/notification-settings-store.ts').then((store) =>
+        store.createNotificationSettingsStore(),
+      ),
+    ),
     follow: once(() => peopleActions().then((actions) => actions.follow())),
     mute: once(() => peopleActions().then((actions) => actions.muteEdit())),
     profileEdit: once(() => peopleActions().then((actions) => actions.profileEdit)),

@@ -1,14 +1,14 @@
 /**
- * The root actor: loads the runtime configuration, then runs the relay pool, the dynamic relay
- * manager that judges it and the auxiliary relays beside it; the login and the UI preferences run beside them for the app's whole
- * life. Later subsystems (wallet, ...) join here as children.
+ * The root actor: loads the runtime configuration, then runs the relay pool and the auxiliary
+ * relays beside it; the login and the UI preferences run beside them for the app's whole life.
+ * The dynamic relay manager that judges the pool starts beside the app once the first screen is
+ * drawn (actors/relays/relay-manager.effects.ts), its code loaded then.
  */
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate'
 import type { RuntimeConfig } from '../core/platform/runtime-config.ts'
 import { auxRelaysMachine } from './aux-relays.machine.ts'
 import { loginMachine } from './login.machine.ts'
 import { preferencesMachine } from './preferences.machine.ts'
-import { relayManagerMachine } from './relay-manager.machine.ts'
 import { relayPoolMachine } from './relay-pool.machine.ts'
 
 export interface AppContext {
@@ -22,7 +22,6 @@ export const appMachine = setup({
     events: {} as { type: 'app.retry' },
     children: {} as {
       relays: 'relayPool'
-      relayManager: 'relayManager'
       auxRelays: 'auxRelays'
       config: 'loadConfig'
       login: 'login'
@@ -34,7 +33,6 @@ export const appMachine = setup({
       throw new Error('loadConfig not provided')
     }),
     relayPool: relayPoolMachine,
-    relayManager: relayManagerMachine,
     auxRelays: auxRelaysMachine,
     login: loginMachine,
     preferences: preferencesMachine,
@@ -69,17 +67,6 @@ export const appMachine = setup({
           id: 'relays',
           src: 'relayPool',
           input: ({ context }) => ({ relays: context.config?.relays ?? [] }),
-        },
-        {
-          // Its decisions reach the pool through src/actors/relays/relay-manager.effects.ts.
-          id: 'relayManager',
-          src: 'relayManager',
-          input: ({ context }) => ({
-            recommended: context.config?.recommendedRelays ?? [],
-            fallback: context.config?.fallbackRelays ?? [],
-            blacklist: context.config?.blacklistedRelays ?? [],
-            active: context.config?.relays.map((relay) => relay.url) ?? [],
-          }),
         },
         {
           // Relays outside the pool that requests name (outbox, inbox, hints): relays.ts links

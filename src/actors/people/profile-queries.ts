@@ -11,7 +11,7 @@ import {
   type ContactEntry,
   parseContactList,
 } from '../../core/people/contacts.ts'
-import { FOLLOWERS_QUERY_LIMIT, type Followers, followersOf } from '../../core/people/followers.ts'
+import type { Followers } from '../../core/people/followers.ts'
 import { MUTE_LIST_KIND, type MuteList, parseMuteList } from '../../core/people/mute-list.ts'
 import { type ProfileMetadata, parseProfileMetadata } from '../../core/people/profile.ts'
 import { outsidePool } from '../../core/relays/pool-urls.ts'
@@ -23,7 +23,6 @@ import { type ExtraRelays, queryPoolAnd } from '../relays/routed-query.ts'
 import { answeredEvents } from '../relays/stored-events.ts'
 import { type ContactVersionsStore, contactVersionsStore } from './contact-versions.ts'
 import { METADATA_LIMIT, metadataKey } from './metadata-queries.ts'
-import { checkNip05 } from './nip05-check.ts'
 import { profileKeys } from './profile-keys.ts'
 
 /** Prefetch (spec §9): profile metadata is stale at once and kept 10 minutes. */
@@ -132,6 +131,10 @@ export function profileQueries({ hub, queryClient, pool, ...deps }: ProfileDeps)
       queryOptions({
         queryKey: profileKeys.followers(pubkey),
         queryFn: async (): Promise<Followers> => {
+          // The profile page's alone: its code loads with the first ask, off the first note's path.
+          const { FOLLOWERS_QUERY_LIMIT, followersOf } = await import(
+            '../../core/people/followers.ts'
+          )
           const events = await hub.query([
             { kinds: [CONTACTS_KIND], '#p': [pubkey], limit: FOLLOWERS_QUERY_LIMIT },
           ])
@@ -164,7 +167,9 @@ export function profileQueries({ hub, queryClient, pool, ...deps }: ProfileDeps)
     nip05: (identifier: string, pubkey: string) =>
       queryOptions({
         queryKey: profileKeys.nip05(identifier, pubkey),
-        queryFn: () => checkNip05(identifier, pubkey),
+        queryFn: () =>
+          // Asked once a profile is shown: its code loads then, off the first note's path.
+          import('./nip05-check.ts').then(({ checkNip05 }) => checkNip05(identifier, pubkey)),
         retry: false,
       }),
   }

@@ -6,6 +6,7 @@ import type { AppUpdateActorRef } from '../../machines/app-update.machine.ts'
 import type { CacheRestoreActorRef } from '../../machines/cache-restore.machine.ts'
 import type { LoginActorRef } from '../../machines/login.machine.ts'
 import type { RelayListActorRef } from '../../machines/relay-list.machine.ts'
+import type { RelayManagerActorRef } from '../../machines/relay-manager.machine.ts'
 import type { WebOfTrustActorRef } from '../../machines/web-of-trust.machine.ts'
 import type { FirstScreen } from '../app/first-screen.ts'
 import type { MemoryManager } from '../app/memory-manager.ts'
@@ -72,8 +73,8 @@ export interface PlumeSystem {
   routePrefetch: RoutePrefetch
   /** The profile page's queries. */
   profiles: ProfileQueries
-  /** A person's notes, asked of their outbox relays (NIP-65). */
-  profileNotes: ProfileNotesQueries
+  /** A person's notes, asked of their outbox relays (NIP-65): loaded on first use. */
+  profileNotes(): Promise<ProfileNotesQueries>
   /**
    * Who liked and reposted the notes shown, whether their authors deleted them, and what the
    * people the user follows reported of them, asked together once the first screen is drawn.
@@ -89,13 +90,15 @@ export interface PlumeSystem {
   muteSet(): MuteSetActorRef
   /**
    * The user's web of trust (their follows and the follows' follows), which threads and
-   * notifications fold the rest behind: started on first use.
+   * notifications fold the rest behind: loaded and started on first use.
    */
-  webOfTrust(): WebOfTrustActorRef
+  webOfTrust(): Promise<WebOfTrustActorRef>
   /** The user's relay list (NIP-65): Relay Management sends the user's edits here. */
   relayList: LazyActor<RelayListActorRef>
-  /** Notification mutes and last-seen times (local storage), read by the header and the page. */
-  notificationSettings: NotificationSettingsStore
+  /** The dynamic relay manager judging the pool: started once the first screen is drawn. */
+  relayManager: LazyActor<RelayManagerActorRef>
+  /** Notification mutes and last-seen times (local storage), read by the page: loaded on first use. */
+  notificationSettings(): Promise<NotificationSettingsStore>
   /** Follow and unfollow (the profile page's): loaded on first use. */
   follow(): Promise<Follow>
   /** Mute and unmute (a profile, a note's More menu, Settings): loaded on first use. */

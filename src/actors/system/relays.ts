@@ -8,7 +8,7 @@ import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { type SocketActorRef, socketMachine } from '../../machines/socket.machine.ts'
 import type { Signer } from '../platform/signer.ts'
 import { headStart } from '../relays/head-start.ts'
-import { createKeepAlive, type KeepAlive, reconnectSocket } from '../relays/keep-alive.ts'
+import { type KeepAliveRelays, lazyKeepAlive } from '../relays/lazy-keep-alive.ts'
 import { isAuthRequired } from '../relays/relay-auth.ts'
 import {
   createRelayHub,
@@ -98,7 +98,7 @@ function linkPool(
   pool: RelayPoolActorRef,
   sockets: RelaySocketLinks,
   hub: RelayHub,
-  keepAlive: KeepAlive,
+  keepAlive: KeepAliveRelays,
 ): void {
   const linked = new Map<SocketActorRef, { url: string; unlink(): void }>()
   let seen: unknown
@@ -160,7 +160,7 @@ function linkAux(
   pool: RelayPoolActorRef,
   sockets: RelaySocketLinks,
   hub: RelayHub,
-  keepAlive: KeepAlive,
+  keepAlive: KeepAliveRelays,
 ): void {
   const linked = new Map<SocketActorRef, RelayLink>()
   let seen: unknown
@@ -216,16 +216,17 @@ export function linkRelays(
     [...relays.getSnapshot().context.sockets, ...(aux?.getSnapshot().context.sockets ?? [])].find(
       (s) => s.getSnapshot().context.url === url,
     )
-  const keepAlive = createKeepAlive({
-    reconnect: (url) => {
-      const socket = socketAt(url)
-      if (socket) reconnectSocket(socket)
-    },
-    onResult: (url, result) => reportResult(relays, aux, url, result),
-  })
+  const keepAlive = lazyKeepAlive(({ createKeepAlive, reconnectSocket }) =>
+    createKeepAlive({
+      reconnect: (url) => {
+        const socket = socketAt(url)
+        if (socket) reconnectSocket(socket)
+      },
+      onResult: (url, result) => reportResult(relays, aux, url, result),
+    }),
+  )
   linkPool(relays, sockets, hub, keepAlive)
   if (aux) linkAux(aux, relays, sockets, hub, keepAlive)
-  keepAlive.start()
   // Requests made before the relays ran (a remote signer's, at login) reach theirs now.
   hub.reachNamed()
 }

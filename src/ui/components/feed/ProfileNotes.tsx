@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef } from 'react'
+import { use, useEffect, useMemo, useRef } from 'react'
 import { type FeedEntry, mergeEntries } from '../../../core/feed/feed-entry.ts'
 import { deletedOnly, isHiddenEntry, withoutHidden } from '../../../core/feed/hidden-notes.ts'
 import { FAILED_TO_LOAD_NOTES, NO_NOTES_YET } from '../../../core/relays/relay-messages.ts'
@@ -18,7 +18,7 @@ import './feed.css'
  */
 export function ProfileNotes() {
   const pubkey = useProfilePubkey()
-  const queries = useSystem().profileNotes
+  const queries = use(useSystem().profileNotes())
   const now = useNow()
   const query = useInfiniteQuery(queries.notes(pubkey))
   const live = useQuery(queries.liveNotes(pubkey)).data ?? []

@@ -1,3 +1,4 @@
+import { use } from 'react'
 import { MUTE_SETTING_OF } from '../../../core/notifications/notification-settings.ts'
 import { NOTIFICATION_TYPES } from '../../../core/notifications/notifications.ts'
 import { useSystem } from '../../system-context.tsx'
@@ -10,7 +11,7 @@ import { useNotificationSettings } from './use-notifications.ts'
  * under a summary that says what is muted. Muted types are hidden and not counted as unread.
  */
 export function NotificationMutes() {
-  const { notificationSettings: store } = useSystem()
+  const store = use(useSystem().notificationSettings())
   const settings = useNotificationSettings()
   const muted = NOTIFICATION_TYPES.filter((type) => settings[MUTE_SETTING_OF[type]])
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { use, useEffect, useMemo, useState } from 'react'
 import { mutedTypes } from '../../../core/notifications/notification-settings.ts'
 import {
   isUnread,
@@ -48,7 +48,7 @@ function LoggedOut() {
 }
 
 function Notifications({ pubkey }: { pubkey: string }) {
-  const { notificationSettings } = useSystem()
+  const notificationSettings = use(useSystem().notificationSettings())
   const settings = useNotificationSettings()
   const view = useNotifications(pubkey)
   const { lastSeen, isError, outside } = view

@@ -3,7 +3,7 @@
  * of trust set apart, and how many are unread (of those shown).
  */
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useSyncExternalStore } from 'react'
+import { use, useMemo, useSyncExternalStore } from 'react'
 import { notificationsQueryOptions } from '../../../actors/notifications/notification-queries.ts'
 import { setApart, withoutHidden } from '../../../core/feed/hidden-notes.ts'
 import {
@@ -25,7 +25,7 @@ import { useTrusted, useTrustKnown } from '../people/use-web-of-trust.ts'
 
 /** The mutes and last-seen times, kept current. */
 export function useNotificationSettings(): NotificationSettings {
-  const { notificationSettings: store } = useSystem()
+  const store = use(useSystem().notificationSettings())
   return useSyncExternalStore(store.subscribe, store.get)
 }
 

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { use } from 'react'
 import type { ProfileTarget } from '../../../core/app/route-ids.ts'
 import { NO_PERSON_RELAYS } from '../../../core/relays/person-relays.ts'
 import {
@@ -37,7 +38,7 @@ export function RelayDiscoveryModal({
 }) {
   const queries = useProfileQueries()
   const person = useQuery(queries.relays(target.pubkey))
-  const { profileNotes } = useSystem()
+  const profileNotes = use(useSystem().profileNotes())
   const notes = useInfiniteQuery(profileNotes.notes(target.pubkey))
   const entries = useRelayEntries()
   const pages = notes.data?.pages ?? []

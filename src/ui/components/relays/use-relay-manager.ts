@@ -1,6 +1,6 @@
-/** Selector hooks over the dynamic relay manager (the app's `relayManager` child). */
+/** Selector hooks over the dynamic relay manager (started once the first screen is drawn). */
 import { useSelector } from '@xstate/react'
-import { useMemo } from 'react'
+import { useMemo, useSyncExternalStore } from 'react'
 import {
   type ManagerStats,
   managerStats,
@@ -10,10 +10,10 @@ import {
 import { useSystem } from '../../system-context.tsx'
 import { useRejectedCounts, useRelayHealth } from './use-relays.ts'
 
-/** The manager's statistics, or null before it runs (configuration still loading). */
+/** The manager's statistics, or null before it runs (configuration or first screen to come). */
 export function useRelayManagerStats(): ManagerStats | null {
-  const { app } = useSystem()
-  const manager = useSelector(app, (snapshot) => snapshot.children.relayManager)
+  const { relayManager } = useSystem()
+  const manager = useSyncExternalStore(relayManager.subscribe, relayManager.actor)
   const context = useSelector(manager, (snapshot) => snapshot?.context ?? null)
   return useMemo(() => (context ? managerStats(context) : null), [context])
 }

@@ -1,0 +1,43 @@
+/**
+ * Keep-alive with its code loaded a moment after start, off the first note's path: its first ping
+ * is 30 s away (spec §9). Relays that join or leave meanwhile are handed over when it loads.
+ */
+import type { KeepAlive, KeepAliveLink } from './keep-alive.ts'
+
+export type KeepAliveModule = typeof import('./keep-alive.ts')
+export type KeepAliveRelays = Pick<KeepAlive, 'addRelay' | 'removeRelay'>
+
+/** After the first screen's work; a load that fails is tried again after as long. */
+export const KEEP_ALIVE_LOAD_MS = 5000
+
+export function lazyKeepAlive(
+  start: (module: KeepAliveModule) => KeepAlive,
+  delayMs = KEEP_ALIVE_LOAD_MS,
+): KeepAliveRelays {
+  const waiting = new Map<string, KeepAliveLink>()
+  let running: KeepAlive | undefined
+  const load = () =>
+    import('./keep-alive.ts').then(
+      (module) => {
+        running = start(module)
+        for (const link of waiting.values()) running.addRelay(link)
+        waiting.clear()
+        running.start()
+      },
+      (error: unknown) => {
+        console.warn('Keep-alive failed to load', error)
+        setTimeout(load, delayMs)
+      },
+    )
+  setTimeout(load, delayMs)
+  return {
+    addRelay(link) {
+      if (running) running.addRelay(link)
+      else waiting.set(link.url, link)
+    },
+    removeRelay(url) {
+      if (running) running.removeRelay(url)
+      else waiting.delete(url)
+    },
+  }
+}
