@@ -2,9 +2,10 @@
  * Keep-alive with its code loaded a moment after start, off the first note's path: its first ping
  * is 30 s away (spec §9). Relays that join or leave meanwhile are handed over when it loads.
  */
+import type * as keepAliveModule from './keep-alive.ts'
 import type { KeepAlive, KeepAliveLink } from './keep-alive.ts'
 
-export type KeepAliveModule = typeof import('./keep-alive.ts')
+export type KeepAliveModule = typeof keepAliveModule
 export type KeepAliveRelays = Pick<KeepAlive, 'addRelay' | 'removeRelay'>
 
 /** After the first screen's work; a load that fails is tried again after as long. */
