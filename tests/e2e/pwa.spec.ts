@@ -301,7 +301,19 @@ const offerInstall = (page: Page) =>
     return event.defaultPrevented
   })
 
-test('the install prompt follows the browser offer; hidden in standalone mode', async ({
+/**
+ * To another screen and back through the header's links: an offer found on a screen already drawn
+ * joins the page at the next screen, never pushing down what is being read.
+ */
+async function changeScreen(page: Page) {
+  const header = page.locator('header')
+  await header.getByRole('link', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/\/search/)
+  await header.getByRole('link', { name: 'Plume, home feed' }).click()
+  await expect(page).toHaveURL(/\/$/)
+}
+
+test('the install prompt follows the browser offer at the next screen; hidden in standalone mode', async ({
   page,
   launchRelay,
   openApp,
@@ -312,6 +324,10 @@ test('the install prompt follows the browser offer; hidden in standalone mode', 
   const offer = () => offerInstall(page)
   expect(await offer(), "the browser's own bar is replaced by the app's prompt").toBe(true)
   const prompt = page.getByRole('dialog', { name: 'Install' })
+  // Not over the screen being read: it joins the next one.
+  await expect(page.locator('.status-bars')).toBeAttached()
+  await expect(prompt).toHaveCount(0)
+  await changeScreen(page)
   await expect(prompt).toBeVisible()
   await expect(prompt.getByRole('link', { name: 'About Plume' })).toHaveAttribute('href', '/about')
   await prompt.getByRole('button', { name: 'Not now' }).click()
@@ -321,12 +337,14 @@ test('the install prompt follows the browser offer; hidden in standalone mode', 
   await page.evaluate((key) => localStorage.removeItem(key), INSTALL_DISMISSED_KEY)
   await page.reload()
   await controlled(page)
-  await offer()
+  await offerDrawn(page)
+  await changeScreen(page)
   await prompt.getByRole('button', { name: 'Install' }).click()
   expect(await page.evaluate(() => (window as { prompted?: boolean }).prompted)).toBe(true)
   await expect(prompt).toBeHidden()
   await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')))
-  await offer()
+  await offerDrawn(page)
+  await changeScreen(page)
   // Installed: a late offer is not shown again on this page.
   await expect(prompt).toBeHidden()
 })
@@ -375,6 +393,7 @@ test('the install prompt hides no note at 390 and 1280 px; Not now holds for 30 
   const prompt = page.getByRole('dialog', { name: 'Install' })
   await expect.poll(() => articles.count()).toBeGreaterThan(2)
   await offerDrawn(page)
+  await changeScreen(page)
   await expect(prompt).toBeVisible()
 
   for (const width of [390, 1280]) {
@@ -389,12 +408,14 @@ test('the install prompt hides no note at 390 and 1280 px; Not now holds for 30 
   await expect(prompt).toBeHidden()
   await page.reload()
   await offerDrawn(page)
+  await changeScreen(page)
   await expect(prompt).toHaveCount(0)
 
   // Another page of the same browser: a new browser session as far as sessionStorage goes.
   const second = await context.newPage()
   await second.goto(server.url)
   await offerDrawn(second)
+  await changeScreen(second)
   await expect(second.getByRole('dialog', { name: 'Install' })).toHaveCount(0)
   await second.close()
 })

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { useState, useSyncExternalStore } from 'react'
 import { isStandalone } from '../../../actors/app/display-mode.ts'
 import { dismissedBefore, rememberDismissal } from '../../../actors/app/install-dismissal-store.ts'
@@ -7,12 +7,24 @@ import { installOffer } from './install-event.ts'
 /**
  * The Install prompt (spec §2): shown on the browser's install offer, with Not now, Install and a
  * link to /about; hidden once installed or when already running standalone, and for 30 days after
- * Not now. A bar in the page's flow above the content, never over it.
+ * Not now. A bar in the page's flow above the content, never over it, and never pushing down what
+ * the reader is reading: the layer mounts after the first screen is drawn, and an offer found then
+ * waits for the next screen (a route change) to join the page. Shown at once, it moved the whole
+ * feed down by its height: a layout shift of 0.22 in every Lighthouse run, a quarter of its score.
  */
 export function InstallPrompt() {
   const offer = useSyncExternalStore(installOffer.subscribe, installOffer.get)
   const [dismissed, setDismissed] = useState(() => dismissedBefore())
+  const screen = useRouterState({ select: (state) => state.location.href })
+  // The screen the offer was first seen on; null once another screen came.
+  const [offeredOn, setOfferedOn] = useState<string | null | undefined>(undefined)
   if (!offer.event || offer.installed || dismissed || isStandalone()) return null
+  if (offeredOn === undefined) {
+    setOfferedOn(screen)
+    return null
+  }
+  if (offeredOn === screen) return null
+  if (offeredOn !== null) setOfferedOn(null)
   const event = offer.event
 
   const notNow = () => {
