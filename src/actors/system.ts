@@ -48,13 +48,7 @@ import { createApp, startQueryCache } from './system/app.ts'
 import { poolRelaysOf, startUserMuteSet } from './system/people.ts'
 import type { PlumeSystem } from './system/plume-system.ts'
 import type { RelayListLink } from './system/relay-list.ts'
-import {
-  appSockets,
-  type LinkedRelays,
-  linkRelays,
-  startAuxRelays,
-  startRelayHub,
-} from './system/relays.ts'
+import { appSockets, linkRelays, startRelayHub } from './system/relays.ts'
 import { createRoutePrefetch } from './system/route-prefetch.ts'
 
 /**
@@ -74,13 +68,6 @@ function once<T>(make: () => T): () => T {
     made ??= { value: make() }
     return made.value
   }
-}
-
-/** The pool once it runs, with the configuration it started from. */
-interface RunningPool {
-  relays: RelayPoolActorRef
-  config: RuntimeConfig
-  linked: LinkedRelays
 }
 
 export function startSystem(
@@ -104,17 +91,8 @@ export function startSystem(
   // The hub exists before the app so the login's remote signer can use it; it reaches the
   // pool (created with the app below) only once events flow.
   const pool = () => app.getSnapshot().children.relays
-  const hub = startRelayHub({
-    verifier,
-    signer: () => signer(),
-    pool,
-    aux: () => auxRelays.actor(),
-    reach: (url, reason) => {
-      const running = auxRelays.actor()
-      auxRelays.send({ type: 'aux.want', url, reason })
-      return running === undefined // opened once their code has loaded
-    },
-  })
+  const aux = () => app.getSnapshot().children.auxRelays
+  const hub = startRelayHub({ verifier, signer: () => signer(), pool, aux })
   const effects = loginEffects(keystore, hub, remote, remoteSessions)
   const app = createApp({ socket: sockets.machine, login: effects.actors, inspect })
   const queryClient = createQueryClient()
@@ -133,34 +111,27 @@ export function startSystem(
   )
 
   // The dynamic relay manager judges minutes of health, not the first second's: it starts once
-  // the first screen is drawn, its code loaded then. So do the auxiliary relays, or sooner when a
-  // request first names a relay outside the pool.
-  let poolRunning: (pool: RunningPool) => void = () => {}
-  const running = new Promise<RunningPool>((resolve) => {
-    poolRunning = resolve
+  // the first screen is drawn, its code loaded then.
+  let managed: (pool: { relays: RelayPoolActorRef; config: RuntimeConfig }) => void = () => {}
+  const running = new Promise<{ relays: RelayPoolActorRef; config: RuntimeConfig }>((resolve) => {
+    managed = resolve
   })
   const relayManager = lazyActor('relay manager', () =>
     Promise.all([running, import('./relays/relay-manager.effects.ts')]).then(
       ([{ relays, config }, { startRelayManager }]) => startRelayManager(relays, config, inspect),
     ),
   )
-  const auxRelays = lazyActor('auxiliary relays', async () => {
-    const { config, linked } = await running
-    const aux = await startAuxRelays(sockets.machine, config, inspect)
-    linked.addAux(aux)
-    return aux
-  })
 
   // When the pool starts, link its sockets to the hub and start following new notes.
   const watch = app.subscribe((snapshot) => {
     const relays = snapshot.children.relays
     if (!relays) return
     watch.unsubscribe()
-    const linked = linkRelays(relays, undefined, sockets.links, hub)
+    linkRelays(relays, snapshot.children.auxRelays, sockets.links, hub)
     const { config } = snapshot.context
     const login = snapshot.children.login
     poolStarted(config && login ? { login, config } : null)
-    if (config) poolRunning({ relays, config, linked })
+    if (config) managed({ relays, config })
     followLiveFeed(hub, queryClient)
   })
   app.start()
@@ -175,7 +146,6 @@ export function startSystem(
   })
   firstScreen.after(relayList.start)
   firstScreen.after(relayManager.start)
-  firstScreen.after(auxRelays.start)
   keepSession(login, remoteSessions)
   restoreSession(login, keystore, remoteSessions)
   const lightning = lazyWallet({
@@ -298,7 +268,6 @@ export function startSystem(
     ),
     relayList,
     relayManager,
-    auxRelays,
     notificationSettings: once(() =>
       import('./notifications/notification-settings-store.ts').then((store) =>
         store.createNotificationSettingsStore(),

@@ -74,6 +74,11 @@ export interface RelayHub {
    * if that link is still the one held (a pool relay may have taken an auxiliary one's place).
    */
   removeRelay(url: string, link?: RelayLink): void
+  /**
+   * Reaches the relays open requests name but the hub does not hold: those named before `reach`
+   * could open them (the auxiliary relays start with the pool, after the login).
+   */
+  reachNamed(): void
   /** Live until closed; `onEose` marks the end of stored events. */
   subscribe(
     filters: Filter[],
@@ -125,10 +130,9 @@ export interface RelayHubOptions {
    * A request names a relay the hub does not hold (its URL normalized): open a short-lived
    * connection and add it now, if the budget allows. Also told when a request names a short-lived
    * relay it holds: the connection keeps why it is used, and when it was last asked for (the least
-   * recently used gives way first). Absent: such relays are not asked. True: it joins later (what
-   * opens it is still loading): a request waits for it as for a relay connecting.
+   * recently used gives way first). Absent: such relays are not asked.
    */
-  reach?(url: string, reason: RelayReason): boolean | undefined
+  reach?(url: string, reason: RelayReason): void
   /** How many open subscriptions name this auxiliary relay, whenever that changes. */
   onUsers?(url: string, users: number): void
 }
@@ -159,9 +163,9 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
   const byNormal = new Map<string, string>()
   /**
    * Per subscription, the relays outside the pool it names (auxiliary ones, and those not held
-   * yet); per such relay (normalized), how many name it.
+   * yet) and why; per such relay (normalized), how many name it.
    */
-  const namedBy = new Map<string, string[]>()
+  const namedBy = new Map<string, { urls: string[]; reason: RelayReason | undefined }>()
   const users = new Map<string, number>()
 
   /** The relay held under this URL, however it is spelled. */
@@ -226,7 +230,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     closedBy: (url, reason) => options.onClosed?.(url, reason),
     forget(id) {
       subscriptions.delete(id)
-      countUsers(namedBy.get(id) ?? [], -1)
+      countUsers(namedBy.get(id)?.urls ?? [], -1)
       namedBy.delete(id)
     },
   }
@@ -266,18 +270,15 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     routing: RequestOptions = {},
   ): Subscription {
     const id = `plume-${(++counter).toString(36)}`
-    /** Named relays that join later: waited for as relays connecting. */
-    const joining: string[] = []
     const named = routing.relays?.flatMap((url): string[] => {
-      const held = heldRelay(url)
-      if (routing.connectedOnly) return held?.link.isConnected() ? [held.normal] : []
-      if (held) return [usedAgain(held, routing.reason).normal]
-      const normal = normalizeRelayUrl(url)
-      if (!normal) return []
-      // Asked once it joins: a remote signer's session resumes before the pool runs, the Follow
-      // Only feed may ask before the auxiliary relays' code has loaded.
-      if (options.reach?.(normal, routing.reason ?? UNSAID) === true) joining.push(normal)
-      return [normal]
+      if (routing.connectedOnly) {
+        const held = heldRelay(url)
+        return held?.link.isConnected() ? [held.normal] : []
+      }
+      // A relay not held yet is asked once it joins: a login's remote signer resumes before the
+      // pool and the auxiliary relays run, and its answers come only to this subscription.
+      const normal = resolve(url, routing.reason)?.normal ?? normalizeRelayUrl(url)
+      return normal ? [normal] : []
     })
     const only = named ? new Set(named) : null
     const sub = openSubscription({ id, filters, handlers, live, only }, subscriptionDeps)
@@ -287,10 +288,9 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       return !held || held.link.routedOnly === true
     })
     if (outside.length > 0) {
-      namedBy.set(id, outside)
+      namedBy.set(id, { urls: outside, reason: routing.reason })
       countUsers(outside, 1)
     }
-    for (const url of joining) if (!heldRelay(url)) sub.awaitConnection(url)
     for (const relay of relays.values()) {
       if (!sub.serves(relay)) continue
       if (relay.link.isConnected()) {
@@ -363,6 +363,11 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     },
 
     removeRelay,
+
+    reachNamed() {
+      for (const { urls, reason } of namedBy.values())
+        for (const url of urls) if (!heldRelay(url)) options.reach?.(url, reason ?? UNSAID)
+    },
 
     subscribe(filters, handlers, options) {
       return open(filters, handlers, true, options)
