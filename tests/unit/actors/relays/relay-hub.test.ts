@@ -375,12 +375,7 @@ describe('short-lived relays', () => {
         // open relay's answer.
         reach: (url, reason) => {
           reasons.push(reason)
-          const relaySockets = createRelaySockets()
-          const socket = createActor(relaySockets.machine, { input: { url } })
-          sockets.push(socket)
-          socket.start()
-          hub.addRelay({ ...relaySockets.link(socket), routedOnly: true, permission: () => 'read' })
-          setTimeout(() => socket.send({ type: 'relay.connect' }), 100)
+          addShortLived(hub, url, 100)
         },
       },
       good,
@@ -408,12 +403,7 @@ describe('a relay named before it can be reached', () => {
       reach: (url, reason) => {
         if (!canReach) return
         reasons.push(reason)
-        const relaySockets = createRelaySockets()
-        const socket = createActor(relaySockets.machine, { input: { url } })
-        sockets.push(socket)
-        socket.start()
-        hub.addRelay({ ...relaySockets.link(socket), routedOnly: true, permission: () => 'read' })
-        socket.send({ type: 'relay.connect' })
+        addShortLived(hub, url)
       },
       onUsers: (url, count) => users.push([url, count]),
     })
@@ -442,6 +432,16 @@ describe('a relay named before it can be reached', () => {
     expect(reasons).toEqual([reason])
   })
 })
+
+/** A short-lived relay as the auxiliary relays open one: added at once, connecting after `ms`. */
+function addShortLived(hub: RelayHub, url: string, ms = 0) {
+  const relaySockets = createRelaySockets()
+  const socket = createActor(relaySockets.machine, { input: { url } })
+  sockets.push(socket)
+  socket.start()
+  hub.addRelay({ ...relaySockets.link(socket), routedOnly: true, permission: () => 'read' })
+  setTimeout(() => socket.send({ type: 'relay.connect' }), ms)
+}
 
 /** A relay joining the hub as the pool adds one: its socket already on its first attempt. */
 function addOpening(hub: RelayHub, relay: RelayHandle) {
