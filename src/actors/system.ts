@@ -9,9 +9,8 @@
  * first use, its code loaded then with `import()`: the first note's scripts stay as they were.
  */
 import type { ActorOptions, AnyActorLogic } from 'xstate'
-import { type RuntimeConfig, readRelays } from '../core/platform/runtime-config.ts'
+import { readRelays } from '../core/platform/runtime-config.ts'
 import { canRead } from '../core/relays/relay-permission.ts'
-import type { RelayPoolActorRef } from '../machines/relay-pool.machine.ts'
 import { createFirstScreen } from './app/first-screen.ts'
 import { createQueryClient } from './app/query-client.ts'
 import { createStoragePersistence } from './app/storage-persistence.ts'
@@ -111,14 +110,14 @@ export function startSystem(
   )
 
   // The dynamic relay manager judges minutes of health, not the first second's: it starts once
-  // the first screen is drawn, its code loaded then.
-  let managed: (pool: { relays: RelayPoolActorRef; config: RuntimeConfig }) => void = () => {}
-  const running = new Promise<{ relays: RelayPoolActorRef; config: RuntimeConfig }>((resolve) => {
-    managed = resolve
-  })
+  // the pool runs and the first screen is drawn, its code loaded then.
   const relayManager = lazyActor('relay manager', () =>
-    Promise.all([running, import('./relays/relay-manager.effects.ts')]).then(
-      ([{ relays, config }, { startRelayManager }]) => startRelayManager(relays, config, inspect),
+    Promise.all([linked, import('./relays/relay-manager.effects.ts')]).then(
+      ([link, { startRelayManager }]) => {
+        const relays = pool()
+        if (!link || !relays) throw new Error('the relay pool did not start')
+        return startRelayManager(relays, link.config, inspect)
+      },
     ),
   )
 
@@ -131,7 +130,6 @@ export function startSystem(
     const { config } = snapshot.context
     const login = snapshot.children.login
     poolStarted(config && login ? { login, config } : null)
-    if (config) managed({ relays, config })
     followLiveFeed(hub, queryClient)
   })
   app.start()
