@@ -3,8 +3,8 @@
  * memory and load again, in their places, when the reader scrolls back up.
  */
 import type { Page } from '@playwright/test'
-import { NOTES_PAGE_SIZE } from '../../src/actors/feed/feed-queries.ts'
 import { DEFAULT_HASHTAGS } from '../../src/core/app/preferences.ts'
+import { NOTES_PAGE_SIZE } from '../../src/core/feed/feed-source.ts'
 import { FEED_WINDOW_MIN_ROWS, FEED_WINDOW_PAGES } from '../../src/core/feed/feed-window.ts'
 import { toNote } from '../../src/core/feed/note.ts'
 import { expect, test } from './fixtures.ts'

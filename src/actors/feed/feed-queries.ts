@@ -21,6 +21,7 @@ import {
   feedPageFilters,
   feedSourceKey,
   GLOBAL_SOURCE,
+  NOTES_PAGE_SIZE,
   nextPageStart,
   type PageStart,
   withOwed,
@@ -46,8 +47,6 @@ import { type PageAnswer, queryFollowsPage } from './follows-feed.ts'
 import { addLiveRows, liveRowsQuery } from './live-rows.ts'
 import { resolveEntries } from './repost-resolver.ts'
 
-/** Notes page size (spec §9, queries). */
-export const NOTES_PAGE_SIZE = 10
 /** How far back the live subscription starts. */
 export const LIVE_OVERLAP_SECONDS = 60
 

@@ -21,6 +21,7 @@ import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { type FeedEntry, mergeEntries } from '../../core/feed/feed-entry.ts'
+import { NOTES_PAGE_SIZE } from '../../core/feed/feed-source.ts'
 import { REPOST_KIND, TEXT_NOTE_KIND } from '../../core/feed/nip18.ts'
 import {
   cutNotesPage,
@@ -38,7 +39,6 @@ import type { NotesRelays, OutboxRelays, PoolRelay } from '../relays/outbox-rela
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { mergeAnswers } from '../relays/routed-query.ts'
 import { answeredEvents, queryStored } from '../relays/stored-events.ts'
-import { NOTES_PAGE_SIZE } from './feed-queries.ts'
 import type { PageAnswer } from './follows-feed.ts'
 import { addLiveRows, liveRowsQuery } from './live-rows.ts'
 import { resolveEntries } from './repost-resolver.ts'

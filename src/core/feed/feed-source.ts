@@ -9,6 +9,9 @@ import { hashtagKey } from './hashtags.ts'
 import { REPOST_KIND, TEXT_NOTE_KIND } from './nip18.ts'
 import type { RelaysOwed } from './relays-owed.ts'
 
+/** Notes page size (spec §9, queries). */
+export const NOTES_PAGE_SIZE = 10
+
 /** Kinds the feed asks for: notes and their reposts. */
 export const FEED_KINDS = [TEXT_NOTE_KIND, REPOST_KIND]
 /** Authors per filter: relays commonly cap the size of a filter. */

@@ -11,11 +11,14 @@ import {
   addLiveTo,
   feedEntries,
   liveRowsOptions,
-  NOTES_PAGE_SIZE,
 } from '../../../../src/actors/feed/feed-queries.ts'
 import { addProfileLive, profileLiveOptions } from '../../../../src/actors/feed/profile-notes.ts'
 import { type FeedEntry, LIVE_ROWS_MAX, noteEntry } from '../../../../src/core/feed/feed-entry.ts'
-import { feedSourceKey, GLOBAL_SOURCE } from '../../../../src/core/feed/feed-source.ts'
+import {
+  feedSourceKey,
+  GLOBAL_SOURCE,
+  NOTES_PAGE_SIZE,
+} from '../../../../src/core/feed/feed-source.ts'
 import { FEED_WINDOW_PAGES, FIRST_CURSOR } from '../../../../src/core/feed/feed-window.ts'
 import { toNote } from '../../../../src/core/feed/note.ts'
 
