@@ -7,8 +7,6 @@
 export interface KeyValueStore {
   /** The value, or null when there is none. */
   get(key: string): Promise<unknown>
-  /** Whether there is a value, without reading it. */
-  has(key: string): Promise<boolean>
   set(key: string, value: unknown): Promise<void>
   remove(key: string): Promise<void>
 }
@@ -52,7 +50,6 @@ export function idbStore(databaseName: string, storeName: string): KeyValueStore
   }
   return {
     get: async (key) => (await run('readonly', (store) => store.get(key))) ?? null,
-    has: async (key) => (await run('readonly', (store) => store.count(key))) > 0,
     set: async (key, value) => {
       await run('readwrite', (store) => store.put(value, key))
     },
@@ -67,7 +64,6 @@ export function memoryStore(): KeyValueStore {
   const values = new Map<string, unknown>()
   return {
     get: async (key) => values.get(key) ?? null,
-    has: async (key) => values.has(key),
     set: async (key, value) => {
       values.set(key, value)
     },

@@ -5,20 +5,16 @@
  * verify worker, and opens the pool's read relays. On a cold start the app began all of this only
  * after its scripts had run: the socket worker and the first connection took another 90 ms.
  *
- * Only the first page's request is sent on these sockets before the app takes them, when the
- * start-up script gives one (early-request.ts): its answer is the head start's own, and its frames
- * never reach the app. What else a relay says before (a NIP-42 AUTH challenge, a NOTICE) is kept
- * and replayed to the app in order, within bounds (a relay that says more is let go). A socket the
- * app does not take within ADOPT_WITHIN_MS (the user's relay list left it out of the pool) is
- * closed.
+ * Nothing is sent on these sockets until the app takes them (worker-connection.ts): the same
+ * relays are asked the same things by the same code. What a relay says before (a NIP-42 AUTH
+ * challenge, a NOTICE) is kept and replayed to the app in order, within bounds (a relay that says
+ * more is let go). A socket the app does not take within ADOPT_WITHIN_MS (the user's relay list
+ * left it out of the pool) is closed.
  */
-import type { Filter } from 'nostr-tools/filter'
-import type { NostrEvent } from 'nostr-tools/pure'
 import { parseRuntimeConfig } from '../../core/platform/runtime-config.ts'
 import { poolReadUrls } from '../../core/relays/pool-urls.ts'
 import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
 import type { SocketReport } from '../../workers/relay-sockets-api.ts'
-import { type EarlyRequest, earlyRequest } from './early-request.ts'
 import type { SocketPort } from './socket-port.ts'
 
 /** Reports kept for a socket not yet taken, and their frames' length: past either it is let go. */
@@ -43,11 +39,6 @@ export interface HeadStart {
   takeConfig(): Promise<Response> | null
   /** The verify worker started early, once. */
   takeVerifyWorker(): Worker | null
-  /**
-   * The first page's events, checked, once every relay asked has answered (early-request.ts);
-   * empty when there was no request (none given, no config, no read relay).
-   */
-  readonly firstPage: Promise<NostrEvent[]>
 }
 
 export interface HeadStartDeps {
@@ -56,13 +47,6 @@ export interface HeadStartDeps {
   startVerifyWorker: () => Worker
   /** Closes what was not taken; the page's setTimeout. */
   later: (run: () => void, ms: number) => void
-  /**
-   * The first page's filters, asked of every early socket (as it opens, once they are known);
-   * absent or null: nothing is sent.
-   */
-  firstPage?: Promise<Filter[] | null>
-  /** Checks the first page's events in the verify worker (one boolean each). */
-  verify?(events: readonly NostrEvent[]): Promise<boolean[]>
 }
 
 /** Early sockets get negative ids: the app's own count up from 1 on the same port. */
@@ -70,13 +54,6 @@ export function beginHeadStart(deps: HeadStartDeps): HeadStart {
   const config = deps.fetchConfig()
   let configUntaken: Promise<Response> | null = config
   let verifyWorker: Worker | null = deps.startVerifyWorker()
-  let request: EarlyRequest | null = null
-  /** The early sockets, by id: whether each is still opening, open or closed. */
-  const sockets = new Map<number, 'opening' | 'open' | 'closed'>()
-  let answer: (events: NostrEvent[]) => void = () => {}
-  const firstPage = new Promise<NostrEvent[]>((resolve) => {
-    answer = resolve
-  })
   const worker = deps.startSocketWorker()
   /** Sockets not yet taken, by normalized URL, with what they reported. */
   const early = new Map<string, { id: number; reports: SocketReport[]; chars: number }>()
@@ -86,28 +63,15 @@ export function beginHeadStart(deps: HeadStartDeps): HeadStart {
   let lastId = 0
   let portTaken = false
 
-  const sendOn = (id: number) => (data: string) => worker.post({ type: 'send', id, data })
-  const closed = (id: number) => {
-    if (!sockets.has(id)) return
-    sockets.set(id, 'closed')
-    request?.closed(id)
-  }
   const letGo = (url: string) => {
     const socket = early.get(url)
     if (!socket) return
     early.delete(url)
     worker.post({ type: 'stop', id: socket.id })
-    // A socket stopped reports nothing more.
-    closed(socket.id)
   }
 
   worker.listen(
     (report) => {
-      if (report.type === 'opened' && sockets.has(report.id)) {
-        sockets.set(report.id, 'open')
-        request?.opened(report.id, sendOn(report.id))
-      } else if (report.type === 'closed') closed(report.id)
-      else if (report.type === 'message' && request?.heard(report.id, report.data)) return
       for (const [url, socket] of early) {
         if (socket.id !== report.id) continue
         socket.reports.push(report)
@@ -120,20 +84,18 @@ export function beginHeadStart(deps: HeadStartDeps): HeadStart {
     },
     () => {
       failed = true
-      for (const id of sockets.keys()) closed(id)
       early.clear()
       appFailed?.()
     },
   )
 
   // The body is read from a copy: the app's config loader reads the original.
-  const opening = config
+  void config
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((json) => {
       if (json === null || failed) return
       for (const url of poolReadUrls(parseRuntimeConfig(json).relays)) {
         const id = --lastId
-        sockets.set(id, 'opening')
         early.set(url, { id, reports: [], chars: 0 })
         worker.post({ type: 'open', id, url })
         deps.later(() => letGo(url), ADOPT_WITHIN_MS)
@@ -141,25 +103,6 @@ export function beginHeadStart(deps: HeadStartDeps): HeadStart {
     })
     // A config that does not load or parse: the app's loader meets the same and says so.
     .catch(() => undefined)
-
-  // The first page is asked once both the sockets and its filters are known, of those already
-  // open at once, of the others as they open.
-  const { verify } = deps
-  void Promise.all([opening, deps.firstPage])
-    .then(([, filters]) => {
-      if (!filters || !verify || sockets.size === 0) return answer([])
-      request = earlyRequest(filters, [...sockets.keys()], {
-        verify,
-        later: deps.later,
-        now: Date.now,
-      })
-      for (const [id, state] of sockets) {
-        if (state === 'open') request.opened(id, sendOn(id))
-        else if (state === 'closed') request.closed(id)
-      }
-      void request.answer.then(answer)
-    })
-    .catch(() => answer([]))
 
   return {
     takePort() {
@@ -191,7 +134,6 @@ export function beginHeadStart(deps: HeadStartDeps): HeadStart {
       verifyWorker = null
       return taken
     },
-    firstPage,
   }
 }
 

@@ -8,16 +8,11 @@ export interface SocketPort {
   listen(report: (report: SocketReport) => void, failed: () => void): void
 }
 
-/**
- * The app's relay-socket worker, a module worker like the others (precached with the app); or
- * the one given, already started (boot-workers.ts).
- */
-export function startSocketWorker(started?: Worker): SocketPort {
-  const worker =
-    started ??
-    new Worker(new URL('../../workers/relay-sockets.worker.ts', import.meta.url), {
-      type: 'module',
-    })
+/** The app's relay-socket worker, a module worker like the others (precached with the app). */
+export function startSocketWorker(): SocketPort {
+  const worker = new Worker(new URL('../../workers/relay-sockets.worker.ts', import.meta.url), {
+    type: 'module',
+  })
   return {
     post: (command) => worker.postMessage(command),
     listen(report, failed) {

@@ -1,8 +1,7 @@
-import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { useDeferredValue, useLayoutEffect } from 'react'
 import { parseModalSearch } from '../../core/app/modal-search.ts'
 import { useScrollMemory } from '../components/app/use-scroll-memory.ts'
-import { endEarlyFeed } from '../components/feed/early-feed.ts'
 import { Toast } from '../components/kit/Toast.tsx'
 import { useAppState } from '../components/relays/use-relays.ts'
 import type { RouterContext } from '../router-context.ts'
@@ -13,17 +12,6 @@ import { PwaLayer } from '../shell/PwaLayer.tsx'
 /** index.html's static header goes as the app's own is committed, before either is painted. */
 function useRemoveStaticShell(): void {
   useLayoutEffect(() => document.querySelector('.app-shell')?.remove(), [])
-}
-
-/**
- * The start-up script's early feed stays over the home screen until the feed's own rows are
- * drawn (Feed.tsx); on any other screen, or when the app failed to start, it goes at once.
- */
-function useEndEarlyFeed(failed: boolean): void {
-  const home = useRouterState({ select: (state) => state.location.pathname === '/' })
-  useLayoutEffect(() => {
-    if (failed || !home) endEarlyFeed()
-  }, [failed, home])
 }
 
 /**
@@ -41,7 +29,6 @@ function Page() {
   const app = useAppState()
   useScrollMemory()
   useRemoveStaticShell()
-  useEndEarlyFeed(app.value === 'failed')
   return (
     <>
       <Header />

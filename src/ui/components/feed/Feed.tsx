@@ -1,15 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { asciiCache } from '../../../actors/feed/ascii-cache.ts'
 import { rememberFeedRow } from '../../../actors/feed/feed-history.ts'
 import {
@@ -41,7 +33,6 @@ import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
 import { usePreferences } from '../app/use-preferences.ts'
 import { useRelaySockets } from '../relays/use-relays.ts'
-import { endEarlyFeed } from './early-feed.ts'
 import { FeedRow, useRowActions } from './FeedRow.tsx'
 import { FeedStatus } from './FeedStatus.tsx'
 import { HashtagTabs } from './HashtagTabs.tsx'
@@ -158,13 +149,6 @@ export function Feed() {
     const pictures = firstScreen === 'rows' && preferences.useAscii
     system.firstScreen.drawn(pictures ? asciiCache().settled() : undefined)
   }, [system, firstScreen, preferences.useAscii])
-  // The start-up script's rows give way in the commit that draws these (or says why there are
-  // none), so nothing moves in between; and when the feed is left.
-  const early = firstScreen === null && !query.isError && sockets.length > 0
-  useLayoutEffect(() => {
-    if (!early) endEarlyFeed()
-  }, [early])
-  useLayoutEffect(() => endEarlyFeed, [])
   // Per feed: its pages' row counts.
   // biome-ignore lint/correctness/useExhaustiveDependencies: one count per feed, whatever renders it
   const pageRows = useMemo(() => new Map<number, number>(), [feedKey])

@@ -15,7 +15,6 @@ import { NoteContent } from './NoteContent.tsx'
 import { NoteMenuButton } from './NoteMenuButton.tsx'
 import { NoteActionsSlot } from './note-actions-slot.ts'
 import { ReportWarning } from './ReportWarning.tsx'
-import { REPOST_ICON } from './repost-icon.ts'
 import { SensitiveContent } from './SensitiveContent.tsx'
 import './note.css'
 
@@ -153,8 +152,11 @@ function RepostLine({ repost, now }: { repost: RepostInfo; now: number }) {
   const { data: metadata } = useQuery(system.metadataQuery(repost.pubkey))
   return (
     <p className="note-repost">
-      <svg viewBox={REPOST_ICON.svg.viewBox} width="14" height="14" aria-hidden="true">
-        <path fill="currentColor" d={REPOST_ICON.path} />
+      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+        <path
+          fill="currentColor"
+          d="M7 7h10v3l4-4-4-4v3H5v6h2V7Zm10 10H7v-3l-4 4 4 4v-3h12v-6h-2v4Z"
+        />
       </svg>
       <Link to="/npub/$npub" params={{ npub: profileParam(repost.pubkey) }}>
         {displayName(metadata, repost.pubkey)}

@@ -67,7 +67,6 @@ describe('contact versions kept on this device', () => {
   it('storage that refuses leaves the session’s versions', async () => {
     const refusing: KeyValueStore = {
       get: () => Promise.reject(new Error('QuotaExceededError')),
-      has: () => Promise.reject(new Error('QuotaExceededError')),
       set: () => Promise.reject(new Error('QuotaExceededError')),
       remove: () => Promise.reject(new Error('QuotaExceededError')),
     }

@@ -2,22 +2,19 @@
 import 'fake-indexeddb/auto'
 import localforage from 'localforage'
 import { describe, expect, it } from 'vitest'
-import { idbStore, memoryStore } from '../../../../src/actors/platform/idb-store.ts'
+import { idbStore } from '../../../../src/actors/platform/idb-store.ts'
 
 describe('idbStore', () => {
   it('sets, gets and removes structured values; null for what is not there', async () => {
     const store = idbStore('idb-store-test', 'kv')
     expect(await store.get('missing')).toBeNull()
-    expect(await store.has('k')).toBe(false)
     const value = { pages: [[1, 2]], at: 5, nested: { list: ['a'] } }
     await store.set('k', value)
     expect(await store.get('k')).toEqual(value)
-    expect(await store.has('k')).toBe(true)
     await store.set('k', 'replaced')
     expect(await store.get('k')).toBe('replaced')
     await store.remove('k')
     expect(await store.get('k')).toBeNull()
-    expect(await store.has('k')).toBe(false)
   })
 
   it('reads what localforage wrote to the same database and store, and the other way round', async () => {
@@ -45,14 +42,5 @@ describe('idbStore', () => {
     expect(await store.get('k')).toBeNull()
     await store.set('k', 2)
     expect(await store.get('k')).toBe(2)
-  })
-
-  it('in memory, the same map: has says what get would find', async () => {
-    const store = memoryStore()
-    expect(await store.has('k')).toBe(false)
-    await store.set('k', 0)
-    expect(await store.has('k')).toBe(true)
-    await store.remove('k')
-    expect(await store.has('k')).toBe(false)
   })
 })

@@ -1,12 +1,10 @@
 // The head start: the start-up script's config request, workers and relay sockets, and the app
 // taking them over. The socket worker's host behind a MessageChannel with ws (worker-ports.ts),
 // real relays, the real socket machine and hub.
-import type { Filter } from 'nostr-tools/filter'
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
 import { initNostrWasm } from 'nostr-wasm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createActor, waitFor } from 'xstate'
-import { EARLY_SUB_ID } from '../../../../src/actors/relays/early-request.ts'
 import {
   ADOPT_WITHIN_MS,
   beginHeadStart,
@@ -19,7 +17,6 @@ import { relaySocketLinks } from '../../../../src/actors/relays/socket.effects.t
 import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
 import { workerConnection } from '../../../../src/actors/relays/worker-connection.ts'
 import type { RuntimeConfig } from '../../../../src/core/platform/runtime-config.ts'
-import { EOSE_BASE_TIMEOUT_MS } from '../../../../src/core/relays/eose-timeout.ts'
 import { socketMachine } from '../../../../src/machines/socket.machine.ts'
 import { createVerifyApi } from '../../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
@@ -55,11 +52,8 @@ const config = (relays: RuntimeConfig['relays']): RuntimeConfig => ({
   blacklistedRelays: [],
 })
 
-/**
- * A head start over the test's socket worker; its sockets' closing timers run only when the test
- * says. With a first page, its answer is checked by the verify worker's code.
- */
-function headStartWith(answer: Response, firstPage?: Filter[]) {
+/** A head start over the test's socket worker; `later` runs only when the test says. */
+function headStartWith(answer: Response) {
   const ports = workerPorts()
   const timers: Array<() => void> = []
   const response = Promise.resolve(answer)
@@ -68,13 +62,9 @@ function headStartWith(answer: Response, firstPage?: Filter[]) {
     startSocketWorker: ports.open,
     startVerifyWorker: () => verifyWorker,
     later: (run, ms) => {
-      if (ms === ADOPT_WITHIN_MS) timers.push(run)
-      else expect(ms).toBe(EOSE_BASE_TIMEOUT_MS)
+      expect(ms).toBe(ADOPT_WITHIN_MS)
+      timers.push(run)
     },
-    ...(firstPage && {
-      firstPage: Promise.resolve(firstPage),
-      verify: createVerifyApi(initNostrWasm).verify,
-    }),
   })
   cleanups.push(() => ports.close())
   const runTimers = () => {
@@ -136,51 +126,6 @@ describe('the head start', () => {
     expect(app.heard[0]).toBe(JSON.stringify(['NOTICE', 'welcome']))
     expect(read.stats().connections).toBe(1)
     expect(ports.opened()).toBe(1)
-  })
-
-  it("with the first page, asks each read relay for it as it opens; the answer is checked, and none of its frames reach the app's hub", async () => {
-    const forger = generateSecretKey()
-    const forged = finalizeEvent(
-      { kind: 1, created_at: Math.floor(Date.now() / 1000) - 30, tags: [], content: 'forged' },
-      forger,
-    )
-    const [one, two] = await Promise.all([
-      relay({ seed: [seeded] }),
-      relay({ seed: [forged], faults: { corruptSignatures: (event) => event.id === forged.id } }),
-    ])
-    const firstPage = [{ kinds: [1], limit: 10 }]
-    const { headStart, ports } = headStartWith(
-      Response.json(
-        config([
-          { url: one.url, permission: 'read' },
-          { url: two.url, permission: 'read' },
-        ]),
-      ),
-      firstPage,
-    )
-    const events = await headStart.firstPage
-    expect(events.map((event) => event.id)).toEqual([seeded.id])
-    expect(one.stats().reqs).toBe(1)
-    expect(two.stats().reqs).toBe(1)
-
-    const app = appOver(headStart, ports)
-    await app.connect(one.url)
-    expect(await app.hub.query([{ kinds: [1] }])).toHaveLength(1)
-    // The app's hub heard only its own subscription's frames, over the head start's socket.
-    expect(app.heard.some((frame) => frame.includes(EARLY_SUB_ID))).toBe(false)
-    expect(app.heard.some((frame) => frame.startsWith('["EVENT"'))).toBe(true)
-    expect(one.stats().connections).toBe(1)
-  })
-
-  it('without a first page, or with no config, the first page is empty', async () => {
-    const read = await relay({ seed: [seeded] })
-    const { headStart } = headStartWith(
-      Response.json(config([{ url: read.url, permission: 'read' }])),
-    )
-    await expect(headStart.firstPage).resolves.toEqual([])
-    const missing = headStartWith(new Response('missing', { status: 404 }), [{ kinds: [1] }])
-    await expect(missing.headStart.firstPage).resolves.toEqual([])
-    expect(read.stats().reqs).toBe(0)
   })
 
   it('hands over a socket once: reconnecting, the app opens its own', async () => {
