@@ -30,21 +30,28 @@ const mutedBy = (world: DemoWorld, pubkey: string): Set<string> =>
       .flatMap((event) => event.tags.filter((tag) => tag[0] === 'p').map((tag) => tag[1] ?? '')),
   )
 
+/** The notes kept only on the hint-only relay (seed/hinted.ts): no outbox leads to them. */
+const hintOnlyIds = (world: DemoWorld) => new Set(world.hinted.map((hinted) => hinted.id))
+
 /**
  * A root note shown as it is, stored only where its author writes: no reply, quote or mention
- * (a mention is stored on the read relays of whom it names too), no content warning.
+ * (a mention is stored on the read relays of whom it names too), no content warning, not hint-only.
  */
-const plainRoot = (event: NostrEvent) =>
-  event.kind === 1 &&
-  !event.tags.some(
-    (tag) =>
-      tag[0] === 'e' ||
-      tag[0] === 'q' ||
-      tag[0] === 'p' ||
-      tag[0] === 'content-warning' ||
-      (tag[0] === 't' && tag[1] === 'nsfw'),
-  ) &&
-  !event.content.includes('nostr:')
+const plainRoot = (world: DemoWorld) => {
+  const hintOnly = hintOnlyIds(world)
+  return (event: NostrEvent) =>
+    event.kind === 1 &&
+    !hintOnly.has(event.id) &&
+    !event.tags.some(
+      (tag) =>
+        tag[0] === 'e' ||
+        tag[0] === 'q' ||
+        tag[0] === 'p' ||
+        tag[0] === 'content-warning' ||
+        (tag[0] === 't' && tag[1] === 'nsfw'),
+    ) &&
+    !event.content.includes('nostr:')
+}
 
 const newestFirst = (a: NostrEvent, b: NostrEvent) => b.created_at - a.created_at
 
@@ -73,13 +80,14 @@ function smallOnlyAuthors(world: DemoWorld): SmallAuthor[] {
   const me = world.demoAccount.pubkey
   const general = new Set<string>(world.relays.general)
   const muted = mutedBy(world, me)
+  const plain = plainRoot(world)
   return followsOf(world, me)
     .filter((pubkey) => !muted.has(pubkey))
     .flatMap((pubkey): SmallAuthor[] => {
       const list = world.relayLists[pubkey]
       const write = list?.write ?? []
       const note = world.events
-        .filter((event) => event.pubkey === pubkey && plainRoot(event))
+        .filter((event) => event.pubkey === pubkey && plain(event))
         .sort(newestFirst)[0]
       if (write.length === 0 || write.some((url) => general.has(url)) || !note) return []
       return [
@@ -180,8 +188,10 @@ test('an author who writes only outside the pool: in the Following feed, on thei
   const relay = author!.relays[0]!
   expect(world.relaysOf(note.id).every((url) => author!.relays.includes(url))).toBe(true)
   // A note of theirs past the Notes tab's first page (ten rows), so the tab pages back there.
+  const hintOnly = hintOnlyIds(world)
   const older = world.events
     .filter((event) => event.pubkey === author!.pubkey && (event.kind === 1 || event.kind === 6))
+    .filter((event) => !hintOnly.has(event.id))
     .sort(newestFirst)
     .slice(12)
     .find((event) => event.kind === 1)!
@@ -270,10 +280,11 @@ test('a session across many relays never has more than 20 sockets open, as the m
   const quoting = world.events.find((event) => event.id === hinted.referencedBy)!
   // A note further down the Following feed, past a page of it below the first author's.
   const follows = new Set(followsOf(world, me))
+  const plain = plainRoot(world)
   const deeper = world.events
     .filter(
       (event) =>
-        follows.has(event.pubkey) && plainRoot(event) && event.created_at < first!.note.created_at,
+        follows.has(event.pubkey) && plain(event) && event.created_at < first!.note.created_at,
     )
     .sort(newestFirst)[10]!
   const sockets = watchSockets(page)
