@@ -73,7 +73,10 @@ export function startSystem(
   options: { inspect?: ActorOptions<AnyActorLogic>['inspect'] } = {},
 ): PlumeSystem {
   const { inspect } = options
-  const verifier = createVerifier(startVerifyWorkers(headStart()?.takeVerifyWorker()))
+  const firstScreen = createFirstScreen({ onFeed: () => window.location.pathname === '/' })
+  const verifier = createVerifier(startVerifyWorkers(headStart()?.takeVerifyWorker()), {
+    hashWhen: (allow) => firstScreen.after(allow),
+  })
   const sockets = appSockets()
   const storage = createStoragePersistence()
   const lazyKeys = lazyKeystore()
@@ -136,7 +139,6 @@ export function startSystem(
   const login = app.getSnapshot().children.login!
   const signer = createSignerSource(login, remote)
   // A logged-in user's list may change the pool at once; otherwise it waits for the first screen.
-  const firstScreen = createFirstScreen({ onFeed: () => window.location.pathname === '/' })
   const whenSignedIn = login.subscribe((snapshot) => {
     if (!snapshot.matches('signedIn')) return
     whenSignedIn.unsubscribe()

@@ -886,6 +886,23 @@ describe('verify worker pool', () => {
     expect(forgetful.batches.flat()).toEqual([notes[0]!.id, notes[0]!.id])
   })
 
+  it('checks copies in the workers until the hash may load, and only hashes them after', async () => {
+    const worker = countingWorker()
+    let allow = () => {}
+    const verifier = createVerifier([worker], {
+      hashWhen: (allowed) => {
+        allow = allowed
+      },
+    })
+    await expect(verifier.verify(notes[0]!)).resolves.toBe(true)
+    await expect(verifier.verify({ ...notes[0]! })).resolves.toBe(true)
+    expect(worker.batches.flat()).toEqual([notes[0]!.id, notes[0]!.id])
+    allow()
+    await expect(verifier.verify({ ...notes[0]! })).resolves.toBe(true)
+    await expect(verifier.verify({ ...notes[0]!, content: 'other' })).resolves.toBe(false)
+    expect(worker.batches.flat()).toEqual([notes[0]!.id, notes[0]!.id])
+  })
+
   it("a batch holds one relay's events: a forger's batch falls back to single checks, an honest relay's does not", async () => {
     // The worker's single checks (nostr-wasm), counted by event: a batch that holds makes none.
     const singles: string[] = []
