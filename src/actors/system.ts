@@ -9,7 +9,7 @@
  * first use, its code loaded then with `import()`: the first note's scripts stay as they were.
  */
 import type { ActorOptions, AnyActorLogic } from 'xstate'
-import { readRelays } from '../core/platform/runtime-config.ts'
+import { type RuntimeConfig, readRelays } from '../core/platform/runtime-config.ts'
 import { canRead } from '../core/relays/relay-permission.ts'
 import { createFirstScreen } from './app/first-screen.ts'
 import { createQueryClient } from './app/query-client.ts'
@@ -47,7 +47,13 @@ import { createApp, startQueryCache } from './system/app.ts'
 import { poolRelaysOf, startUserMuteSet } from './system/people.ts'
 import type { PlumeSystem } from './system/plume-system.ts'
 import type { RelayListLink } from './system/relay-list.ts'
-import { appSockets, linkRelays, startRelayHub } from './system/relays.ts'
+import {
+  appSockets,
+  type LinkedRelays,
+  linkRelays,
+  startAuxRelays,
+  startRelayHub,
+} from './system/relays.ts'
 import { createRoutePrefetch } from './system/route-prefetch.ts'
 
 /**
@@ -67,6 +73,12 @@ function once<T>(make: () => T): () => T {
     made ??= { value: make() }
     return made.value
   }
+}
+
+/** The pool once it runs: the configuration it started from, and its links to the hub. */
+interface RunningPool {
+  config: RuntimeConfig
+  links: LinkedRelays
 }
 
 export function startSystem(
@@ -93,8 +105,21 @@ export function startSystem(
   // The hub exists before the app so the login's remote signer can use it; it reaches the
   // pool (created with the app below) only once events flow.
   const pool = () => app.getSnapshot().children.relays
-  const aux = () => app.getSnapshot().children.auxRelays
-  const hub = startRelayHub({ verifier, signer: () => signer(), pool, aux })
+  let poolJoined = false
+  const hub = startRelayHub({
+    verifier,
+    signer: () => signer(),
+    pool,
+    aux: () => auxRelays.actor(),
+    reach: (url, reason) => {
+      // Before the pool has joined, a relay named may be one of its own: asked for once it has
+      // (hub.reachNamed below), or the auxiliary relays would open it too, in the pool's place.
+      if (!poolJoined) return true
+      const running = auxRelays.actor()
+      auxRelays.send({ type: 'aux.want', url, reason })
+      return running === undefined // opened once their code has loaded
+    },
+  })
   const effects = loginEffects(keystore, hub, remote, remoteSessions)
   const app = createApp({ socket: sockets.machine, login: effects.actors, inspect })
   const queryClient = createQueryClient()
@@ -113,7 +138,12 @@ export function startSystem(
   )
 
   // The dynamic relay manager judges minutes of health, not the first second's: it starts once
-  // the pool runs and the first screen is drawn, its code loaded then.
+  // the pool runs and the first screen is drawn, its code loaded then. So do the auxiliary relays,
+  // or sooner when a request first names a relay outside the pool.
+  let poolRunning: (pool: RunningPool) => void = () => {}
+  const running = new Promise<RunningPool>((resolve) => {
+    poolRunning = resolve
+  })
   const relayManager = lazyActor('relay manager', () =>
     Promise.all([linked, import('./relays/relay-manager.effects.ts')]).then(
       ([link, { startRelayManager }]) => {
@@ -123,16 +153,25 @@ export function startSystem(
       },
     ),
   )
+  const auxRelays = lazyActor('auxiliary relays', async () => {
+    const { config, links } = await running
+    const aux = await startAuxRelays(sockets.machine, config, inspect)
+    links.addAux(aux)
+    return aux
+  })
 
   // When the pool starts, link its sockets to the hub and start following new notes.
   const watch = app.subscribe((snapshot) => {
     const relays = snapshot.children.relays
     if (!relays) return
     watch.unsubscribe()
-    linkRelays(relays, snapshot.children.auxRelays, sockets.links, hub)
+    const links = linkRelays(relays, undefined, sockets.links, hub)
     const { config } = snapshot.context
     const login = snapshot.children.login
     poolStarted(config && login ? { login, config } : null)
+    if (config) poolRunning({ config, links })
+    poolJoined = true
+    hub.reachNamed()
     followLiveFeed(hub, queryClient)
   })
   app.start()
@@ -146,6 +185,7 @@ export function startSystem(
   })
   firstScreen.after(relayList.start)
   firstScreen.after(relayManager.start)
+  firstScreen.after(auxRelays.start)
   keepSession(login, remoteSessions)
   restoreSession(login, keystore, remoteSessions)
   const lightning = lazyWallet({
@@ -268,6 +308,7 @@ export function startSystem(
     ),
     relayList,
     relayManager,
+    auxRelays,
     notificationSettings: once(() =>
       import('./notifications/notification-settings-store.ts').then((store) =>
         store.createNotificationSettingsStore(),

@@ -1,12 +1,11 @@
 /**
- * The root actor: loads the runtime configuration, then runs the relay pool and the auxiliary
- * relays beside it; the login and the UI preferences run beside them for the app's whole life.
- * The dynamic relay manager that judges the pool starts beside the app once the first screen is
- * drawn (actors/relays/relay-manager.effects.ts), its code loaded then.
+ * The root actor: loads the runtime configuration, then runs the relay pool; the login and the UI
+ * preferences run beside it for the app's whole life. The auxiliary relays (relays outside the
+ * pool that requests name) and the dynamic relay manager that judges the pool start beside the
+ * app, their code loaded when first needed or once the first screen is drawn (actors/system.ts).
  */
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate'
 import type { RuntimeConfig } from '../core/platform/runtime-config.ts'
-import { auxRelaysMachine } from './aux-relays.machine.ts'
 import { loginMachine } from './login.machine.ts'
 import { preferencesMachine } from './preferences.machine.ts'
 import { relayPoolMachine } from './relay-pool.machine.ts'
@@ -22,7 +21,6 @@ export const appMachine = setup({
     events: {} as { type: 'app.retry' },
     children: {} as {
       relays: 'relayPool'
-      auxRelays: 'auxRelays'
       config: 'loadConfig'
       login: 'login'
       preferences: 'preferences'
@@ -33,7 +31,6 @@ export const appMachine = setup({
       throw new Error('loadConfig not provided')
     }),
     relayPool: relayPoolMachine,
-    auxRelays: auxRelaysMachine,
     login: loginMachine,
     preferences: preferencesMachine,
   },
@@ -62,20 +59,11 @@ export const appMachine = setup({
       },
     },
     running: {
-      invoke: [
-        {
-          id: 'relays',
-          src: 'relayPool',
-          input: ({ context }) => ({ relays: context.config?.relays ?? [] }),
-        },
-        {
-          // Relays outside the pool that requests name (outbox, inbox, hints): relays.ts links
-          // them to the hub.
-          id: 'auxRelays',
-          src: 'auxRelays',
-          input: ({ context }) => ({ blacklist: context.config?.blacklistedRelays ?? [] }),
-        },
-      ],
+      invoke: {
+        id: 'relays',
+        src: 'relayPool',
+        input: ({ context }) => ({ relays: context.config?.relays ?? [] }),
+      },
     },
     failed: { on: { 'app.retry': 'loading' } },
   },

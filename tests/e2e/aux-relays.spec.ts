@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test'
 import { neventEncode, noteEncode } from 'nostr-tools/nip19'
 import { finalizeEvent, generateSecretKey } from 'nostr-tools/pure'
+import { RUNTIME_CONFIG_PATH } from '../../src/core/platform/runtime-config.ts'
 import { shortNoteId } from '../../src/core/relays/aux-reason-text.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -77,4 +78,32 @@ test('a relay hint opens a short-lived connection: the modal says why, the note 
   await expect(modal).toHaveCount(0)
   await expect(focusedNote(page)).toHaveAttribute('data-note-id', note.id)
   await expect(seenOn(page).locator('[data-relay]')).toHaveText([far.url])
+})
+
+test('a hint naming one of your relays, asked before they run, opens no second connection to it', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const [home, other] = await Promise.all([launchRelay(), launchRelay()])
+  const note = home.events().find((event) => event.kind === 1)
+  if (!note) throw new Error('the demo world has no note')
+  // The relays start with the configuration: held back, the note's request names its hint first.
+  await page.context().route(`**${RUNTIME_CONFIG_PATH}`, async (route) => {
+    await new Promise((done) => setTimeout(done, 1500))
+    await route.continue()
+  })
+  const nevent = neventEncode({ id: note.id, relays: [home.url] })
+
+  await openApp([home, other], `/note/${nevent}?auxRelays=true`)
+  const modal = page.getByRole('dialog', { name: 'Auxiliary Relays' })
+  // Shown once the auxiliary relays run: what was asked of them before is theirs by then.
+  await expect(modal.getByText('No relay was refused.')).toBeVisible()
+  await expect(modal.locator('[data-field="sockets"]')).toHaveText(
+    'Sockets open: 2 of 20 · your relays 2 · short-lived 0',
+  )
+  await expect(modal.locator('.aux-link')).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(focusedNote(page)).toHaveAttribute('data-note-id', note.id)
+  await expect(seenOn(page).locator('[data-relay]')).toHaveCount(2)
 })

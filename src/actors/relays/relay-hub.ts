@@ -76,7 +76,7 @@ export interface RelayHub {
   removeRelay(url: string, link?: RelayLink): void
   /**
    * Reaches the relays open requests name but the hub does not hold: those named before `reach`
-   * could open them (the auxiliary relays start with the pool, after the login).
+   * could tell a relay of the pool from one outside it (the pool had not joined yet).
    */
   reachNamed(): void
   /** Live until closed; `onEose` marks the end of stored events. */
@@ -130,9 +130,10 @@ export interface RelayHubOptions {
    * A request names a relay the hub does not hold (its URL normalized): open a short-lived
    * connection and add it now, if the budget allows. Also told when a request names a short-lived
    * relay it holds: the connection keeps why it is used, and when it was last asked for (the least
-   * recently used gives way first). Absent: such relays are not asked.
+   * recently used gives way first). Absent: such relays are not asked. True: it joins later (what
+   * opens it is still loading): a request waits for it as for a relay connecting.
    */
-  reach?(url: string, reason: RelayReason): void
+  reach?(url: string, reason: RelayReason): boolean | undefined
   /** How many open subscriptions name this auxiliary relay, whenever that changes. */
   onUsers?(url: string, users: number): void
 }
@@ -270,15 +271,18 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     routing: RequestOptions = {},
   ): Subscription {
     const id = `plume-${(++counter).toString(36)}`
+    /** Named relays that join later: waited for as relays connecting. */
+    const joining: string[] = []
     const named = routing.relays?.flatMap((url): string[] => {
-      if (routing.connectedOnly) {
-        const held = heldRelay(url)
-        return held?.link.isConnected() ? [held.normal] : []
-      }
-      // A relay not held yet is asked once it joins: a login's remote signer resumes before the
-      // pool and the auxiliary relays run, and its answers come only to this subscription.
-      const normal = resolve(url, routing.reason)?.normal ?? normalizeRelayUrl(url)
-      return normal ? [normal] : []
+      const held = heldRelay(url)
+      if (routing.connectedOnly) return held?.link.isConnected() ? [held.normal] : []
+      if (held) return [usedAgain(held, routing.reason).normal]
+      const normal = normalizeRelayUrl(url)
+      if (!normal) return []
+      // Asked once it joins: a remote signer's session resumes before the pool runs, the Follow
+      // Only feed may ask before the auxiliary relays' code has loaded.
+      if (options.reach?.(normal, routing.reason ?? UNSAID) === true) joining.push(normal)
+      return [normal]
     })
     const only = named ? new Set(named) : null
     const sub = openSubscription({ id, filters, handlers, live, only }, subscriptionDeps)
@@ -291,6 +295,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       namedBy.set(id, { urls: outside, reason: routing.reason })
       countUsers(outside, 1)
     }
+    for (const url of joining) if (!heldRelay(url)) sub.awaitConnection(url)
     for (const relay of relays.values()) {
       if (!sub.serves(relay)) continue
       if (relay.link.isConnected()) {

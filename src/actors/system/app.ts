@@ -5,7 +5,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { type Actor, type ActorOptions, type AnyActorLogic, createActor } from 'xstate'
 import { appMachine } from '../../machines/app.machine.ts'
-import { auxRelaysMachine } from '../../machines/aux-relays.machine.ts'
 import {
   type CacheRestoreActorRef,
   cacheRestoreMachine,
@@ -28,7 +27,7 @@ type Inspect = ActorOptions<AnyActorLogic>['inspect']
 export const preferencesLogic = preferencesMachine.provide(preferencesEffects)
 
 export interface AppDeps {
-  /** The socket machine the pool (and the auxiliary relays) run one of per relay. */
+  /** The socket machine the pool runs one of per relay. */
   socket: typeof socketMachine
   login: ReturnType<typeof loginEffects>['actors']
   inspect?: Inspect
@@ -41,7 +40,6 @@ export const createApp = ({ socket, login, inspect }: AppDeps): Actor<typeof app
       actors: {
         loadConfig,
         relayPool: relayPoolMachine.provide({ actors: { socket } }),
-        auxRelays: auxRelaysMachine.provide({ actors: { socket } }),
         login: loginMachine.provide({ actors: login }),
         preferences: preferencesLogic,
       },

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { Actor } from 'xstate'
 import type { appMachine } from '../../machines/app.machine.ts'
 import type { AppUpdateActorRef } from '../../machines/app-update.machine.ts'
+import type { AuxRelaysActorRef } from '../../machines/aux-relays.machine.ts'
 import type { CacheRestoreActorRef } from '../../machines/cache-restore.machine.ts'
 import type { LoginActorRef } from '../../machines/login.machine.ts'
 import type { RelayListActorRef } from '../../machines/relay-list.machine.ts'
@@ -97,6 +98,11 @@ export interface PlumeSystem {
   relayList: LazyActor<RelayListActorRef>
   /** The dynamic relay manager judging the pool: started once the first screen is drawn. */
   relayManager: LazyActor<RelayManagerActorRef>
+  /**
+   * The short-lived connections to relays outside the pool: started when a request first names
+   * one, or once the first screen is drawn.
+   */
+  auxRelays: LazyActor<AuxRelaysActorRef>
   /** Notification mutes and last-seen times (local storage), read by the page: loaded on first use. */
   notificationSettings(): Promise<NotificationSettingsStore>
   /** Follow and unfollow (the profile page's): loaded on first use. */

@@ -3,6 +3,9 @@
  * each request's outcome to the pool's health, every socket handed to the hub and to keep-alive as
  * it joins the pool or the auxiliary relays.
  */
+import { type ActorOptions, type AnyActorLogic, createActor } from 'xstate'
+import type { RuntimeConfig } from '../../core/platform/runtime-config.ts'
+import type { RelayReason } from '../../core/relays/relay-reason.ts'
 import type { AuxRelaysActorRef } from '../../machines/aux-relays.machine.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { type SocketActorRef, socketMachine } from '../../machines/socket.machine.ts'
@@ -66,9 +69,23 @@ export interface HubDeps {
   pool(): RelayPoolActorRef | undefined
   /** The auxiliary relays, once they run: relays outside the pool that requests name. */
   aux(): AuxRelaysActorRef | undefined
+  /**
+   * Asks for a relay outside the pool: the app's starts the auxiliary relays if need be; absent,
+   * it is `aux.want` to those running.
+   */
+  reach?(url: string, reason: RelayReason): boolean | undefined
 }
 
-export function startRelayHub({ verifier, signer, pool, aux }: HubDeps): RelayHub {
+export function startRelayHub({
+  verifier,
+  signer,
+  pool,
+  aux,
+  reach = (url, reason) => {
+    aux()?.send({ type: 'aux.want', url, reason })
+    return undefined
+  },
+}: HubDeps): RelayHub {
   return createRelayHub({
     verifier,
     signer,
@@ -83,7 +100,8 @@ export function startRelayHub({ verifier, signer, pool, aux }: HubDeps): RelayHu
     onClosed: (url, reason) => {
       if (isAuthRequired(reason)) aux()?.send({ type: 'aux.authRequired', url })
     },
-    reach: (url, reason) => aux()?.send({ type: 'aux.want', url, reason }),
+    reach,
+    // Counts told before the auxiliary relays ran are told again as each relay joins the hub.
     onUsers: (url, users) => aux()?.send({ type: 'aux.users', url, users }),
   })
 }
@@ -205,28 +223,56 @@ function linkAux(
   pool.subscribe(count)
 }
 
+export interface LinkedRelays {
+  /** Links the auxiliary relays once they run (their code loads after the pool's). */
+  addAux(aux: AuxRelaysActorRef): void
+}
+
 /** Links the started pool's and auxiliary relays' sockets to the hub and keeps them alive. */
 export function linkRelays(
   relays: RelayPoolActorRef,
   aux: AuxRelaysActorRef | undefined,
   sockets: RelaySocketLinks,
   hub: RelayHub,
-) {
+): LinkedRelays {
+  let linkedAux: AuxRelaysActorRef | undefined
   const socketAt = (url: string) =>
-    [...relays.getSnapshot().context.sockets, ...(aux?.getSnapshot().context.sockets ?? [])].find(
-      (s) => s.getSnapshot().context.url === url,
-    )
+    [
+      ...relays.getSnapshot().context.sockets,
+      ...(linkedAux?.getSnapshot().context.sockets ?? []),
+    ].find((s) => s.getSnapshot().context.url === url)
   const keepAlive = lazyKeepAlive(({ createKeepAlive, reconnectSocket }) =>
     createKeepAlive({
       reconnect: (url) => {
         const socket = socketAt(url)
         if (socket) reconnectSocket(socket)
       },
-      onResult: (url, result) => reportResult(relays, aux, url, result),
+      onResult: (url, result) => reportResult(relays, linkedAux, url, result),
     }),
   )
   linkPool(relays, sockets, hub, keepAlive)
-  if (aux) linkAux(aux, relays, sockets, hub, keepAlive)
-  // Requests made before the relays ran (a remote signer's, at login) reach theirs now.
-  hub.reachNamed()
+  const linked: LinkedRelays = {
+    addAux(next) {
+      linkedAux = next
+      linkAux(next, relays, sockets, hub, keepAlive)
+    },
+  }
+  if (aux) linked.addAux(aux)
+  return linked
 }
+
+/**
+ * The auxiliary relays, started: their code loads when a request first names a relay outside the
+ * pool, or once the first screen is drawn. Wants sent before then wait for them (lazy-actor.ts).
+ */
+export const startAuxRelays = (
+  socket: typeof socketMachine,
+  config: RuntimeConfig,
+  inspect?: ActorOptions<AnyActorLogic>['inspect'],
+): Promise<AuxRelaysActorRef> =>
+  import('../../machines/aux-relays.machine.ts').then(({ auxRelaysMachine }) =>
+    createActor(auxRelaysMachine.provide({ actors: { socket } }), {
+      input: { blacklist: config.blacklistedRelays },
+      inspect,
+    }).start(),
+  )

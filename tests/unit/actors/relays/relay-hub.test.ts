@@ -149,7 +149,15 @@ describe('relay hub', () => {
 
   it('a request for connected relays only asks the one connected, and neither reaches, reconnects nor waits for others', async () => {
     const reached: string[] = []
-    const hub = hubWith({ reach: (url) => reached.push(url) }, good)
+    const hub = hubWith(
+      {
+        reach: (url) => {
+          reached.push(url)
+          return undefined
+        },
+      },
+      good,
+    )
     await connected(hub)
     // A relay of the pool that is down and has stopped trying: any other request would reconnect it.
     const down = 'ws://127.0.0.1:9'
@@ -391,45 +399,77 @@ describe('short-lived relays', () => {
   })
 })
 
-describe('a relay named before it can be reached', () => {
-  it('is reached when asked again, counted in use, and asked by the subscription that named it', async () => {
-    const far = await relayWith({ seed: [] })
+describe('a relay named before what opens it has loaded', () => {
+  it('is waited for, asked by the request that named it once it joins, and counted in use', async () => {
+    const far = await relayWith({ seed: [note(mallory, 40, 'only on the far relay')] })
     const signer = generateSecretKey()
-    // Nothing can open relays yet: the auxiliary relays start after the login (system.ts).
-    let canReach = false
+    // As the app's auxiliary relays before their code has loaded (system.ts): the want is kept
+    // and the relay joins later.
+    const wants: Array<[string, RelayReason]> = []
     const users: Array<[string, number]> = []
-    const reasons: RelayReason[] = []
-    const hub: RelayHub = hubWith({
-      reach: (url, reason) => {
-        if (!canReach) return
-        reasons.push(reason)
-        addShortLived(hub, url)
+    const hub: RelayHub = hubWith(
+      {
+        reach: (url, reason) => {
+          wants.push([url, reason])
+          return true
+        },
+        onUsers: (url, count) => users.push([url, count]),
       },
-      onUsers: (url, count) => users.push([url, count]),
+      good,
+    )
+    await connected(hub)
+    const reason: RelayReason = { kind: 'outbox', pubkeys: [getPublicKey(mallory)] }
+    // A query over the pool and the far relay: its answer waits for the far relay to join.
+    const page = hub.query([{ kinds: [1], until: now - 1 }], {
+      relays: [good.url, `${far.url}/`],
+      reason,
     })
     const seen: string[] = []
-    const reason: RelayReason = { kind: 'signer' }
     hub.subscribe(
       [{ kinds: [24133], limit: 0 }],
       { onEvent: (event) => seen.push(event.content) },
-      { relays: [`${far.url}/`], reason },
+      { relays: [far.url], reason: { kind: 'signer' } },
     )
-    expect(far.stats().reqs).toBe(0)
-    canReach = true
-    hub.reachNamed()
-    expect(reasons).toEqual([reason])
-    await expect.poll(() => far.stats().reqs, { timeout: 5000, interval: 20 }).toBe(1)
+    expect(wants.map(([url]) => url)).toEqual([far.url, far.url])
+    setTimeout(() => addShortLived(hub, wants[0]![0]), 200)
+    expect(contents(await page)).toEqual(['one', 'only on the far relay', 'three', 'two'])
+    // The live subscription was asked there too once the relay joined.
     await far.publish(
       finalizeEvent({ kind: 24133, created_at: now, tags: [], content: 'an answer' }, signer),
     )
     await expect.poll(() => seen, { timeout: 5000, interval: 20 }).toEqual(['an answer'])
-    // Counted while not held, and told again to the connection once it joined.
+    // Counted while not held (the query, then the subscription), told again once it joined, and
+    // the query's count given back when it ended.
     expect(users).toEqual([
       [far.url, 1],
+      [far.url, 2],
+      [far.url, 2],
       [far.url, 1],
     ])
+  })
+})
+
+describe('relays named before the pool has joined', () => {
+  it('are reached again once it has, those it holds not: a pool relay is never opened twice', async () => {
+    const home = await relayWith({ seed: [note(alice, 50, 'on the pool relay')] })
+    const far = await relayWith({ seed: [note(mallory, 51, 'outside the pool')] })
+    // As the app before its pool joins (system.ts): nothing is opened, the request waits.
+    let poolJoined = false
+    const wants: string[] = []
+    const hub: RelayHub = hubWith({
+      reach: (url) => {
+        if (!poolJoined) return true
+        wants.push(url)
+        addShortLived(hub, url)
+        return undefined
+      },
+    })
+    const page = hub.query([{ kinds: [1], until: now }], { relays: [home.url, far.url] })
+    addOpening(hub, home)
+    poolJoined = true
     hub.reachNamed()
-    expect(reasons).toEqual([reason])
+    expect(wants).toEqual([far.url])
+    expect(contents(await page)).toEqual(['on the pool relay', 'outside the pool'])
   })
 })
 
