@@ -165,7 +165,7 @@ export function startSystem(
     const relays = snapshot.children.relays
     if (!relays) return
     watch.unsubscribe()
-    const links = linkRelays(relays, undefined, sockets.links, hub)
+    const links = linkRelays(relays, sockets.links, hub)
     const { config } = snapshot.context
     const login = snapshot.children.login
     poolStarted(config && login ? { login, config } : null)

@@ -228,10 +228,12 @@ export interface LinkedRelays {
   addAux(aux: AuxRelaysActorRef): void
 }
 
-/** Links the started pool's and auxiliary relays' sockets to the hub and keeps them alive. */
+/**
+ * Links the started pool's sockets to the hub and keeps them alive; the auxiliary relays' too once
+ * they are added.
+ */
 export function linkRelays(
   relays: RelayPoolActorRef,
-  aux: AuxRelaysActorRef | undefined,
   sockets: RelaySocketLinks,
   hub: RelayHub,
 ): LinkedRelays {
@@ -251,14 +253,12 @@ export function linkRelays(
     }),
   )
   linkPool(relays, sockets, hub, keepAlive)
-  const linked: LinkedRelays = {
-    addAux(next) {
-      linkedAux = next
-      linkAux(next, relays, sockets, hub, keepAlive)
+  return {
+    addAux(aux) {
+      linkedAux = aux
+      linkAux(aux, relays, sockets, hub, keepAlive)
     },
   }
-  if (aux) linked.addAux(aux)
-  return linked
 }
 
 /**

@@ -31,7 +31,7 @@ export async function appRelays(verifier: Verifier, relays: RelayEntry[]) {
   const hub = startRelayHub({ verifier, signer: () => signer, pool: () => pool, aux: () => aux })
   pool.start()
   aux.start()
-  linkRelays(pool, aux, sockets, hub)
+  linkRelays(pool, sockets, hub).addAux(aux)
   // Every pool relay open, as in a session under way (write and indexer relays open on first
   // use, and a query asks the relays that are open once one of them has answered).
   for (const { url } of relays) pool.send({ type: 'pool.connect', url })

@@ -64,7 +64,7 @@ async function start(budget: number) {
   const hub = startRelayHub({ verifier, signer: () => signer, pool: () => pool, aux: () => aux })
   pool.start()
   aux.start()
-  linkRelays(pool, aux, sockets, hub)
+  linkRelays(pool, sockets, hub).addAux(aux)
   await waitFor(pool, ({ context }) => context.phase[pooled.url] === 'connected')
   return { hub, aux, pool }
 }

@@ -52,7 +52,7 @@ it('a page asked as the pool starts has the notes of every relay, the ones still
     aux: () => undefined,
   })
   pool.start()
-  linkRelays(pool, undefined, sockets, hub)
+  linkRelays(pool, sockets, hub)
   try {
     const events = await hub.query([{ kinds: [1] }])
     expect(events.map((event) => event.content).sort()).toEqual([
