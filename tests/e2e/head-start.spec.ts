@@ -1,3 +1,4 @@
+import { RUNTIME_CONFIG_PATH } from '../../src/core/platform/runtime-config.ts'
 import { expect, test } from './fixtures.ts'
 
 /** The app's entry script (the start-up script is its own, head-start-*.js). */
@@ -26,4 +27,20 @@ test("the start-up script opens the pool's relay while the app's scripts load, s
   // The feed came over that socket: the only one the relay has seen.
   expect(relay.stats().reqs).toBeGreaterThan(0)
   expect(relay.stats().connections).toBe(1)
+})
+
+test('a configuration slow to arrive still gives each pool relay one connection, the early one', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relays = await Promise.all([launchRelay(), launchRelay()])
+  await page.context().route(`**${RUNTIME_CONFIG_PATH}`, async (route) => {
+    await new Promise((done) => setTimeout(done, 1500))
+    await route.continue()
+  })
+  await openApp(relays, '/')
+  await expect(page.getByRole('feed').locator('article').first()).toBeVisible()
+  await expect.poll(() => relays.map((relay) => relay.stats().reqs > 0)).toEqual([true, true])
+  expect(relays.map((relay) => relay.stats().connections)).toEqual([1, 1])
 })

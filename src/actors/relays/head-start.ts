@@ -52,7 +52,6 @@ export interface HeadStartDeps {
 /** Early sockets get negative ids: the app's own count up from 1 on the same port. */
 export function beginHeadStart(deps: HeadStartDeps): HeadStart {
   const config = deps.fetchConfig()
-  let configUntaken: Promise<Response> | null = config
   let verifyWorker: Worker | null = deps.startVerifyWorker()
   const worker = deps.startSocketWorker()
   /** Sockets not yet taken, by normalized URL, with what they reported. */
@@ -90,7 +89,7 @@ export function beginHeadStart(deps: HeadStartDeps): HeadStart {
   )
 
   // The body is read from a copy: the app's config loader reads the original.
-  void config
+  const opened = config
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((json) => {
       if (json === null || failed) return
@@ -103,6 +102,9 @@ export function beginHeadStart(deps: HeadStartDeps): HeadStart {
     })
     // A config that does not load or parse: the app's loader meets the same and says so.
     .catch(() => undefined)
+  // The app gets the answer once the early sockets are listed: else, with a slow config, its body
+  // could be read first and the app open a second socket to a relay not yet listed.
+  let configUntaken: Promise<Response> | null = opened.then(() => config)
 
   return {
     takePort() {

@@ -53,7 +53,7 @@ const config = (relays: RuntimeConfig['relays']): RuntimeConfig => ({
 })
 
 /** A head start over the test's socket worker; `later` runs only when the test says. */
-function headStartWith(answer: Response) {
+function headStartWith(answer: Response | Promise<Response>) {
   const ports = workerPorts()
   const timers: Array<() => void> = []
   const response = Promise.resolve(answer)
@@ -179,9 +179,9 @@ describe('the head start', () => {
 
   it('opens nothing when the config does not load, and hands the app that answer to report', async () => {
     const { headStart, response } = headStartWith(new Response('missing', { status: 404 }))
-    await response
-    expect(headStart.takeConfig()).toBe(response)
+    const taken = headStart.takeConfig()
     expect(headStart.takeConfig()).toBeNull()
+    expect(await taken).toBe(await response)
     await expect(response.then((answer) => answer.text())).resolves.toBe('missing')
   })
 
@@ -192,7 +192,7 @@ describe('the head start', () => {
     )
     await expect.poll(() => read.stats().open).toBe(1)
     const taken = headStart.takeConfig()
-    expect(taken).toBe(response)
+    expect(await taken).toBe(await response)
     await expect(taken?.then((answer) => answer.json())).resolves.toMatchObject({
       relays: [{ url: read.url }],
     })
@@ -200,6 +200,16 @@ describe('the head start', () => {
     expect(headStart.takeVerifyWorker()).toBeNull()
     expect(headStart.takePort()).not.toBeNull()
     expect(headStart.takePort()).toBeNull()
+  })
+
+  it('a config slow to come reaches the app once its relays are opened early, their sockets to take', async () => {
+    const read = await relay()
+    let answer = (_response: Response) => {}
+    const { headStart } = headStartWith(new Promise<Response>((resolve) => (answer = resolve)))
+    const taken = headStart.takeConfig()
+    answer(Response.json(config([{ url: read.url, permission: 'read' }])))
+    await taken
+    expect(headStart.takeSocket(read.url)).not.toBeNull()
   })
 
   it('a socket worker that fails before the app takes it: the app hears so and opens a new one', async () => {
