@@ -6,9 +6,9 @@
 import type { Page } from '@playwright/test'
 import { neventEncode, noteEncode } from 'nostr-tools/nip19'
 import { finalizeEvent, generateSecretKey } from 'nostr-tools/pure'
-import { RUNTIME_CONFIG_PATH } from '../../src/core/platform/runtime-config.ts'
 import { shortNoteId } from '../../src/core/relays/aux-reason-text.ts'
 import { expect, test } from './fixtures.ts'
+import { holdConfig } from './held-config.ts'
 
 const focusedNote = (page: Page) => page.locator('.thread-focused [data-note-id]')
 const seenOn = (page: Page) => page.getByTestId('seen-on')
@@ -89,10 +89,7 @@ test('a hint naming one of your relays, asked before they run, opens no second c
   const note = home.events().find((event) => event.kind === 1)
   if (!note) throw new Error('the demo world has no note')
   // The relays start with the configuration: held back, the note's request names its hint first.
-  await page.context().route(`**${RUNTIME_CONFIG_PATH}`, async (route) => {
-    await new Promise((done) => setTimeout(done, 1500))
-    await route.continue()
-  })
+  await holdConfig(page, 1500)
   const nevent = neventEncode({ id: note.id, relays: [home.url] })
 
   await openApp([home, other], `/note/${nevent}?auxRelays=true`)

@@ -1,5 +1,5 @@
-import { RUNTIME_CONFIG_PATH } from '../../src/core/platform/runtime-config.ts'
 import { expect, test } from './fixtures.ts'
+import { holdConfig } from './held-config.ts'
 
 /** The app's entry script (the start-up script is its own, head-start-*.js). */
 const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/
@@ -35,10 +35,7 @@ test('a configuration slow to arrive still gives each pool relay one connection,
   openApp,
 }) => {
   const relays = await Promise.all([launchRelay(), launchRelay()])
-  await page.context().route(`**${RUNTIME_CONFIG_PATH}`, async (route) => {
-    await new Promise((done) => setTimeout(done, 1500))
-    await route.continue()
-  })
+  await holdConfig(page, 1500)
   await openApp(relays, '/')
   await expect(page.getByRole('feed').locator('article').first()).toBeVisible()
   await expect.poll(() => relays.map((relay) => relay.stats().reqs > 0)).toEqual([true, true])

@@ -10,11 +10,11 @@ import type { Page } from '@playwright/test'
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure'
 import { REMOTE_TIMEOUT_MESSAGE } from '../../src/actors/identity/signers/remote-timeout.ts'
 import { shortNpub } from '../../src/core/people/profile.ts'
-import { RUNTIME_CONFIG_PATH } from '../../src/core/platform/runtime-config.ts'
 import { remoteUnreachableMessage } from '../../src/machines/login.machine.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { startRemoteSigner } from '../peers/remote-signer.ts'
 import { expect, test } from './fixtures.ts'
+import { holdConfig } from './held-config.ts'
 import { findSecret, keptClientKey, type Sought, watchPage, watchRequests } from './secret-scan.ts'
 
 const keyStatus = (page: Page) => page.getByTestId('key-status')
@@ -143,10 +143,7 @@ test('a kept session resumes before the relays run: its requests reach the bunke
     await openApp([appRelay])
     await logInWithBunker(page, signer.bunkerUri)
     // The relays start with the configuration: held back, the login's resume goes first.
-    await page.context().route(`**${RUNTIME_CONFIG_PATH}`, async (route) => {
-      await new Promise((done) => setTimeout(done, 1500))
-      await route.continue()
-    })
+    await holdConfig(page, 1500)
     await page.evaluate(() => sessionStorage.clear())
     await page.reload()
     await openSettings(page)
