@@ -430,10 +430,10 @@ test('installed, the app opens where it was left (30 days) and web+nostr links o
   await emulateStandalone(page)
   const server = await openApp([relay], '/search')
   await expect(page).toHaveURL(/\/search$/)
-  const saved = await page.evaluate(() =>
-    JSON.parse(localStorage.getItem('lastRouteInfo') ?? 'null'),
-  )
-  expect(saved).toMatchObject({ path: '/search', savedAt: expect.any(Number) })
+  // Saved once the route resolves, which waits for its screen's chunk: the load event does not.
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('lastRouteInfo') ?? 'null')))
+    .toMatchObject({ path: '/search', savedAt: expect.any(Number) })
   // Installed mode: no start-up splash (only during an update).
   await expect(page.locator('.splash')).toBeHidden()
 
