@@ -7,7 +7,7 @@ import { mnemonicToEntropy } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { createWallet, logIn, openWallet, total, unlockKey, walletDatabaseText } from './cashu.ts'
 import { expect, test } from './fixtures.ts'
-import { findSecret, watchPage } from './secret-scan.ts'
+import { cacheSaved, findSecret, watchPage } from './secret-scan.ts'
 
 test('a reload before confirming the recovery phrase shows it again, until confirmed', async ({
   page,
@@ -37,6 +37,7 @@ test('a reload before confirming the recovery phrase shows it again, until confi
   await unlockKey(page)
   await expect(words).toHaveCount(12)
   expect((await words.allInnerTexts()).join(' ')).toBe(phrase)
+  await cacheSaved(page)
   // Only a flag marks it unconfirmed: the words are nowhere in the clear.
   expect(await findSecret(page, bytesToHex(mnemonicToEntropy(phrase, wordlist)), lines)).toEqual([])
   expect(await findSecret(page, { text: phrase }, lines)).toEqual([])

@@ -21,7 +21,7 @@ import {
   walletDatabaseText,
 } from './cashu.ts'
 import { expect, test } from './fixtures.ts'
-import { findSecret, watchPage } from './secret-scan.ts'
+import { cacheSaved, findSecret, watchPage } from './secret-scan.ts'
 
 const mint = mintPerTest()
 const { lightning } = mint
@@ -90,6 +90,7 @@ test('deposit 1,000 sats, send 300 as a token, reload, receive it in another pro
   // the console; the wallet's database holds it only as NIP-44 ciphertext.
   const entropy = bytesToHex(mnemonicToEntropy(phrase, wordlist))
   const seed = bytesToHex(mnemonicToSeedSync(phrase))
+  await cacheSaved(page)
   expect(await findSecret(page, entropy, lines)).toEqual([])
   expect(await findSecret(page, seed, lines)).toEqual([])
   const stored = await walletDatabaseText(page)

@@ -17,6 +17,7 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import type { Page } from '@playwright/test'
 import { nsecEncode } from 'nostr-tools/nip19'
+import { SAVE_EVERY_MS } from '../../src/actors/app/cache-restore.effects.ts'
 
 /** A key as hex, or a text secret. */
 export type Sought = string | { text: string }
@@ -189,6 +190,12 @@ export function watchRequests(page: Page): string[] {
   })
   return lines
 }
+
+/**
+ * Waits out the stored query cache's next save: it is written some time after a change (at most
+ * SAVE_EVERY_MS), so a scan right after a flow would read the record from before it.
+ */
+export const cacheSaved = (page: Page) => page.waitForTimeout(SAVE_EVERY_MS + 1000)
 
 /** The places where any encoding of the secret was found (empty when none). */
 export async function findSecret(page: Page, secret: Sought, lines: string[]): Promise<string[]> {
