@@ -143,8 +143,5 @@ export function batchHolds(terms: readonly SchnorrTerm[], randomBytes: RandomByt
   // A joint wNAF walk (Strauss) rather than pippenger: faster at every size up to 1,024
   // signatures (Chromium 156: 5,400 vs 5,000 events/s at 256, in noble's), and it skips the zero
   // top half of the 128-bit weights.
-  return sumIsInfinity(
-    points.map((point) => point.toAffine()),
-    scalars,
-  )
+  return sumIsInfinity(points, scalars)
 }
