@@ -119,9 +119,13 @@ function useCloseFinished() {
       Object.assign(closing, { signOut: undefined, viewNsec: undefined, unlockKey: undefined })
     }
     if (!locked && before.locked && signedIn) Object.assign(closing, { unlockKey: undefined })
-    if (Object.keys(closing).length > 0) {
+    if (Object.keys(closing).length === 0) return
+    // A task of its own: closing (the router's history, the scroll memory's read of the page, the
+    // dialog's focus returning) after the login's render in the same task passed 50 ms.
+    const timer = setTimeout(() => {
       void navigate({ to: '.', search: (prev) => ({ ...prev, ...closing }), replace: true })
-    }
+    })
+    return () => clearTimeout(timer)
   }, [signedIn, locked, navigate])
 }
 
