@@ -214,10 +214,31 @@ test('ncryptsec: log in with a NIP-49 encrypted key', async ({ page, launchRelay
   await nsecDialog.getByRole('button', { name: 'Log in' }).click()
   await expect(nsecDialog.getByRole('alert')).toHaveText('Incorrect passphrase for this ncryptsec')
   await nsecDialog.getByLabel('Passphrase of this ncryptsec').fill(PASSPHRASE)
+  // Every frame drawn from now on: whether the dialog is open, whether an account shows.
+  await page.evaluate(() => {
+    const frames: string[] = []
+    Object.assign(window, { loginFrames: frames })
+    const draw = () => {
+      const open = [...document.querySelectorAll('dialog[open] h2')].some(
+        (title) => title.textContent === 'Nsec Secret Key',
+      )
+      frames.push(
+        `dialog ${open}, account ${document.querySelector('[data-testid=key-status]') !== null}`,
+      )
+      if (frames.length < 600) requestAnimationFrame(draw)
+    }
+    requestAnimationFrame(draw)
+  })
   await nsecDialog.getByRole('button', { name: 'Log in' }).click()
   await expect(keyStatus(page)).toHaveText('Key: Unlocked')
   await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText(
     shortNpub(getPublicKey(secret)),
+  )
+  await expect(page).not.toHaveURL(/nsecLogin/)
+  // The dialog goes in the frame that shows the account, never over it.
+  const frames = await page.evaluate(() => (window as { loginFrames?: string[] }).loginFrames)
+  expect(new Set(frames)).toEqual(
+    new Set(['dialog true, account false', 'dialog false, account true']),
   )
   await expectNoSecret(page, bytesToHex(secret), lines, 'ncryptsec login')
 })

@@ -38,9 +38,13 @@ const ZapModal = lazy(() => import('./ZapModal.tsx'))
 const DeleteNoteModal = lazy(() => import('../components/publish/DeleteNoteModal.tsx'))
 const ReportNoteModal = lazy(() => import('../components/publish/ReportNoteModal.tsx'))
 
-/** Every overlay the URL (or the login gate) says is open, stacked in a fixed order. */
+/**
+ * Every overlay the URL (or the login gate) says is open, stacked in a fixed order. A login
+ * dialog is for someone signed out and an account dialog for someone signed in: each goes in the
+ * render that changes the login, its URL a task later (useCloseFinished).
+ */
 export function Overlays() {
-  const { choosing } = useLogin()
+  const { choosing, signedIn, locked } = useLogin()
   const settings = useModal('settings').open
   const nsecLogin = useModal('nsecLogin').open
   const savedAccounts = useModal('savedAccounts').open
@@ -66,7 +70,7 @@ export function Overlays() {
   const zap = useNoteModal('zap').param
   const deleting = useNoteModal('delete').param
   const reporting = useNoteModal('report').param
-  useCloseFinished()
+  useCloseFinished(signedIn, locked)
   return (
     <Suspense fallback={null}>
       {thread !== null && <ThreadModal param={thread} />}
@@ -77,13 +81,13 @@ export function Overlays() {
       {reporting !== null && <ReportNoteModal key={reporting} param={reporting} />}
       {settings && <SettingsOverlay />}
       {choosing && <LoginOptionsModal />}
-      {nsecLogin && <NsecLoginModal />}
-      {savedAccounts && <SavedAccountsModal />}
-      {generateKey && <KeyGenModal />}
-      {unlockKey && <UnlockKeyModal />}
+      {nsecLogin && !signedIn && <NsecLoginModal />}
+      {savedAccounts && !signedIn && <SavedAccountsModal />}
+      {generateKey && !signedIn && <KeyGenModal />}
+      {unlockKey && locked && <UnlockKeyModal />}
       {passphrasePrompt && <SaveKeyModal />}
-      {viewNsec && <ViewNsecModal />}
-      {signOut && <SignOutModal />}
+      {viewNsec && signedIn && <ViewNsecModal />}
+      {signOut && signedIn && <SignOutModal />}
       {relayHealth && <RelayHealthModal />}
       {auxRelays && <AuxRelaysOverlay />}
       {resetPreferences && <ResetPreferencesModal />}
@@ -100,9 +104,8 @@ export function Overlays() {
 }
 
 /** Login modals close once the login succeeds; account modals once the user signed out. */
-function useCloseFinished() {
+function useCloseFinished(signedIn: boolean, locked: boolean) {
   const navigate = useNavigate()
-  const { signedIn, locked } = useLogin()
   const was = useRef({ signedIn, locked })
   useEffect(() => {
     const before = was.current
@@ -120,8 +123,8 @@ function useCloseFinished() {
     }
     if (!locked && before.locked && signedIn) Object.assign(closing, { unlockKey: undefined })
     if (Object.keys(closing).length === 0) return
-    // A task of its own: closing (the router's history, the scroll memory's read of the page, the
-    // dialog's focus returning) after the login's render in the same task passed 50 ms.
+    // A task of its own: the router's history and the scroll memory's read of the page, in the
+    // task of the login's render, made it 50-77 ms long (bench, ncryptsec login).
     const timer = setTimeout(() => {
       void navigate({ to: '.', search: (prev) => ({ ...prev, ...closing }), replace: true })
     })
