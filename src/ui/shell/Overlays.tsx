@@ -124,11 +124,11 @@ function useCloseFinished(signedIn: boolean, locked: boolean) {
     if (!locked && before.locked && signedIn) Object.assign(closing, { unlockKey: undefined })
     if (Object.keys(closing).length === 0) return
     // A task of its own: the router's history and the scroll memory's read of the page, in the
-    // task of the login's render, made it 50-77 ms long (bench, ncryptsec login).
-    const timer = setTimeout(() => {
+    // task of the login's render, made it 50-77 ms long (bench, ncryptsec login). Not cancelled
+    // when the login changes again meanwhile (signed in, then unlocked): each close is owed.
+    setTimeout(() => {
       void navigate({ to: '.', search: (prev) => ({ ...prev, ...closing }), replace: true })
     })
-    return () => clearTimeout(timer)
   }, [signedIn, locked, navigate])
 }
 
