@@ -90,6 +90,14 @@ async function scrollUntil(page: Page, locator: Locator, maxSteps = 80) {
   throw new Error('never came into the page')
 }
 
+/** j pressed `times` times in one task, as a held j's repeats queue up behind a long render. */
+const pressJInOneTask = (page: Page, times: number) =>
+  page.evaluate((times) => {
+    for (let i = 0; i < times; i++) {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true }))
+    }
+  }, times)
+
 const focusedRow = (page: Page) =>
   page.evaluate(() => {
     const row = document.activeElement?.closest('[data-index]')
@@ -352,15 +360,43 @@ test('keyboard: j pressed faster than the list renders moves one row per press',
   await expect.poll(() => focusedRow(page)).toBe(0)
   // Thirty presses in one task, as a held j's repeats queue up behind a long render: no render
   // between them, the rows past the rendered ones are asked for before they exist.
-  await page.evaluate(() => {
-    for (let i = 0; i < 30; i++) {
-      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true }))
-    }
-  })
+  await pressJInOneTask(page, 30)
   await expect.poll(() => focusedRow(page)).toBe(30)
   const focused = page.locator('article:focus')
   await expect(focused).toHaveAttribute('data-note-id', rows[30]!.noteId)
   await expect(focused).toBeInViewport()
+})
+
+test('keyboard: j pressed pages ahead of the loaded rows follows the pages in and stops on the last note', async ({
+  page,
+  world,
+  launchRelay,
+  openApp,
+}) => {
+  // The seed's 45 newest notes (five pages), without reposts (a repost of a note left out would
+  // still show): the end of the feed is a few pages down.
+  const notes = world.events
+    .filter((event) => event.kind === 1)
+    .sort((a, b) => b.created_at - a.created_at)
+    .slice(0, 45)
+  const others = world.events.filter((event) => event.kind !== 1 && event.kind !== 6)
+  const relay = await launchRelay({ seed: [...others, ...notes] })
+  await showEveryNote(page)
+  await openApp([relay])
+  const rows = predictRows(relay.events())
+  expect(rows).toHaveLength(45)
+  await expectFirstRows(page, rows, 3)
+  await page.keyboard.press('j')
+  await expect.poll(() => focusedRow(page)).toBe(0)
+  // Fifty presses in one task, from the top: at most two pages are loaded, so the last thirty
+  // count past them, more than the next page brings. Each page that comes takes the focus to its
+  // end, whose nearness asks for the one after; past the feed's end, the focus stops on its last
+  // note, and k moves up from there.
+  await pressJInOneTask(page, 50)
+  await expect.poll(() => focusedRow(page)).toBe(44)
+  await expect(page.locator('article:focus')).toHaveAttribute('data-note-id', rows[44]!.noteId)
+  await page.keyboard.press('k')
+  await expect.poll(() => focusedRow(page)).toBe(43)
 })
 
 test('scrolling 150 notes keeps the page small; Back from a note lands on the same note', async ({

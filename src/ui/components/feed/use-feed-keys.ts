@@ -77,7 +77,7 @@ export function useRowFocus(
 /**
  * j / k over `count` rows of the list. A j past the last row loaded while more can load waits
  * for them (the feed asks for the next page as the end comes into view), so a held j does not
- * stop at the end of a page.
+ * stop at the end of a page, however many pages ahead it counted.
  */
 export function useFeedKeys(
   list: RefObject<HTMLElement | null>,
@@ -90,10 +90,18 @@ export function useFeedKeys(
   const waiting = useRef<number | null>(null)
   useEffect(() => {
     const index = waiting.current
-    if (index === null || index >= count) return
-    waiting.current = null
-    focusRow(index)
-  }, [count, focusRow])
+    if (index === null) return
+    if (index < count) {
+      waiting.current = null
+      focusRow(index)
+      return
+    }
+    // Still past the rows: the focus goes as far as they do, so the screen reaches their end and
+    // the next page is asked for (a screen left higher up would not ask, and the key would wait
+    // for ever). With none left to load, it stays on the last row.
+    if (!more) waiting.current = null
+    if (count > 0) focusRow(count - 1)
+  }, [count, focusRow, more])
 
   useEffect(() => {
     const element = list.current
