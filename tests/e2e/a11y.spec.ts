@@ -48,3 +48,50 @@ test('no serious or critical accessibility violation on the main routes', async 
   }
   expect(found).toEqual([])
 })
+
+test('a dialog opened from Settings leaves Settings shown while it loads; closing returns the focus to what opened it', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  // The dialog's code comes late, as on a slow line.
+  await page.route(/\/assets\/NsecLoginModal-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await route.continue()
+  })
+  await openApp([await launchRelay()])
+  const settingsButton = page.getByRole('button', { name: 'Settings' })
+  await settingsButton.click()
+  const settings = page.getByRole('dialog', { name: 'Settings' })
+  await expect(settings).toBeVisible()
+  const opener = settings.getByRole('button', { name: 'Nsec Secret Key' })
+  await opener.focus()
+  // Every frame from the key press until the dialog shows: Settings still drawn under it.
+  await page.evaluate(() => {
+    const frames: boolean[] = []
+    ;(window as { settingsFrames?: boolean[] }).settingsFrames = frames
+    const draw = () => {
+      frames.push(document.querySelector('dialog.modal-full')?.checkVisibility() ?? false)
+      const shown = [...document.querySelectorAll('dialog h2')].some(
+        (title) => title.textContent === 'Nsec Secret Key',
+      )
+      if (!shown && frames.length < 600) requestAnimationFrame(draw)
+    }
+    requestAnimationFrame(draw)
+  })
+  await page.keyboard.press('Enter')
+  const nsec = page.getByRole('dialog', { name: 'Nsec Secret Key' })
+  await expect(nsec).toBeVisible()
+  const frames = await page.evaluate(
+    () => (window as { settingsFrames?: boolean[] }).settingsFrames,
+  )
+  expect(frames!.length).toBeGreaterThan(5)
+  expect(frames!.filter((shown) => !shown)).toEqual([])
+
+  await page.keyboard.press('Escape')
+  await expect(nsec).toHaveCount(0)
+  await expect(opener).toBeFocused()
+  await settings.getByRole('button', { name: 'Back' }).click()
+  await expect(settings).toHaveCount(0)
+  await expect(settingsButton).toBeFocused()
+})
