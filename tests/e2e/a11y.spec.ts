@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { noteEncode, npubEncode } from 'nostr-tools/nip19'
 import { expect, test } from './fixtures.ts'
 
@@ -16,7 +17,7 @@ test('no serious or critical accessibility violation on the main routes', async 
     .filter((event) => event.kind === 1)
     .sort((a, b) => b.created_at - a.created_at)[0]!
   const npub = npubEncode(world.demoAccount.pubkey)
-  const routes: Array<[path: string, ready: (page: import('@playwright/test').Page) => unknown]> = [
+  const routes: Array<[path: string, ready: (page: Page) => unknown]> = [
     ['/', (p) => expect(p.getByRole('feed').getByRole('article').first()).toBeVisible()],
     [
       `/note/${noteEncode(note.id)}`,
@@ -49,16 +50,20 @@ test('no serious or critical accessibility violation on the main routes', async 
   expect(found).toEqual([])
 })
 
+/** The chunk of this component is served `ms` late. */
+const codeComesLate = (page: Page, component: string, ms: number) =>
+  page.route(new RegExp(`/assets/${component}-[\\w-]+\\.js$`), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    await route.continue()
+  })
+
 test('a dialog opened from Settings leaves Settings shown while it loads; closing returns the focus to what opened it', async ({
   page,
   launchRelay,
   openApp,
 }) => {
   // The dialog's code comes late, as on a slow line.
-  await page.route(/\/assets\/NsecLoginModal-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400))
-    await route.continue()
-  })
+  await codeComesLate(page, 'NsecLoginModal', 400)
   await openApp([await launchRelay()])
   const settingsButton = page.getByRole('button', { name: 'Settings' })
   await settingsButton.click()
@@ -94,4 +99,26 @@ test('a dialog opened from Settings leaves Settings shown while it loads; closin
   await settings.getByRole('button', { name: 'Back' }).click()
   await expect(settings).toHaveCount(0)
   await expect(settingsButton).toBeFocused()
+})
+
+test('overlays opened together by a link stack in their order, whichever code comes first', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  // Settings' code comes last, 1.5 s late (past the 300 ms for which React holds back reveals to
+  // show them together): the dialog opened from it must still show over it.
+  await codeComesLate(page, 'SettingsOverlay', 1500)
+  await openApp([await launchRelay()], '/?settings=true&nsecLogin=true')
+  const nsec = page.getByRole('dialog', { name: 'Nsec Secret Key' })
+  await expect(nsec).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible()
+  const onTop = await nsec.evaluate((dialog) => {
+    const box = dialog.getBoundingClientRect()
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+    return dialog.contains(hit)
+  })
+  expect(onTop).toBe(true)
+  await nsec.getByLabel('Secret key').fill('nsec1')
+  await expect(nsec.getByLabel('Secret key')).toHaveValue('nsec1')
 })

@@ -1,62 +1,42 @@
 import { useNavigate } from '@tanstack/react-router'
-import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { useNoteModal } from '../components/feed/use-note-modal.ts'
 import { useThreadModal } from '../components/feed/use-thread-modal.ts'
 import { useLogin } from '../hooks/use-login.ts'
 import { useModal, useRemoveRelayModal } from '../hooks/use-modal.ts'
 
-/**
- * Overlays and the crypto behind them load when first opened, not before the first note. Each in a
- * boundary of its own: one still loading would otherwise hide every overlay open under it (React
- * hides a boundary's shown content while it suspends), so Settings went blank while a dialog
- * opened from it loaded, and the focus went with it.
- */
-function lazyOverlay<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
-  const Overlay = lazy(load)
-  return (props: Props) => (
-    <Suspense fallback={null}>
-      <Overlay {...props} />
-    </Suspense>
-  )
-}
-
-const SettingsOverlay = lazyOverlay(() => import('./SettingsOverlay.tsx'))
-const LoginOptionsModal = lazyOverlay(() => import('../components/identity/LoginOptionsModal.tsx'))
-const NsecLoginModal = lazyOverlay(() => import('../components/identity/NsecLoginModal.tsx'))
-const SavedAccountsModal = lazyOverlay(
-  () => import('../components/identity/SavedAccountsModal.tsx'),
-)
-const KeyGenModal = lazyOverlay(() => import('../components/identity/KeyGenModal.tsx'))
-const UnlockKeyModal = lazyOverlay(() => import('../components/identity/UnlockKeyModal.tsx'))
-const SaveKeyModal = lazyOverlay(() => import('../components/identity/SaveKeyModal.tsx'))
-const ViewNsecModal = lazyOverlay(() => import('../components/identity/ViewNsecModal.tsx'))
-const SignOutModal = lazyOverlay(() => import('../components/identity/SignOutModal.tsx'))
-const RemoveRelayModal = lazyOverlay(() => import('../components/relays/RemoveRelayModal.tsx'))
-const RelayHealthModal = lazyOverlay(() => import('../components/relays/RelayHealthModal.tsx'))
-const AuxRelaysOverlay = lazyOverlay(() => import('./AuxRelaysOverlay.tsx'))
-const ResetPreferencesModal = lazyOverlay(
-  () => import('../components/app/ResetPreferencesModal.tsx'),
-)
-const ClearCacheModal = lazyOverlay(() => import('./ClearCacheModal.tsx'))
-const ClearStoredWalletModal = lazyOverlay(
+// Overlays and the crypto behind them load when first opened, not before the first note.
+const SettingsOverlay = lazy(() => import('./SettingsOverlay.tsx'))
+const LoginOptionsModal = lazy(() => import('../components/identity/LoginOptionsModal.tsx'))
+const NsecLoginModal = lazy(() => import('../components/identity/NsecLoginModal.tsx'))
+const SavedAccountsModal = lazy(() => import('../components/identity/SavedAccountsModal.tsx'))
+const KeyGenModal = lazy(() => import('../components/identity/KeyGenModal.tsx'))
+const UnlockKeyModal = lazy(() => import('../components/identity/UnlockKeyModal.tsx'))
+const SaveKeyModal = lazy(() => import('../components/identity/SaveKeyModal.tsx'))
+const ViewNsecModal = lazy(() => import('../components/identity/ViewNsecModal.tsx'))
+const SignOutModal = lazy(() => import('../components/identity/SignOutModal.tsx'))
+const RemoveRelayModal = lazy(() => import('../components/relays/RemoveRelayModal.tsx'))
+const RelayHealthModal = lazy(() => import('../components/relays/RelayHealthModal.tsx'))
+const AuxRelaysOverlay = lazy(() => import('./AuxRelaysOverlay.tsx'))
+const ResetPreferencesModal = lazy(() => import('../components/app/ResetPreferencesModal.tsx'))
+const ClearCacheModal = lazy(() => import('./ClearCacheModal.tsx'))
+const ClearStoredWalletModal = lazy(
   () => import('../components/lightning/ClearStoredWalletModal.tsx'),
 )
-const ClearSavedKeysModal = lazyOverlay(
-  () => import('../components/identity/ClearSavedKeysModal.tsx'),
-)
-const ClearEverythingModal = lazyOverlay(() => import('./ClearEverythingModal.tsx'))
-const ConnectLightningModal = lazyOverlay(
+const ClearSavedKeysModal = lazy(() => import('../components/identity/ClearSavedKeysModal.tsx'))
+const ClearEverythingModal = lazy(() => import('./ClearEverythingModal.tsx'))
+const ConnectLightningModal = lazy(
   () => import('../components/lightning/ConnectLightningModal.tsx'),
 )
-const SavedConnectionsModal = lazyOverlay(
+const SavedConnectionsModal = lazy(
   () => import('../components/lightning/SavedConnectionsModal.tsx'),
 )
-const ThreadModal = lazyOverlay(() => import('../components/feed/ThreadModal.tsx'))
-const ReplyModal = lazyOverlay(() => import('../components/publish/ReplyModal.tsx'))
-const RepostModal = lazyOverlay(() => import('../components/publish/RepostModal.tsx'))
-const ZapModal = lazyOverlay(() => import('./ZapModal.tsx'))
-const DeleteNoteModal = lazyOverlay(() => import('../components/publish/DeleteNoteModal.tsx'))
-const ReportNoteModal = lazyOverlay(() => import('../components/publish/ReportNoteModal.tsx'))
+const ThreadModal = lazy(() => import('../components/feed/ThreadModal.tsx'))
+const ReplyModal = lazy(() => import('../components/publish/ReplyModal.tsx'))
+const RepostModal = lazy(() => import('../components/publish/RepostModal.tsx'))
+const ZapModal = lazy(() => import('./ZapModal.tsx'))
+const DeleteNoteModal = lazy(() => import('../components/publish/DeleteNoteModal.tsx'))
+const ReportNoteModal = lazy(() => import('../components/publish/ReportNoteModal.tsx'))
 
 /**
  * Every overlay the URL (or the login gate) says is open, stacked in a fixed order. A login
@@ -92,34 +72,55 @@ export function Overlays() {
   const reporting = useNoteModal('report').param
   useCloseFinished(signedIn, locked)
   return (
-    <>
-      {thread !== null && <ThreadModal param={thread} />}
-      {reply !== null && <ReplyModal key={reply} param={reply} />}
-      {repost !== null && <RepostModal key={repost} param={repost} />}
-      {zap !== null && <ZapModal key={zap} param={zap} />}
-      {deleting !== null && <DeleteNoteModal key={deleting} param={deleting} />}
-      {reporting !== null && <ReportNoteModal key={reporting} param={reporting} />}
-      {settings && <SettingsOverlay />}
-      {choosing && <LoginOptionsModal />}
-      {nsecLogin && !signedIn && <NsecLoginModal />}
-      {savedAccounts && !signedIn && <SavedAccountsModal />}
-      {generateKey && !signedIn && <KeyGenModal />}
-      {unlockKey && locked && <UnlockKeyModal />}
-      {passphrasePrompt && <SaveKeyModal />}
-      {viewNsec && signedIn && <ViewNsecModal />}
-      {signOut && signedIn && <SignOutModal />}
-      {relayHealth && <RelayHealthModal />}
-      {auxRelays && <AuxRelaysOverlay />}
-      {resetPreferences && <ResetPreferencesModal />}
-      {clearCache && <ClearCacheModal kind="clearCache" />}
-      {clearContactsCache && <ClearCacheModal kind="clearContactsCache" />}
-      {clearSavedKeys && <ClearSavedKeysModal />}
-      {clearStoredWallet && <ClearStoredWalletModal />}
-      {clearAllCaches && <ClearEverythingModal />}
-      {walletConnect && <ConnectLightningModal />}
-      {savedWallets && <SavedConnectionsModal />}
-      {removeRelay && <RemoveRelayModal url={removeRelay} />}
-    </>
+    <Stack
+      layers={[
+        thread !== null && <ThreadModal param={thread} />,
+        reply !== null && <ReplyModal key={reply} param={reply} />,
+        repost !== null && <RepostModal key={repost} param={repost} />,
+        zap !== null && <ZapModal key={zap} param={zap} />,
+        deleting !== null && <DeleteNoteModal key={deleting} param={deleting} />,
+        reporting !== null && <ReportNoteModal key={reporting} param={reporting} />,
+        settings && <SettingsOverlay />,
+        choosing && <LoginOptionsModal />,
+        nsecLogin && !signedIn && <NsecLoginModal />,
+        savedAccounts && !signedIn && <SavedAccountsModal />,
+        generateKey && !signedIn && <KeyGenModal />,
+        unlockKey && locked && <UnlockKeyModal />,
+        passphrasePrompt && <SaveKeyModal />,
+        viewNsec && signedIn && <ViewNsecModal />,
+        signOut && signedIn && <SignOutModal />,
+        relayHealth && <RelayHealthModal />,
+        auxRelays && <AuxRelaysOverlay />,
+        resetPreferences && <ResetPreferencesModal />,
+        clearCache && <ClearCacheModal kind="clearCache" />,
+        clearContactsCache && <ClearCacheModal kind="clearContactsCache" />,
+        clearSavedKeys && <ClearSavedKeysModal />,
+        clearStoredWallet && <ClearStoredWalletModal />,
+        clearAllCaches && <ClearEverythingModal />,
+        walletConnect && <ConnectLightningModal />,
+        savedWallets && <SavedConnectionsModal />,
+        removeRelay && <RemoveRelayModal url={removeRelay} />,
+      ]}
+    />
+  )
+}
+
+/**
+ * Overlays in stacking order, each in a Suspense boundary that holds the ones above it. One whose
+ * code is still loading hides only itself and those above (React hides a boundary's shown content
+ * while it suspends: with one boundary for all, Settings went blank while a dialog opened from it
+ * loaded, and the focus was lost); and overlays opened together (a shared link) still open bottom
+ * first, the top one last in the browser's top layer.
+ */
+function Stack({ layers }: { layers: ReactNode[] }) {
+  return layers.reduceRight<ReactNode>(
+    (above, layer) => (
+      <Suspense fallback={null}>
+        {layer}
+        {above}
+      </Suspense>
+    ),
+    null,
   )
 }
 
