@@ -138,8 +138,11 @@ export function useFeedKeys(
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
       if (typing(event.target) || document.querySelector('dialog[open]')) return
       // The row asked for last while it is not there yet: the focus and the page still show
-      // the row before it, and reading them would lose this key or jump back.
-      const at = waiting.current ?? pendingRow() ?? current()
+      // the row before it, and reading them would lose this key or jump back. A k goes back from
+      // the rows there are, not from a j's count past them (the reader sees the focus on the
+      // last row, and the count may still wait on a page that turns out empty).
+      const asked = event.key === 'j' ? waiting.current : null
+      const at = asked ?? pendingRow() ?? current()
       const next = event.key === 'j' ? (at ?? -1) + 1 : Math.max((at ?? 0) - 1, 0)
       if (next >= count && !more) return
       event.preventDefault()
