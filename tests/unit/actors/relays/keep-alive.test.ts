@@ -253,17 +253,21 @@ describe('keep-alive against the real relay', () => {
     try {
       await expect.poll(() => socket.getSnapshot().matches('connected')).toBe(true)
       keepAlive.start()
-      await expect.poll(() => results.length, { timeout: 3000 }).toBeGreaterThanOrEqual(2)
-      expect(results.every((result) => result.ok)).toBe(true)
+      // Two pongs back. Not every ping's: at this speed a pong is missed after 100 ms, which a
+      // loaded machine can take (it failed so with both cores busy).
+      await expect
+        .poll(() => results.filter((result) => result.ok).length, { timeout: 5000 })
+        .toBeGreaterThanOrEqual(2)
       expect(relay.stats().open).toBe(1)
       // Pings are closed after their EOSE: nothing piles up on the relay.
       const connections = relay.stats().connections
 
+      const beforeDrop = results.length
       relay.setFaults({ dropAll: true })
       await expect
         .poll(() => relay.stats().connections, { timeout: 5000 })
         .toBeGreaterThan(connections)
-      expect(results.some((result) => !result.ok)).toBe(true)
+      expect(results.slice(beforeDrop).some((result) => !result.ok)).toBe(true)
       await expect.poll(() => stale, { timeout: 12_000 }).toEqual([relay.url])
 
       relay.setFaults(undefined)
