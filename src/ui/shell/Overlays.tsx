@@ -112,15 +112,12 @@ export function Overlays() {
  * loaded, and the focus was lost); and overlays opened together (a shared link) still open bottom
  * first, the top one last in the browser's top layer.
  */
-function Stack({ layers }: { layers: ReactNode[] }) {
-  return layers.reduceRight<ReactNode>(
-    (above, layer) => (
-      <Suspense fallback={null}>
-        {layer}
-        {above}
-      </Suspense>
-    ),
-    null,
+function Stack({ layers: [layer, ...above] }: { layers: ReactNode[] }) {
+  return (
+    <Suspense fallback={null}>
+      {layer}
+      {above.length > 0 && <Stack layers={above} />}
+    </Suspense>
   )
 }
 
