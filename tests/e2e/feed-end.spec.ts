@@ -1,10 +1,13 @@
 /**
  * How the feed starts and ends (spec README decisions: a fresh install has Image Notes Only off):
  * a first visit sees every note of the default hashtags, pictures or not; the end of the feed says
- * there is nothing more, and how many notes the user's filters hid, with a way to see them.
+ * there is nothing more, and how many notes the user's filters hid, with a way to see them; and
+ * only when the relays said so: one that turned slow or stopped answering does not end it.
  */
 import type { Page } from '@playwright/test'
+import { FAILED_TO_LOAD_NOTES } from '../../src/core/relays/relay-messages.ts'
 import { expectFirstRows, predictRows, taggedRows } from './feed-rows.ts'
+import { FIVE_PAGES, openFivePages } from './five-pages.ts'
 import { expect, test } from './fixtures.ts'
 
 const DEFAULT_TAGS = ['bitcoin', 'nostr', 'news']
@@ -97,4 +100,45 @@ test('the end of the feed says there are no more notes, how many the filters hid
   expect(await page.evaluate(() => localStorage.getItem('filterByImageNotesOnly'))).toBe('true')
   await page.getByRole('button', { name: 'Settings' }).click()
   await expect(page.getByRole('switch', { name: 'Image Notes Only', exact: true })).toBeChecked()
+})
+
+test('a relay that turns slower than it was goes on to the end of the feed', async ({
+  page,
+  world,
+  launchRelay,
+  openApp,
+}) => {
+  const { relay } = await openFivePages(page, world, launchRelay, openApp)
+  // Slower than the wait its quick answers taught (the floor, 1 s): each page runs over it once,
+  // and the wait grows until the answer comes in time.
+  relay.setFaults({ delayMs: 1500 })
+  await scrollToEnd(page)
+  await expect(feedEnd(page)).toHaveText('No more notes')
+  await expect.poll(() => rowCount(page)).toBe(FIVE_PAGES)
+})
+
+test('a relay that stops answering: older notes failed to load, with Try again, not the end', async ({
+  page,
+  world,
+  launchRelay,
+  openApp,
+}) => {
+  const { relay } = await openFivePages(page, world, launchRelay, openApp)
+  relay.setFaults({ dropAll: true })
+  const failed = page.getByRole('alert').filter({ hasText: FAILED_TO_LOAD_NOTES })
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        return failed.isVisible()
+      },
+      { timeout: 30_000, intervals: [200] },
+    )
+    .toBe(true)
+  await expect(feedEnd(page)).toHaveCount(0)
+  relay.setFaults(undefined)
+  await failed.getByRole('button', { name: 'Try again' }).click()
+  await scrollToEnd(page)
+  await expect(feedEnd(page)).toHaveText('No more notes')
+  await expect.poll(() => rowCount(page)).toBe(FIVE_PAGES)
 })

@@ -12,6 +12,7 @@ import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure'
 import type { DemoWorld } from '../peers/seed/index.ts'
 import { SHOWCASE_WARNING } from '../peers/seed/showcase.ts'
 import { expectFirstRows, predictRows } from './feed-rows.ts'
+import { openFivePages } from './five-pages.ts'
 import { expect, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
 
@@ -373,19 +374,7 @@ test('keyboard: j pressed pages ahead of the loaded rows follows the pages in an
   launchRelay,
   openApp,
 }) => {
-  // The seed's 45 newest notes (five pages), without reposts (a repost of a note left out would
-  // still show): the end of the feed is a few pages down.
-  const notes = world.events
-    .filter((event) => event.kind === 1)
-    .sort((a, b) => b.created_at - a.created_at)
-    .slice(0, 45)
-  const others = world.events.filter((event) => event.kind !== 1 && event.kind !== 6)
-  const relay = await launchRelay({ seed: [...others, ...notes] })
-  await showEveryNote(page)
-  await openApp([relay])
-  const rows = predictRows(relay.events())
-  expect(rows).toHaveLength(45)
-  await expectFirstRows(page, rows, 3)
+  const { rows } = await openFivePages(page, world, launchRelay, openApp)
   await page.keyboard.press('j')
   await expect.poll(() => focusedRow(page)).toBe(0)
   // Fifty presses in one task, from the top: at most two pages are loaded, so the last thirty

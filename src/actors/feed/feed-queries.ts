@@ -162,6 +162,11 @@ export function feedQueryOptions(
         newestOnce([...events, ...late]),
       )
       const after = nextPageStart(start, events)
+      // The last empty page asked again (feed-source.ts) with no relay answering: the older notes
+      // failed to load, the feed has not ended; a retry asks again.
+      if (!after && !answer.outcomes.some((outcome) => outcome.answered)) {
+        throw new Error(FAILED_TO_LOAD_NOTES)
+      }
       const next = nextCursor(
         cursor,
         after && withOwed(after, owedAfter(answer.outcomes, after.until)),

@@ -202,6 +202,8 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
     clearTimeout(parts.get(url)?.timer)
     const wait = { waitMs: deps.eoseWait(relay), deadlineMs: deps.eoseDeadlineMs }
     const part = startPart(now, wait, authTried, (responseMs) => {
+      // It took at least this long: the next wait grows (core/relays/eose-timeout.ts).
+      relay.history = recordEoseDuration(relay.history, responseMs)
       report(url, { ok: false, responseMs })
       answer(url)
     })

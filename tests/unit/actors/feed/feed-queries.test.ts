@@ -17,6 +17,7 @@ import {
   GLOBAL_SOURCE,
   type PageStart,
 } from '../../../../src/core/feed/feed-source.ts'
+import { FAILED_TO_LOAD_NOTES } from '../../../../src/core/relays/relay-messages.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 import { realHubs } from '../relays/real-hub.ts'
 
@@ -176,6 +177,31 @@ describe('feed queries', () => {
     const [first, , third] = data!.pages.map((page) => page.entries.map((row) => row.created_at))
     expect(Math.max(...third!)).toBeLessThanOrEqual(Math.min(...first!))
     expect(new Set(feedEntries(data).map((row) => row.id)).size).toBe(20)
+  })
+
+  it('older pages no relay answers, asked again until the end would be taken, fail to load: the feed has not ended', async () => {
+    const { hub, verifier } = await connect()
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const options = feedQueryOptions(hub, undefined, verifier)
+    const observer = new InfiniteQueryObserver(queryClient, { ...options, staleTime: Infinity })
+    await observer.refetch()
+    relay.setFaults({ dropAll: true })
+    // Two empty pages asked again, then the one that would end the feed.
+    await observer.fetchNextPage()
+    await observer.fetchNextPage()
+    expect(observer.getCurrentResult().hasNextPage).toBe(true)
+    await observer.fetchNextPage()
+    const failed = observer.getCurrentResult()
+    expect(failed.isFetchNextPageError).toBe(true)
+    expect(failed.error?.message).toBe(FAILED_TO_LOAD_NOTES)
+    expect(failed.data?.pages.map((page) => page.entries.length)).toEqual([10, 0, 0])
+    // Try again, the relay back: the notes go on from where they stopped.
+    relay.setFaults(undefined)
+    await observer.fetchNextPage()
+    const { data, isError } = observer.getCurrentResult()
+    expect(isError).toBe(false)
+    expect(data?.pages.map((page) => page.entries.length)).toEqual([10, 0, 0, 10])
+    observer.destroy()
   })
 
   it('a relay of the pool silent for a page is asked again from where it stopped: none of its notes is skipped', async () => {

@@ -658,6 +658,26 @@ describe('adaptive end-of-stored-events wait', () => {
     expect(results.at(-1)).toEqual([slow.url, { ok: false, responseMs: expect.any(Number) }])
     slow.setFaults(undefined)
   })
+
+  it('waits half as long again each time a relay runs over, until it answers', async () => {
+    const slow = await relayWith({ seed: notes })
+    const results: [string, RequestResult][] = []
+    const hub = hubWith({ onRequestResult: (url, result) => results.push([url, result]) }, slow)
+    for (let i = 0; i < EOSE_MIN_SAMPLES; i++) await hub.query(seeded)
+    expect(hub.eoseTimeoutFor(slow.url)).toBe(EOSE_MIN_TIMEOUT_MS)
+    // Slower than any wait so far: each query gives up, and the wait it gave counts as a duration.
+    slow.setFaults({ delayMs: 3000 })
+    expect(contents(await hub.query(seeded))).toEqual([])
+    const second = hub.eoseTimeoutFor(slow.url)
+    expect(second).toBeGreaterThanOrEqual(1.5 * EOSE_MIN_TIMEOUT_MS)
+    expect(contents(await hub.query(seeded))).toEqual([])
+    expect(hub.eoseTimeoutFor(slow.url)).toBeGreaterThanOrEqual(1.5 * second)
+    // Now it answers within the grown wait, which a wait learnt from answers alone never reached.
+    slow.setFaults({ delayMs: 1200 })
+    expect(contents(await hub.query(seeded))).toEqual(['one', 'three', 'two'])
+    expect(results.at(-1)).toEqual([slow.url, { ok: true, responseMs: expect.any(Number) }])
+    slow.setFaults(undefined)
+  })
 })
 
 describe('a relay streaming a large answer', () => {

@@ -44,14 +44,21 @@ describe('eoseTimeout', () => {
   })
 
   it('is the 95th percentile times 1.5', () => {
-    // 1..100 x 20 ms: the 95th percentile is 1900 ms, times 1.5 is 2850 ms.
-    const history = Array.from({ length: 100 }, (_, i) => (i + 1) * 20)
+    // 100..1 x 20 ms, the quickest last: the 95th percentile is 1900 ms, times 1.5 is 2850 ms.
+    const history = Array.from({ length: 100 }, (_, i) => (100 - i) * 20)
     expect(eoseTimeout(history)).toBe(2850)
   })
 
-  it('ignores the rare stall', () => {
-    const history = [...Array.from({ length: 97 }, () => 1000), 30_000, 30_000, 30_000]
+  it('ignores the rare stall, once five durations came after it', () => {
+    const thousand = (n: number) => Array.from({ length: n }, () => 1000)
+    const history = [...thousand(40), 30_000, ...thousand(40), 30_000, 30_000, ...thousand(5)]
     expect(eoseTimeout(history)).toBe(1500)
+  })
+
+  it('counts the longest of the last five: a relay turned slow is waited for at once', () => {
+    const quick = Array.from({ length: 95 }, () => 100)
+    expect(eoseTimeout([...quick, 2000, 100, 100, 100, 100])).toBe(3000)
+    expect(eoseTimeout([...quick, 2000, 100, 100, 100, 100, 100])).toBe(1000)
   })
 
   it('never drops below 1000 ms nor rises above the base', () => {
