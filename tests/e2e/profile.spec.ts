@@ -2,6 +2,7 @@
 // lists, mute list and relays tabs, the contacts modal in the URL, and the error texts.
 import { nprofileEncode, npubEncode } from 'nostr-tools/nip19'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
+import { FAILED_TO_LOAD_NOTES } from '../../src/core/relays/relay-messages.ts'
 import { expect, test } from './fixtures.ts'
 import { newestFirst, newestOf, profileOf } from './seeded.ts'
 
@@ -92,6 +93,41 @@ test('notes tab: notes and reposts newest first, ten at a time, the next page on
   await expect.poll(async () => (await ids()).length, { timeout: 20_000 }).toBeGreaterThan(20)
   const shown = await ids()
   expect(shown).toEqual(expected.slice(0, shown.length))
+})
+
+test('a relay that stops answering: older notes failed to load, asked again only on Try again', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const account = world.accounts.find((a) => a.name === 'juniper')!
+  await openApp([relay], `/npub/${account.npub}/notes`)
+  const notes = page.getByRole('feed').getByRole('article')
+  await expect.poll(() => notes.count()).toBeGreaterThanOrEqual(10)
+  const before = await notes.count()
+  relay.setFaults({ dropAll: true })
+  const failed = page.getByRole('alert').filter({ hasText: FAILED_TO_LOAD_NOTES })
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.wheel(0, 20_000)
+        return failed.isVisible()
+      },
+      { timeout: 30_000, intervals: [200] },
+    )
+    .toBe(true)
+  // With the end in view, nothing is asked again by itself: no Loading more… for two seconds.
+  const loadingMore = page.getByText('Loading more…')
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(100)
+    expect(await loadingMore.count()).toBe(0)
+  }
+  relay.setFaults(undefined)
+  await failed.getByRole('button', { name: 'Try again' }).click()
+  await expect.poll(() => notes.count(), { timeout: 20_000 }).toBeGreaterThan(before)
+  await expect(failed).toHaveCount(0)
 })
 
 test('following and followers match the seed; the tabs are links marked aria-current', async ({

@@ -19,6 +19,18 @@ interface FeedStatusProps {
   retry(): void
 }
 
+/** Notes that did not load (spec §8, data errors), with a retry: a failed page is not the end. */
+export function NotesFailed({ retry }: { retry(): void }) {
+  return (
+    <div className="feed-message" role="alert">
+      <p>{FAILED_TO_LOAD_NOTES}</p>
+      <button type="button" className="button" onClick={retry}>
+        Try again
+      </button>
+    </div>
+  )
+}
+
 /**
  * What the feed says below its rows: loading, empty, failed (with a retry), filtered, or that it
  * has ended. A feed never ends in silence: the reader learns there is nothing more, and how many
@@ -37,16 +49,7 @@ export function FeedStatus(props: FeedStatusProps) {
       </p>
     )
   }
-  if (failed) {
-    return (
-      <div className="feed-message" role="alert">
-        <p>{FAILED_TO_LOAD_NOTES}</p>
-        <button type="button" className="button" onClick={retry}>
-          Try again
-        </button>
-      </div>
-    )
-  }
+  if (failed) return <NotesFailed retry={retry} />
   if (loading) return <p className="feed-message">Loading notes…</p>
   if (loadingMore) {
     // Fixed at the screen's foot, not after the rows: rows above it still growing (a quoted note,

@@ -2,10 +2,11 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { use, useEffect, useMemo, useRef } from 'react'
 import { type FeedEntry, mergeEntries } from '../../../core/feed/feed-entry.ts'
 import { deletedOnly, isHiddenEntry, withoutHidden } from '../../../core/feed/hidden-notes.ts'
-import { FAILED_TO_LOAD_NOTES, NO_NOTES_YET } from '../../../core/relays/relay-messages.ts'
+import { NO_NOTES_YET } from '../../../core/relays/relay-messages.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
 import { useProfilePubkey } from '../people/use-profile.ts'
+import { NotesFailed } from './FeedStatus.tsx'
 import { NoteBoundary } from './NoteBoundary.tsx'
 import { NoteCard } from './NoteCard.tsx'
 import { useEngagementAsks } from './use-engagement-asks.ts'
@@ -37,11 +38,13 @@ export function ProfileNotes() {
     ),
   )
   const sentinel = useRef<HTMLDivElement>(null)
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query
 
   useEffect(() => {
     const element = sentinel.current
-    if (!element || !hasNextPage) return
+    // After a page failed, the next waits for Try again: asked again each time the sentinel is
+    // seen, the relays would be asked in a loop while the end stays in view.
+    if (!element || !hasNextPage || isFetchNextPageError) return
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (entry?.isIntersecting && !isFetchingNextPage) void fetchNextPage()
@@ -50,7 +53,7 @@ export function ProfileNotes() {
     )
     observer.observe(element)
     return () => observer.disconnect()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError])
 
   return (
     <>
@@ -75,9 +78,7 @@ export function ProfileNotes() {
         <p className="feed-message profile-empty">{NO_NOTES_YET}</p>
       )}
       {query.isError && (
-        <p className="feed-message" role="alert">
-          {FAILED_TO_LOAD_NOTES}
-        </p>
+        <NotesFailed retry={() => void (query.data ? fetchNextPage() : query.refetch())} />
       )}
       <div ref={sentinel} className="feed-end" aria-hidden="true" />
       {isFetchingNextPage && <p className="feed-message">Loading more…</p>}
