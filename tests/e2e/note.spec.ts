@@ -229,6 +229,68 @@ test('an id that does not decode, and a note no relay has', async ({
   await expect(page.getByText('Loading note…')).toHaveCount(0)
 })
 
+test('a relay that does not answer: the note, then its replies, failed to load rather than absent; Try again shows them', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  test.setTimeout(90_000)
+  const relay = await launchRelay()
+  const key = hexToBytes(world.accounts[2]!.secretKeyHex)
+  // A note at the top of the feed, and an answer to it.
+  const question = finalizeEvent(
+    { kind: 1, created_at: now(), content: 'A question for the relays', tags: [] },
+    key,
+  )
+  const answer = finalizeEvent(
+    {
+      kind: 1,
+      created_at: now(),
+      content: 'An answer from the relays',
+      tags: [
+        ['e', question.id, '', 'root', question.pubkey],
+        ['p', question.pubkey],
+      ],
+    },
+    key,
+  )
+  // And one from long ago, never on screen, so not in the saved cache when its link is opened.
+  const old = finalizeEvent(
+    { kind: 1, created_at: now() - 90 * 86_400, content: 'An old note', tags: [] },
+    key,
+  )
+  for (const event of [question, answer, old]) await relay.publish(event)
+  await showEveryNote(page)
+  const app = await openApp([relay])
+  const row = page.locator(`[role="feed"][aria-label="Notes"] [data-note-id="${question.id}"]`)
+  await expect(row).toBeVisible()
+  const failed = (text: string) => page.getByRole('alert').filter({ hasText: text })
+
+  // The replies: the note is at hand (its row), the relay silent when the thread is asked for.
+  relay.setFaults({ dropAll: true })
+  await row.getByText('A question for the relays').click()
+  await expect(failed('Failed to load replies')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('No replies yet.')).toHaveCount(0)
+  relay.setFaults(undefined)
+  await failed('Failed to load replies').getByRole('button', { name: 'Try again' }).click()
+  await expect(thread(page).locator(`[data-note-id="${answer.id}"]`)).toBeVisible()
+  await expect(failed('Failed to load replies')).toHaveCount(0)
+
+  // A note opened by its link with the relay silent: not "not found".
+  relay.setFaults({ dropAll: true })
+  await page.goto(`${app.url}/note/${noteEncode(old.id)}`)
+  await expect(failed('Failed to load note')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('Note not found on your relays')).toHaveCount(0)
+  relay.setFaults(undefined)
+  await failed('Failed to load note').getByRole('button', { name: 'Try again' }).click()
+  await expect(page.locator('.thread-focused [data-note-id]')).toHaveAttribute(
+    'data-note-id',
+    old.id,
+  )
+  await expect(page.getByText('No replies yet.')).toBeVisible()
+})
+
 test('?thread={id} opens the thread over the feed; Escape, Close and Back leave the feed where it was', async ({
   page,
   launchRelay,

@@ -1,6 +1,7 @@
 /**
  * A single note through TanStack Query, as a factory over the hub: ['note', id] (spec §7: kinds
- * [1], ids [id], limit 1; §9 prefetch: stale 30 s, kept 10 min); null when no relay has it. Apart
+ * [1], ids [id], limit 1; §9 prefetch: stale 30 s, kept 10 min); null when the relays that answered
+ * lack it, a failure when none answered. Apart
  * from the thread's queries (thread-queries.ts): the feed's cards and prefetch need only this.
  *
  * Relay hints (NIP-19 nevent relays and author, NIP-10 `e` tag relays): every request goes to the
@@ -10,9 +11,11 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { Filter } from 'nostr-tools/filter'
 import { type Note, toNote } from '../../core/feed/note.ts'
+import { FAILED_TO_LOAD_NOTE } from '../../core/relays/relay-messages.ts'
 import { type EventHints, hintedRelays, type ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { queryPoolAnd } from '../relays/routed-query.ts'
+import { queryStored, type StoredAnswer } from '../relays/stored-events.ts'
 
 /** Note prefetch: stale after 30 s, kept 10 min (spec §9, prefetch). */
 export const NOTE_STALE_MS = 30_000
@@ -25,26 +28,33 @@ export interface Hinted {
   hints: EventHints
 }
 
-/** The pool's events for these filters and, with hints, those of the hinted relays outside it. */
-export async function queryHinted(
+/**
+ * The pool's answer for these filters and, with hints, that of the hinted relays outside it: the
+ * events, and whether any relay answered at all (stored-events.ts).
+ */
+export function queryHinted(
   hub: RelayHub,
   filters: Filter[],
   id: string,
   hinted: Hinted | undefined,
-) {
-  if (!hinted) return hub.query(filters)
-  const answer = await queryPoolAnd(hub, filters, hintedRelays(hinted.routes, id, hinted.hints))
-  return answer.found.map(({ event }) => event)
+): Promise<StoredAnswer> {
+  if (!hinted) return queryStored(hub, filters)
+  return queryPoolAnd(hub, filters, hintedRelays(hinted.routes, id, hinted.hints))
 }
 
 export function noteQueryOptions(hub: RelayHub, id: string, hinted?: Hinted) {
   return queryOptions({
     queryKey: noteKey(id),
     queryFn: async ({ client }): Promise<Note | null> => {
-      const events = await queryHinted(hub, [{ kinds: [1], ids: [id], limit: 1 }], id, hinted)
-      const event = events.find((e) => e.id === id)
+      const answer = await queryHinted(hub, [{ kinds: [1], ids: [id], limit: 1 }], id, hinted)
+      const event = answer.found.find((found) => found.event.id === id)?.event
+      if (event) return toNote(event, Date.now())
       // A note known already (keepOpenedNote) stays known though the relays asked now lack it.
-      return event ? toNote(event, Date.now()) : (client.getQueryData(noteKey(id)) ?? null)
+      const known = client.getQueryData<Note>(noteKey(id))
+      if (known) return known
+      // Null says no relay has it: only relays that answered can say so.
+      if (!answer.answered) throw new Error(FAILED_TO_LOAD_NOTE)
+      return null
     },
     // Not found without hints (a prefetch, a quote) may be found with them: asked again.
     staleTime: hinted ? (query) => (query.state.data === null ? 0 : NOTE_STALE_MS) : NOTE_STALE_MS,

@@ -17,9 +17,11 @@ import { mergeNotes, type Note, toNote } from '../../core/feed/note.ts'
 import { missingAncestorIds } from '../../core/feed/thread.ts'
 import { hintRelays, taggedAuthor, taggedHints } from '../../core/relays/hint-relays.ts'
 import { outsidePool } from '../../core/relays/pool-urls.ts'
+import { FAILED_TO_LOAD_REPLIES } from '../../core/relays/relay-messages.ts'
 import { type EventHints, inboxRelays, type ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub, Subscription } from '../relays/relay-hub.ts'
 import { type ExtraRelays, queryEach, type RoutedRequest } from '../relays/routed-query.ts'
+import { answeredEvents } from '../relays/stored-events.ts'
 import { type Hinted, queryHinted } from './note-queries.ts'
 
 /**
@@ -76,10 +78,12 @@ export function threadQueryOptions(hub: RelayHub, rootId: string | null, hinted?
     queryFn: rootId
       ? async (): Promise<ThreadNotes> => {
           const filters = threadFilters(rootId)
-          const [events, replies] = await Promise.all([
+          const [answer, replies] = await Promise.all([
             queryHinted(hub, filters, rootId, hinted),
             queryInbox(hub, hinted?.routes, hinted?.hints.author, filters.slice(1)),
           ])
+          // No relay of the pool answered: the replies failed to load, which is not none.
+          const events = answeredEvents(answer, FAILED_TO_LOAD_REPLIES)
           return notesOf([...events, ...replies])
         }
       : skipToken,
@@ -147,7 +151,7 @@ async function fetchAround(
       replyFilters,
       focused.id,
       routes && hints && { routes, hints: { relays: hints.relays } },
-    ),
+    ).then((answer) => answer.found.map(({ event }) => event)),
     queryInbox(hub, routes, focused.pubkey, replyFilters),
   ]).then((answers) => answers.flat())
   const pool = await queryClient.ensureQueryData(threadQueryOptions(hub, rootId, hinted))

@@ -15,6 +15,10 @@ export const maxConnectionsReached = (max: number = MAX_CONNECTIONS): string =>
 
 /** A feed or a profile's notes that could not be loaded (spec §8, data errors). */
 export const FAILED_TO_LOAD_NOTES = 'Failed to load notes'
+/** A note that no relay answered for: it may well exist (spec §8, data errors). */
+export const FAILED_TO_LOAD_NOTE = 'Failed to load note'
+/** A thread's replies that no relay answered for: not the same as none. */
+export const FAILED_TO_LOAD_REPLIES = 'Failed to load replies'
 /** A profile's metadata that no relay answered for (spec §8, data errors). */
 export const FAILED_TO_LOAD_PROFILE = 'Failed to load profile'
 /** A profile's notes tab when the relays answered and hold none by them. */

@@ -19,11 +19,11 @@ interface FeedStatusProps {
   retry(): void
 }
 
-/** Notes that did not load (spec §8, data errors), with a retry: a failed page is not the end. */
-export function NotesFailed({ retry }: { retry(): void }) {
+/** What did not load (spec §8, data errors), with a retry: a failure is not an absence. */
+export function LoadFailed({ message, retry }: { message: string; retry(): void }) {
   return (
     <div className="feed-message" role="alert">
-      <p>{FAILED_TO_LOAD_NOTES}</p>
+      <p>{message}</p>
       <button type="button" className="button" onClick={retry}>
         Try again
       </button>
@@ -49,7 +49,7 @@ export function FeedStatus(props: FeedStatusProps) {
       </p>
     )
   }
-  if (failed) return <NotesFailed retry={retry} />
+  if (failed) return <LoadFailed message={FAILED_TO_LOAD_NOTES} retry={retry} />
   if (loading) return <p className="feed-message">Loading notes…</p>
   if (loadingMore) {
     // Fixed at the screen's foot, not after the rows: rows above it still growing (a quoted note,

@@ -2,11 +2,11 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { use, useEffect, useMemo, useRef } from 'react'
 import { type FeedEntry, mergeEntries } from '../../../core/feed/feed-entry.ts'
 import { deletedOnly, isHiddenEntry, withoutHidden } from '../../../core/feed/hidden-notes.ts'
-import { NO_NOTES_YET } from '../../../core/relays/relay-messages.ts'
+import { FAILED_TO_LOAD_NOTES, NO_NOTES_YET } from '../../../core/relays/relay-messages.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
 import { useProfilePubkey } from '../people/use-profile.ts'
-import { NotesFailed } from './FeedStatus.tsx'
+import { LoadFailed } from './FeedStatus.tsx'
 import { NoteBoundary } from './NoteBoundary.tsx'
 import { NoteCard } from './NoteCard.tsx'
 import { useEngagementAsks } from './use-engagement-asks.ts'
@@ -78,7 +78,10 @@ export function ProfileNotes() {
         <p className="feed-message profile-empty">{NO_NOTES_YET}</p>
       )}
       {query.isError && (
-        <NotesFailed retry={() => void (query.data ? fetchNextPage() : query.refetch())} />
+        <LoadFailed
+          message={FAILED_TO_LOAD_NOTES}
+          retry={() => void (query.data ? fetchNextPage() : query.refetch())}
+        />
       )}
       <div ref={sentinel} className="feed-end" aria-hidden="true" />
       {isFetchingNextPage && <p className="feed-message">Loading more…</p>}

@@ -6,9 +6,11 @@ import type { Note } from '../../../core/feed/note.ts'
 import { type ThreadLayout, threadNotes, threadSize } from '../../../core/feed/thread.ts'
 import { type FoldedThread, foldOutside } from '../../../core/feed/thread-outside.ts'
 import { isOutside } from '../../../core/people/web-of-trust.ts'
+import { FAILED_TO_LOAD_NOTE, FAILED_TO_LOAD_REPLIES } from '../../../core/relays/relay-messages.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useTrusted } from '../people/use-web-of-trust.ts'
 import { DeletedNote } from './DeletedNote.tsx'
+import { LoadFailed } from './FeedStatus.tsx'
 import { MutedNote } from './MutedNote.tsx'
 import { NoteBoundary } from './NoteBoundary.tsx'
 import { NoteCard } from './NoteCard.tsx'
@@ -60,14 +62,10 @@ export function ThreadView({
     )
   }
   if (state.status === 'failed') {
-    return (
-      <p className="feed-message" role="alert">
-        Failed to load note
-      </p>
-    )
+    return <LoadFailed message={FAILED_TO_LOAD_NOTE} retry={state.retry} />
   }
 
-  const { loadingThread } = state
+  const { loadingThread, retryReplies } = state
   const { layout, outside: folded } = outside.folded ?? { layout: state.layout, outside: 0 }
   const size = threadSize(layout)
   let position = 0
@@ -116,7 +114,8 @@ export function ThreadView({
       </div>
       {folded > 0 && <OutsideLine count={folded} item="reply" onShow={outside.show} />}
       {loadingThread && <p className="thread-status">Loading replies…</p>}
-      {!loadingThread && layout.replies.length === 0 && folded === 0 && (
+      {retryReplies && <LoadFailed message={FAILED_TO_LOAD_REPLIES} retry={retryReplies} />}
+      {!loadingThread && !retryReplies && layout.replies.length === 0 && folded === 0 && (
         <p className="thread-status">No replies yet.</p>
       )}
     </>

@@ -16,12 +16,15 @@ export type ThreadState =
   | { status: 'loading' }
   /** Every relay asked has answered, and none has the note. */
   | { status: 'not-found' }
-  | { status: 'failed' }
+  /** No relay answered for the note. */
+  | { status: 'failed'; retry(): void }
   | {
       status: 'ready'
       layout: ThreadLayout
       /** Parents and replies are still being asked for. */
       loadingThread: boolean
+      /** No relay answered for the replies: asks again. Undefined when they loaded. */
+      retryReplies: (() => void) | undefined
     }
 
 /** `hints`: where the note is known to be (an nevent's relays and author). */
@@ -60,8 +63,15 @@ export function useThread(id: string, hints: EventHints = NO_HINTS): ThreadState
     [focused, thread.data, around.data],
   )
 
-  if (note.isError) return { status: 'failed' }
+  if (note.isError) return { status: 'failed', retry: () => void note.refetch() }
   if (note.isPending) return { status: 'loading' }
   if (!layout) return { status: 'not-found' }
-  return { status: 'ready', layout, loadingThread: thread.isPending || around.isPending }
+  const retryReplies = thread.isError
+    ? () => {
+        void thread.refetch()
+        void around.refetch()
+      }
+    : undefined
+  const loadingThread = !thread.isError && (thread.isPending || around.isPending)
+  return { status: 'ready', layout, loadingThread, retryReplies }
 }

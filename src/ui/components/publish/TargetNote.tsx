@@ -2,24 +2,22 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { noteQueryOptions } from '../../../actors/feed/note-queries.ts'
 import type { Note } from '../../../core/feed/note.ts'
+import { FAILED_TO_LOAD_NOTE } from '../../../core/relays/relay-messages.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
+import { LoadFailed } from '../feed/FeedStatus.tsx'
 import { NoteCard } from '../feed/NoteCard.tsx'
 import { NOTE_NOT_FOUND } from '../feed/ThreadView.tsx'
 
 /** The note by id once loaded; until then, or when it cannot be, what to say instead. */
 export function useTargetNote(id: string): { note: Note } | { note: null; status: ReactNode } {
   const { hub } = useSystem()
-  const { data: note, isPending, isError } = useQuery(noteQueryOptions(hub, id))
+  const { data: note, isPending, isError, refetch } = useQuery(noteQueryOptions(hub, id))
   if (isPending) return { note: null, status: <p className="feed-message">Loading note…</p> }
   if (isError) {
     return {
       note: null,
-      status: (
-        <p className="feed-message" role="alert">
-          Failed to load note
-        </p>
-      ),
+      status: <LoadFailed message={FAILED_TO_LOAD_NOTE} retry={() => void refetch()} />,
     }
   }
   if (!note) {

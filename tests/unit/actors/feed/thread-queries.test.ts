@@ -17,6 +17,10 @@ import {
 import type { RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
 import { type Note, toNote } from '../../../../src/core/feed/note.ts'
 import { assembleThread, threadRootId } from '../../../../src/core/feed/thread.ts'
+import {
+  FAILED_TO_LOAD_NOTE,
+  FAILED_TO_LOAD_REPLIES,
+} from '../../../../src/core/relays/relay-messages.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 import { realHubs } from '../relays/real-hub.ts'
 
@@ -80,6 +84,29 @@ describe('thread queries', () => {
     expect((await queryClient.fetchQuery(noteQueryOptions(hub, third.id)))?.content).toBe('third')
     const absent = sign(alice, 0, 'never published')
     expect(await queryClient.fetchQuery(noteQueryOptions(hub, absent.id))).toBeNull()
+  })
+
+  it('a note or a thread no relay answers for fails to load, rather than being taken for absent', async () => {
+    const connection = hubs.connect([relay.url], { eoseTimeoutMs: 800 })
+    await connection.connected()
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    relay.setFaults({ dropAll: true })
+    try {
+      await expect(
+        queryClient.fetchQuery(noteQueryOptions(connection.hub, third.id)),
+      ).rejects.toThrow(FAILED_TO_LOAD_NOTE)
+      await expect(
+        queryClient.fetchQuery(threadQueryOptions(connection.hub, top.id)),
+      ).rejects.toThrow(FAILED_TO_LOAD_REPLIES)
+    } finally {
+      relay.setFaults(undefined)
+    }
+    // Answering again, the relay's word stands: the thread, and null for a note it lacks.
+    expect(
+      contents(await queryClient.fetchQuery(threadQueryOptions(connection.hub, top.id))),
+    ).toContain('reply old')
+    const absent = sign(alice, 0, 'never published')
+    expect(await queryClient.fetchQuery(noteQueryOptions(connection.hub, absent.id))).toBeNull()
   })
 
   it('keeps a note a row opened, though the relays asked for it by id lack it', async () => {
