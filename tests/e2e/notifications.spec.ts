@@ -300,6 +300,26 @@ test('each mute hides its type, and stays after a reload', async ({
   }
 })
 
+test('while no relay answers, the page says the notifications failed to load, with Try again, not that there are none', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const server = await openApp([relay], '/about')
+  relay.setFaults({ dropAll: true })
+  await logInReadOnly(page, world.demoAccount.npub)
+  await page.goto(`${server.url}/notifications`)
+  const failed = page.getByRole('alert').filter({ hasText: 'Failed to load notifications' })
+  await expect(failed).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText(/^No notifications/)).toHaveCount(0)
+  relay.setFaults(undefined)
+  await failed.getByRole('button', { name: 'Try again' }).click()
+  await expect.poll(() => rows(page).count()).toBeGreaterThan(10)
+  await expect(failed).toHaveCount(0)
+})
+
 test('a visitor sees no square, and the page asks them to log in', async ({
   page,
   launchRelay,

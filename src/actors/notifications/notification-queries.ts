@@ -12,9 +12,11 @@ import {
   notificationsFrom,
 } from '../../core/notifications/notifications.ts'
 import { outsidePool } from '../../core/relays/pool-urls.ts'
+import { FAILED_TO_LOAD_NOTIFICATIONS } from '../../core/relays/relay-messages.ts'
 import type { ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { type ExtraRelays, queryPoolAnd } from '../relays/routed-query.ts'
+import { answeredEvents, queryStored } from '../relays/stored-events.ts'
 
 export const NOTIFICATIONS_STALE_MS = 30_000
 export const NOTIFICATIONS_GC_MS = 2 * 60_000
@@ -28,7 +30,7 @@ function ownReadRelays(routes: ReadRoutes, pubkey: string): ExtraRelays | null {
 }
 
 export function notificationsQueryOptions(
-  hub: Pick<RelayHub, 'query' | 'subscribe'>,
+  hub: Pick<RelayHub, 'subscribe'>,
   pubkey: string,
   now: () => number = Date.now,
   routes?: ReadRoutes,
@@ -37,12 +39,11 @@ export function notificationsQueryOptions(
     queryKey: notificationsKey(pubkey),
     queryFn: async (): Promise<Notification[]> => {
       const filters = notificationFilters(pubkey, Math.floor(now() / 1000))
-      const events = routes
-        ? (await queryPoolAnd(hub, filters, ownReadRelays(routes, pubkey))).found.map(
-            ({ event }) => event,
-          )
-        : await hub.query(filters)
-      return notificationsFrom(events, pubkey)
+      const answer = routes
+        ? await queryPoolAnd(hub, filters, ownReadRelays(routes, pubkey))
+        : await queryStored(hub, filters)
+      // None from relays that were all silent is not "no notifications" (spec §8, data errors).
+      return notificationsFrom(answeredEvents(answer, FAILED_TO_LOAD_NOTIFICATIONS), pubkey)
     },
     staleTime: NOTIFICATIONS_STALE_MS,
     gcTime: NOTIFICATIONS_GC_MS,

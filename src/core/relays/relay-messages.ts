@@ -19,6 +19,8 @@ export const FAILED_TO_LOAD_NOTES = 'Failed to load notes'
 export const FAILED_TO_LOAD_NOTE = 'Failed to load note'
 /** A thread's replies that no relay answered for: not the same as none. */
 export const FAILED_TO_LOAD_REPLIES = 'Failed to load replies'
+/** The user's notifications when no relay answered: not the same as none. */
+export const FAILED_TO_LOAD_NOTIFICATIONS = 'Failed to load notifications'
 /** A profile's metadata that no relay answered for (spec §8, data errors). */
 export const FAILED_TO_LOAD_PROFILE = 'Failed to load profile'
 /** A profile's notes tab when the relays answered and hold none by them. */

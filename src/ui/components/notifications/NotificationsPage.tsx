@@ -6,9 +6,11 @@ import {
   unreadCount,
   writtenNotes,
 } from '../../../core/notifications/notifications.ts'
+import { FAILED_TO_LOAD_NOTIFICATIONS } from '../../../core/relays/relay-messages.ts'
 import { useLogin } from '../../hooks/use-login.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
+import { LoadFailed } from '../feed/FeedStatus.tsx'
 import { NoteBoundary } from '../feed/NoteBoundary.tsx'
 import { OutsideLine } from '../feed/OutsideLine.tsx'
 import { useEngagementAsks } from '../feed/use-engagement-asks.ts'
@@ -76,9 +78,13 @@ function Notifications({ pubkey }: { pubkey: string }) {
     <>
       <NotificationMutes />
       {notifications === undefined ? (
-        <p className="feed-message" role="status">
-          {isError ? 'Failed to load notifications' : 'Loading notifications…'}
-        </p>
+        isError ? (
+          <LoadFailed message={FAILED_TO_LOAD_NOTIFICATIONS} retry={view.retry} />
+        ) : (
+          <p className="feed-message" role="status">
+            Loading notifications…
+          </p>
+        )
       ) : notifications.length === 0 && folded === 0 ? (
         <p className="feed-message" role="status">
           {mutedTypes(settings).size > 0

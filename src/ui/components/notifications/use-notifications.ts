@@ -40,6 +40,8 @@ export interface NotificationsView {
   /** The last visit before now (unix seconds), or undefined before the first. */
   lastSeen: number | undefined
   isError: boolean
+  /** Asks the relays again. */
+  retry(): void
 }
 
 /**
@@ -84,5 +86,6 @@ export function useNotifications(pubkey: string, refetchIntervalMs?: number): No
     unread: notifications && trustKnown ? unreadCount(notifications, lastSeen) : undefined,
     lastSeen,
     isError: query.isError,
+    retry: () => void query.refetch(),
   }
 }

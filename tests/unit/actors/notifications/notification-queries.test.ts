@@ -13,6 +13,7 @@ import {
   notificationsQueryOptions,
 } from '../../../../src/actors/notifications/notification-queries.ts'
 import type { RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
+import { FAILED_TO_LOAD_NOTIFICATIONS } from '../../../../src/core/relays/relay-messages.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 import { realHubs } from '../relays/real-hub.ts'
 
@@ -136,6 +137,23 @@ describe('notifications query', () => {
       'zap',
     ])
     expect(list.at(-1)?.actor).toBe(getPublicKey(alice))
+  })
+
+  it('fails to load while no relay answers, rather than saying there are none', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const connection = hubs.connect([relay.url], { eoseTimeoutMs: 800 })
+    await connection.connected()
+    relay.setFaults({ dropAll: true })
+    try {
+      await expect(
+        queryClient.fetchQuery(notificationsQueryOptions(connection.hub, USER)),
+      ).rejects.toThrow(FAILED_TO_LOAD_NOTIFICATIONS)
+    } finally {
+      relay.setFaults(undefined)
+    }
+    expect(
+      await queryClient.fetchQuery(notificationsQueryOptions(connection.hub, USER)),
+    ).toHaveLength(7)
   })
 })
 
