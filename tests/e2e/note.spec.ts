@@ -7,6 +7,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import type { Locator, Page } from '@playwright/test'
 import { neventEncode, noteEncode } from 'nostr-tools/nip19'
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
+import { silentOn } from '../peers/faults.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
@@ -289,6 +290,41 @@ test('a relay that does not answer: the note, then its replies, failed to load r
     old.id,
   )
   await expect(page.getByText('No replies yet.')).toBeVisible()
+})
+
+test('a quoted note whose answer was lost says it failed to load, and its link opens it once the relay answers', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const key = hexToBytes(world.accounts[2]!.secretKeyHex)
+  const quoted = finalizeEvent(
+    { kind: 1, created_at: now() - 90 * 86_400, content: 'Worth quoting', tags: [] },
+    key,
+  )
+  const quoting = finalizeEvent(
+    {
+      kind: 1,
+      created_at: now(),
+      content: `Look at this nostr:${noteEncode(quoted.id)}`,
+      tags: [['q', quoted.id]],
+    },
+    key,
+  )
+  for (const event of [quoted, quoting]) await relay.publish(event)
+  relay.setFaults(silentOn(quoted.id))
+  await showEveryNote(page)
+  await openApp([relay])
+  const status = page.locator(`[data-note-id="${quoting.id}"] .note-quote-status`)
+  await expect(status).toHaveText('Failed to load quoted note', { timeout: 30_000 })
+  relay.setFaults(undefined)
+  await status.click()
+  await expect(page.locator('.thread-focused [data-note-id]')).toHaveAttribute(
+    'data-note-id',
+    quoted.id,
+  )
 })
 
 test('?thread={id} opens the thread over the feed; Escape, Close and Back leave the feed where it was', async ({

@@ -9,6 +9,7 @@ import { noteEncode } from 'nostr-tools/nip19'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { MUTE_LIST_KIND, parseMuteList } from '../../src/core/people/mute-list.ts'
 import { isMuted, muteSetOf } from '../../src/core/people/mute-set.ts'
+import { silentOn } from '../peers/faults.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
 import { newestOf, profileOf } from './seeded.ts'
@@ -318,6 +319,25 @@ test('while no relay answers, the page says the notifications failed to load, wi
   await failed.getByRole('button', { name: 'Try again' }).click()
   await expect.poll(() => rows(page).count()).toBeGreaterThan(10)
   await expect(failed).toHaveCount(0)
+})
+
+test('a liked note whose answer was lost says it failed to load, not that it is not on the relays', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const like = expectedFor(relay, world.demoAccount.pubkey).sure.find((n) => n.type === 'like')!
+  const liked = like.event.tags.findLast((tag) => tag[0] === 'e')![1]!
+  const server = await openApp([relay], '/about')
+  relay.setFaults(silentOn(liked))
+  await logInReadOnly(page, world.demoAccount.npub)
+  await page.goto(`${server.url}/notifications`)
+  const row = page.locator(`.notification[data-event-id="${like.id}"]`)
+  await expect(row.locator('.notification-note-missing')).toHaveText('Failed to load note', {
+    timeout: 30_000,
+  })
 })
 
 test('a visitor sees no square, and the page asks them to log in', async ({

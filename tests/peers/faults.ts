@@ -83,6 +83,23 @@ const isEvent = (value: unknown): value is NostrEvent =>
   typeof (value as { sig?: unknown }).sig === 'string'
 
 /**
+ * A relay whose answers that would hold the event `id` are lost: the event is withheld and those
+ * requests' EOSE never comes, while its other requests are answered (a phone dropping an answer).
+ */
+export function silentOn(id: string): RelayFaults {
+  const withheld = new Set<unknown>()
+  return {
+    rewrite: (frame) => {
+      if (frame[0] === 'EVENT' && isEvent(frame[2]) && frame[2].id === id) {
+        withheld.add(frame[1])
+        return null
+      }
+      return frame[0] === 'EOSE' && withheld.has(frame[1]) ? null : frame
+    },
+  }
+}
+
+/**
  * A relay that refuses every event it is sent: each accepting OK is turned into a refusal with
  * this reason. Only the answer changes (faults act on what the relay sends): the relay still
  * stores the event, but no client is told it was accepted.

@@ -15,7 +15,8 @@ import { NOTE_GC_MS, NOTE_STALE_MS, noteKey } from './note-queries.ts'
 export type NoteLoader = (id: string) => Promise<Note | null>
 
 /**
- * ['note', id] through the loader: null when no relay has it (spec §9 prefetch times). `hinted`:
+ * ['note', id] through the loader: null when the relays that answered lack it, a failure when
+ * none answered (spec §9 prefetch times). `hinted`:
  * the loader asks hinted relays too, so a null kept from an ask without them is asked again.
  */
 export const loadedNoteQueryOptions = (load: NoteLoader, id: string, hinted = false) =>
@@ -37,8 +38,13 @@ export function hintedNoteLoader(
     const elsewhere = hintedRelays(routes, id, { relays }).then((extra) =>
       extra ? queryEach(hub, [{ ...extra, filters: [{ kinds: [1], ids: [id], limit: 1 }] }]) : null,
     )
-    const [gathered, hinted] = await Promise.all([load(id), elsewhere])
-    const event = hinted?.found.find((found) => found.event.id === id)?.event
-    return gathered ?? (event ? toNote(event, Date.now()) : null)
+    const [gathered, hinted] = await Promise.allSettled([load(id), elsewhere])
+    if (gathered.status === 'fulfilled' && gathered.value) return gathered.value
+    const found = hinted.status === 'fulfilled' ? hinted.value?.found : undefined
+    const event = found?.find((answer) => answer.event.id === id)?.event
+    if (event) return toNote(event, Date.now())
+    // The pool silent: whether it has the note is unknown (row-loader.ts).
+    if (gathered.status === 'rejected') throw gathered.reason
+    return null
   }
 }

@@ -9,9 +9,11 @@ import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { toNote } from '../../core/feed/note.ts'
 import { parseProfileMetadata } from '../../core/people/profile.ts'
+import { FAILED_TO_LOAD_NOTE, FAILED_TO_LOAD_PROFILE } from '../../core/relays/relay-messages.ts'
 import { METADATA_LIMIT, type MetadataLoader } from '../people/metadata-queries.ts'
 import { createGatherer } from '../platform/gather.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
+import { queryStored } from '../relays/stored-events.ts'
 import type { NoteLoader } from './note-loader.ts'
 
 /** Keys per REQ: relays commonly cap filter sizes. */
@@ -48,21 +50,30 @@ const answerOf = (key: string, events: readonly NostrEvent[]): NostrEvent[] => {
     : events.filter((event) => event.kind === 1 && event.id === value)
 }
 
-export function createRowLoader(hub: Pick<RelayHub, 'query'>): RowLoader {
-  const load = createGatherer<NostrEvent[]>({
+export function createRowLoader(hub: Pick<RelayHub, 'subscribe'>): RowLoader {
+  // Each key's events; null when nothing came for it and no relay answered: unknown, not absent.
+  const load = createGatherer<NostrEvent[] | null>({
     maxBatch: MAX_KEYS,
     load: async (keys) => {
-      const events = await hub.query(rowFilters(keys))
-      return keys.map((key) => answerOf(key, events))
+      const { found, answered } = await queryStored(hub, rowFilters(keys))
+      const events = found.map(({ event }) => event)
+      return keys.map((key) => {
+        const own = answerOf(key, events)
+        return own.length > 0 || answered ? own : null
+      })
     },
   })
   return {
     metadata: async (pubkey) => {
-      const [newest] = (await load(PROFILE + pubkey)).sort((a, b) => b.created_at - a.created_at)
+      const events = await load(PROFILE + pubkey)
+      if (!events) throw new Error(FAILED_TO_LOAD_PROFILE)
+      const [newest] = events.sort((a, b) => b.created_at - a.created_at)
       return newest ? parseProfileMetadata(newest.content) : null
     },
     note: async (id) => {
-      const [event] = await load(NOTE + id)
+      const events = await load(NOTE + id)
+      if (!events) throw new Error(FAILED_TO_LOAD_NOTE)
+      const [event] = events
       return event ? toNote(event, Date.now()) : null
     },
   }

@@ -14,6 +14,9 @@ import { NoteContent } from './NoteContent.tsx'
 import { SensitiveContent } from './SensitiveContent.tsx'
 import './quoted-note.css'
 
+/** No relay answered for the quoted note; its link opens the note's page, which asks again. */
+export const QUOTE_FAILED = 'Failed to load quoted note'
+
 /**
  * A quoted note (NIP-18 quote repost) inside the quoting one, fetched by id as ['note', id], also
  * from its relay hints.
@@ -22,7 +25,7 @@ export function QuotedNote({ pointer }: { pointer: EventPointer }) {
   const system = useSystem()
   const navigate = useNavigate()
   const now = useNow()
-  const { data: note, isPending } = useQuery(system.noteQuery(pointer.id, pointer.relays))
+  const { data: note, isPending, isError } = useQuery(system.noteQuery(pointer.id, pointer.relays))
   const { data: metadata } = useQuery({
     ...system.metadataQuery(note?.pubkey ?? ''),
     enabled: Boolean(note),
@@ -35,7 +38,7 @@ export function QuotedNote({ pointer }: { pointer: EventPointer }) {
   if (!note) {
     return (
       <Link className="note-quote note-quote-status" to="/note/$noteId" params={{ noteId }}>
-        Quoted note not found on your relays
+        {isError ? QUOTE_FAILED : 'Quoted note not found on your relays'}
       </Link>
     )
   }

@@ -7,6 +7,7 @@ import { notificationDetail } from '../../../core/notifications/notification-det
 import { type Notification, subjectNoteId } from '../../../core/notifications/notifications.ts'
 import { displayName } from '../../../core/people/profile.ts'
 import { absoluteTime, relativeTime } from '../../../core/platform/relative-time.ts'
+import { FAILED_TO_LOAD_NOTE } from '../../../core/relays/relay-messages.ts'
 import { useSystem } from '../../system-context.tsx'
 import { Avatar } from '../people/Avatar.tsx'
 import { NoteExcerpt } from './NoteExcerpt.tsx'
@@ -94,14 +95,18 @@ function SubjectLink({ id, children }: { id: string; children: ReactNode }) {
 
 /** The liked, reposted or zapped note, fetched with the others on the page in one request. */
 function LoadedSubject({ id }: { id: string }) {
-  const { data: note, isPending } = useQuery(useSystem().noteQuery(id))
+  const { data: note, isPending, isError } = useQuery(useSystem().noteQuery(id))
   return (
     <SubjectLink id={id}>
       {note ? (
         <NoteExcerpt content={note.content} />
       ) : (
         <span className="notification-note-missing">
-          {isPending ? 'Loading note…' : 'Note not found on your relays'}
+          {isPending
+            ? 'Loading note…'
+            : isError
+              ? FAILED_TO_LOAD_NOTE
+              : 'Note not found on your relays'}
         </span>
       )}
     </SubjectLink>

@@ -13,7 +13,11 @@ import {
   notificationsQueryOptions,
 } from '../../../../src/actors/notifications/notification-queries.ts'
 import type { RelayHub } from '../../../../src/actors/relays/relay-hub.ts'
-import { FAILED_TO_LOAD_NOTIFICATIONS } from '../../../../src/core/relays/relay-messages.ts'
+import {
+  FAILED_TO_LOAD_NOTE,
+  FAILED_TO_LOAD_NOTIFICATIONS,
+  FAILED_TO_LOAD_PROFILE,
+} from '../../../../src/core/relays/relay-messages.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 import { realHubs } from '../relays/real-hub.ts'
 
@@ -181,5 +185,24 @@ describe('row loader', () => {
     expect(none).toBeNull()
     expect(queryClient.getQueryData(noteKey(mine.id))).toEqual(found)
     expect(relay.stats().reqs - before).toBe(1)
+  })
+
+  it('fails the asks of a moment no relay answered, so a silent relay never makes a note or a profile absent', async () => {
+    const connection = hubs.connect([relay.url], { eoseTimeoutMs: 800 })
+    await connection.connected()
+    const rows = createRowLoader(connection.hub)
+    relay.setFaults({ dropAll: true })
+    try {
+      const [note, profile] = await Promise.allSettled([
+        rows.note(mine.id),
+        rows.metadata(getPublicKey(alice)),
+      ])
+      expect(note).toEqual({ status: 'rejected', reason: new Error(FAILED_TO_LOAD_NOTE) })
+      expect(profile).toEqual({ status: 'rejected', reason: new Error(FAILED_TO_LOAD_PROFILE) })
+    } finally {
+      relay.setFaults(undefined)
+    }
+    expect((await rows.note(mine.id))?.content).toBe('my note')
+    expect(await rows.note('f'.repeat(64))).toBeNull()
   })
 })
