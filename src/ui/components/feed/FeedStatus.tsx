@@ -1,5 +1,6 @@
 import type { FeedSourceState } from '../../../core/feed/feed-source-state.ts'
 import { FAILED_TO_LOAD_NOTES } from '../../../core/relays/relay-messages.ts'
+import { LoadFailed } from '../kit/LoadFailed.tsx'
 import './feed.css'
 
 interface FeedStatusProps {
@@ -17,18 +18,6 @@ interface FeedStatusProps {
   /** Shows them, in this view. */
   showHidden(): void
   retry(): void
-}
-
-/** What did not load (spec §8, data errors), with a retry: a failure is not an absence. */
-export function LoadFailed({ message, retry }: { message: string; retry(): void }) {
-  return (
-    <div className="feed-message" role="alert">
-      <p>{message}</p>
-      <button type="button" className="button" onClick={retry}>
-        Try again
-      </button>
-    </div>
-  )
 }
 
 /**

@@ -5,9 +5,9 @@ import type { Note } from '../../../core/feed/note.ts'
 import { FAILED_TO_LOAD_NOTE } from '../../../core/relays/relay-messages.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
-import { LoadFailed } from '../feed/FeedStatus.tsx'
 import { NoteCard } from '../feed/NoteCard.tsx'
 import { NOTE_NOT_FOUND } from '../feed/ThreadView.tsx'
+import { LoadFailed } from '../kit/LoadFailed.tsx'
 
 /** The note by id once loaded; until then, or when it cannot be, what to say instead. */
 export function useTargetNote(id: string): { note: Note } | { note: null; status: ReactNode } {
