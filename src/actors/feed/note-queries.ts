@@ -15,7 +15,7 @@ import { FAILED_TO_LOAD_NOTE } from '../../core/relays/relay-messages.ts'
 import { type EventHints, hintedRelays, type ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { queryPoolAnd } from '../relays/routed-query.ts'
-import { queryStored, type StoredAnswer } from '../relays/stored-events.ts'
+import type { StoredAnswer } from '../relays/stored-events.ts'
 
 /** Note prefetch: stale after 30 s, kept 10 min (spec §9, prefetch). */
 export const NOTE_STALE_MS = 30_000
@@ -38,8 +38,7 @@ export function queryHinted(
   id: string,
   hinted: Hinted | undefined,
 ): Promise<StoredAnswer> {
-  if (!hinted) return queryStored(hub, filters)
-  return queryPoolAnd(hub, filters, hintedRelays(hinted.routes, id, hinted.hints))
+  return queryPoolAnd(hub, filters, hinted ? hintedRelays(hinted.routes, id, hinted.hints) : null)
 }
 
 export function noteQueryOptions(hub: RelayHub, id: string, hinted?: Hinted) {

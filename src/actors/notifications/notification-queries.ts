@@ -16,7 +16,7 @@ import { FAILED_TO_LOAD_NOTIFICATIONS } from '../../core/relays/relay-messages.t
 import type { ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { type ExtraRelays, queryPoolAnd } from '../relays/routed-query.ts'
-import { answeredEvents, queryStored } from '../relays/stored-events.ts'
+import { answeredEvents } from '../relays/stored-events.ts'
 
 export const NOTIFICATIONS_STALE_MS = 30_000
 export const NOTIFICATIONS_GC_MS = 2 * 60_000
@@ -39,9 +39,7 @@ export function notificationsQueryOptions(
     queryKey: notificationsKey(pubkey),
     queryFn: async (): Promise<Notification[]> => {
       const filters = notificationFilters(pubkey, Math.floor(now() / 1000))
-      const answer = routes
-        ? await queryPoolAnd(hub, filters, ownReadRelays(routes, pubkey))
-        : await queryStored(hub, filters)
+      const answer = await queryPoolAnd(hub, filters, routes ? ownReadRelays(routes, pubkey) : null)
       // None from relays that were all silent is not "no notifications" (spec §8, data errors).
       return notificationsFrom(answeredEvents(answer, FAILED_TO_LOAD_NOTIFICATIONS), pubkey)
     },
