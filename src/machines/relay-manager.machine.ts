@@ -15,8 +15,11 @@
  * - unproven: anything else (no record yet, too few answers).
  *
  * Decisions, each evaluation:
- * - Demote (auto remove) forged relays always; unhealthy and slow relays only while some relay is
- *   reliable: when none is, the network is the likelier culprit and the set is left alone.
+ * - Demote (auto remove) forged relays always; an unhealthy relay only when another answered
+ *   while it was failing (between the first and the last failure of its run): otherwise the
+ *   network is the likelier culprit, as when a phone loses it for a while, and a relay not asked
+ *   meanwhile (an indexer that answered at start) proves nothing. A slow relay only while some
+ *   relay is reliable.
  * - The blacklist (9 relays) is a list of relays never added automatically, even when recommended.
  *   Being on it is no reason for removal: a blacklisted relay the user chose stays while it is
  *   reliable and is demoted like any other when it is not ("not removed if reliable").
@@ -97,6 +100,19 @@ export function verdict(health: RelayHealth | undefined, rejected = 0): Verdict 
   return 'reliable'
 }
 
+/** Whether another relay answered between the first and the last failure of this one's run. */
+function othersAnswered(health: Record<string, RelayHealth>, url: string): boolean {
+  const { failingSince, lastFailure } = health[url] ?? {}
+  if (failingSince == null || lastFailure == null) return false
+  return Object.values(health).some(
+    (other) =>
+      other.url !== url &&
+      other.lastSuccess !== null &&
+      other.lastSuccess >= failingSince &&
+      other.lastSuccess <= lastFailure,
+  )
+}
+
 export interface Plan {
   remove: Array<{ url: string; reason: DemoteReason }>
   add: string[]
@@ -107,11 +123,13 @@ export function planEvaluation(context: RelayManagerContext): Plan {
   const judge = (url: string) => verdict(context.health[url], context.rejected[url])
   const judged = context.active.map((url) => ({ url, verdict: judge(url) }))
   const reliable = judged.filter((relay) => relay.verdict === 'reliable').length
+  const demoted = (url: string, verdict: Verdict): verdict is DemoteReason =>
+    verdict === 'forged' ||
+    (verdict === 'unhealthy' && othersAnswered(context.health, url)) ||
+    (verdict === 'slow' && reliable > 0)
   const remove = context.autoRemove
     ? judged.flatMap(({ url, verdict }) =>
-        verdict === 'forged' || (reliable > 0 && (verdict === 'unhealthy' || verdict === 'slow'))
-          ? [{ url, reason: verdict }]
-          : [],
+        demoted(url, verdict) ? [{ url, reason: verdict }] : [],
       )
     : []
   const removed = new Set(remove.map((relay) => relay.url))

@@ -1,4 +1,6 @@
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
+import { localRuntimeConfig } from '../../src/core/platform/runtime-config.ts'
+import { FAILED_TO_LOAD_NOTES } from '../../src/core/relays/relay-messages.ts'
 import { EVALUATE_INTERVAL_MS } from '../../src/machines/relay-manager.machine.ts'
 import { byAuthors } from '../peers/faults.ts'
 import { expect, relayLight, test } from './fixtures.ts'
@@ -143,4 +145,54 @@ test('five relays: the feed loads from the healthy ones, health sorts them, the 
   )
   await expect(page.locator('[data-tile="forged"] dd')).toHaveText('0')
   await page.screenshot({ path: 'test-results/screenshots/aux-relays-demoted.png' })
+})
+
+test('relays the app asks all going silent at once are kept: the network failed, not they', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  // Past the manager's first evaluation, 30 s after start.
+  test.setTimeout(EVALUATE_INTERVAL_MS + 60_000)
+  const [first, second, indexer] = await Promise.all([launchRelay(), launchRelay(), launchRelay()])
+  const readRelays = [first, second]
+  await showEveryNote(page)
+  await openApp(readRelays, '/', {
+    config: {
+      ...localRuntimeConfig(readRelays.map((relay) => relay.url)),
+      relays: [
+        ...readRelays.map(({ url }) => ({ url, permission: 'readwrite' as const })),
+        { url: indexer.url, permission: 'indexer' },
+      ],
+      indexerRelays: [indexer.url],
+    },
+  })
+  await expect.poll(() => page.getByRole('feed').getByRole('article').count()).toBeGreaterThan(5)
+  // The indexer answers the rows' profiles, twice at least: reliable on its record from then on.
+  await expect.poll(() => indexer.stats().reqs, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
+
+  // Out of reach: the read relays lose every answer; the indexer is not asked meanwhile.
+  for (const relay of readRelays) relay.setFaults({ dropAll: true })
+  const failed = page.getByRole('alert').filter({ hasText: FAILED_TO_LOAD_NOTES })
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        return failed.isVisible()
+      },
+      { timeout: 30_000, intervals: [200] },
+    )
+    .toBe(true)
+  // Each read relay failed three times in a row (three pages); the manager evaluates meanwhile.
+  await page.waitForTimeout(EVALUATE_INTERVAL_MS + 5_000)
+  for (const relay of readRelays) await expect(relayLight(page, relay.url)).toHaveCount(1)
+  await expect(page.getByText('No relays configured', { exact: false })).toHaveCount(0)
+
+  // Back in reach: Try again goes on.
+  for (const relay of readRelays) relay.setFaults(undefined)
+  const shown = await page.getByRole('feed').getByRole('article').count()
+  await failed.getByRole('button', { name: 'Try again' }).click()
+  await expect
+    .poll(() => page.getByRole('feed').getByRole('article').count())
+    .toBeGreaterThan(shown)
 })

@@ -31,17 +31,29 @@ import {
 
 const AT = 1_700_000_000_000
 
-/** A health record after `successes` answers of `responseMs` and then `failures` failures. */
-function health(url: string, successes: number, failures = 0, responseMs = 200): RelayHealth {
+/**
+ * A health record after `successes` answers of `responseMs` from `answeredAt` on, and then
+ * `failures` failures, 10 ms apart from AT + 100.
+ */
+function health(
+  url: string,
+  successes: number,
+  failures = 0,
+  responseMs = 200,
+  answeredAt = AT,
+): RelayHealth {
   let record = newHealth(url)
-  for (let i = 0; i < successes; i++) record = recordSuccess(record, responseMs, AT + i)
-  for (let i = 0; i < failures; i++) record = recordFailure(record, AT + 100 + i)
+  for (let i = 0; i < successes; i++) record = recordSuccess(record, responseMs, answeredAt + i)
+  for (let i = 0; i < failures; i++) record = recordFailure(record, AT + 100 + 10 * i)
   return record
 }
 
-const reliable = (url: string) => health(url, 2)
+/** Answering while a failing relay fails (AT + 100 to AT + 120): the network works. */
+const reliable = (url: string) => health(url, 2, 0, 200, AT + 105)
 const failing = (url: string) => health(url, 2, 3)
 const slow = (url: string) => health(url, 2, 0, RESPONSE_THRESHOLD_MS + 1)
+/** Answered before the failures began, and not asked since. */
+const quietSince = (url: string) => health(url, 2)
 
 const byUrl = (...records: RelayHealth[]): Record<string, RelayHealth> =>
   Object.fromEntries(records.map((record) => [record.url, record]))
@@ -333,6 +345,50 @@ describe('relay manager scenarios', () => {
     actor.send({ type: 'manager.evaluate' })
     expect(emitted).toEqual([])
     expect(actor.getSnapshot().context.active).toEqual(active)
+  })
+
+  it('demotes nothing when the relays asked all fail at once, though one not asked answered before', () => {
+    const indexer = 'wss://indexer'
+    const { actor, emitted } = start({
+      recommended: [],
+      fallback: [],
+      blacklist: [],
+      active: [...active, indexer],
+    })
+    // A phone out of reach: every relay the feed asked failed 3 times; the indexer, asked for
+    // profiles at start, is still reliable on its record.
+    actor.send({
+      type: 'manager.health',
+      health: byUrl(...active.map(failing), quietSince(indexer)),
+    })
+    actor.send({ type: 'manager.evaluate' })
+    expect(verdict(quietSince(indexer))).toBe('reliable')
+    expect(emitted).toEqual([])
+    // Back in reach: one relay answers after the others' last failures; they have not been
+    // asked since, so nothing says they still fail.
+    actor.send({
+      type: 'manager.health',
+      health: byUrl(
+        health('wss://a1', 3, 0, 200, AT + 200),
+        ...active.slice(1).map(failing),
+        quietSince(indexer),
+      ),
+    })
+    actor.send({ type: 'manager.evaluate' })
+    expect(emitted).toEqual([])
+    // One fails again while another answers: that one is the relay's fault.
+    const a2 = recordFailure(failing('wss://a2'), AT + 300)
+    actor.send({
+      type: 'manager.health',
+      health: byUrl(
+        health('wss://a1', 3, 0, 200, AT + 250),
+        a2,
+        ...active.slice(2).map(failing),
+        quietSince(indexer),
+      ),
+    })
+    actor.send({ type: 'manager.evaluate' })
+    expect(emitted).toEqual([{ type: 'manager.remove', url: 'wss://a2', reason: 'unhealthy' }])
   })
 
   it('never grows the active set past 15', () => {

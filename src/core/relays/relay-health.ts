@@ -16,6 +16,8 @@ export interface RelayHealth {
   averageResponseTime: number
   lastSuccess: number | null
   lastFailure: number | null
+  /** The first failure of the current run of consecutive failures; null after a success. */
+  failingSince: number | null
   lastHealthCheck: number | null
 }
 
@@ -29,6 +31,7 @@ export const newHealth = (url: string): RelayHealth => ({
   averageResponseTime: 0,
   lastSuccess: null,
   lastFailure: null,
+  failingSince: null,
   lastHealthCheck: null,
 })
 
@@ -44,6 +47,7 @@ export function recordSuccess(health: RelayHealth, responseMs: number, at: numbe
     averageResponseTime:
       health.averageResponseTime + (responseMs - health.averageResponseTime) / successCount,
     lastSuccess: at,
+    failingSince: null,
     lastHealthCheck: at,
   }
 }
@@ -58,6 +62,7 @@ export function recordFailure(health: RelayHealth, at: number): RelayHealth {
     consecutiveFailures,
     isHealthy: health.isHealthy && consecutiveFailures < UNHEALTHY_AFTER_FAILURES,
     lastFailure: at,
+    failingSince: health.consecutiveFailures === 0 ? at : health.failingSince,
     lastHealthCheck: at,
   }
 }

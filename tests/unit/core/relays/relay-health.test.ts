@@ -33,13 +33,17 @@ describe('relay health', () => {
       consecutiveFailures: 3,
       failureCount: 3,
       lastFailure: 5,
+      failingSince: 3,
     })
   })
 
   it('resets the failure streak on a success and computes the success rate', () => {
     let health = recordFailure(recordFailure(newHealth(URL), 1), 2)
+    expect(health.failingSince).toBe(1)
     health = recordSuccess(health, 10, 3)
     expect(health.consecutiveFailures).toBe(0)
+    expect(health.failingSince).toBeNull()
+    expect(recordFailure(health, 4).failingSince).toBe(4)
     expect(successRate(health)).toBeCloseTo(1 / 3)
     expect(successRate(newHealth(URL))).toBe(0)
   })
