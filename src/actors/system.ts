@@ -106,6 +106,7 @@ export function startSystem(
   // pool (created with the app below) only once events flow.
   const pool = () => app.getSnapshot().children.relays
   let poolJoined = false
+  let linkedRelays: LinkedRelays | undefined
   const hub = startRelayHub({
     verifier,
     signer: () => signer(),
@@ -119,6 +120,8 @@ export function startSystem(
       auxRelays.send({ type: 'aux.want', url, reason })
       return running === undefined // opened once their code has loaded
     },
+    // A socket whose connection died without a close is found by a ping now, not in up to 30 s.
+    unanswered: (url) => linkedRelays?.check(url),
   })
   const effects = loginEffects(keystore, hub, remote, remoteSessions)
   const app = createApp({ socket: sockets.machine, login: effects.actors, inspect })
@@ -166,6 +169,7 @@ export function startSystem(
     if (!relays) return
     watch.unsubscribe()
     const links = linkRelays(relays, sockets.links, hub)
+    linkedRelays = links
     const { config } = snapshot.context
     const login = snapshot.children.login
     poolStarted(config && login ? { login, config } : null)

@@ -117,7 +117,7 @@ test('a relay that turns slower than it was goes on to the end of the feed', asy
   await expect.poll(() => rowCount(page)).toBe(FIVE_PAGES)
 })
 
-test('a relay that stops answering: older notes failed to load, with Try again, not the end', async ({
+test('a relay that stops answering: older notes failed to load, with Try again, not the end; its socket is opened afresh', async ({
   page,
   world,
   launchRelay,
@@ -125,6 +125,7 @@ test('a relay that stops answering: older notes failed to load, with Try again, 
 }) => {
   const { relay } = await openFivePages(page, world, launchRelay, openApp)
   relay.setFaults({ dropAll: true })
+  const connections = relay.stats().connections
   const failed = page.getByRole('alert').filter({ hasText: FAILED_TO_LOAD_NOTES })
   await expect
     .poll(
@@ -136,6 +137,11 @@ test('a relay that stops answering: older notes failed to load, with Try again, 
     )
     .toBe(true)
   await expect(feedEnd(page)).toHaveCount(0)
+  // A page it left unanswered had it pinged at once; the ping unanswered in 5 s, a new socket.
+  // Pinged only every 30 s, it would be at least 30 s after the app opened (keep-alive.ts).
+  await expect
+    .poll(() => relay.stats().connections, { timeout: 12_000 })
+    .toBeGreaterThan(connections)
   relay.setFaults(undefined)
   await failed.getByRole('button', { name: 'Try again' }).click()
   await scrollToEnd(page)

@@ -74,6 +74,8 @@ export interface HubDeps {
    * it is `aux.want` to those running.
    */
   reach?(url: string, reason: RelayReason): boolean | undefined
+  /** A request the relay did not answer in time (a REQ's EOSE, a publish's OK). */
+  unanswered?(url: string): void
 }
 
 export function startRelayHub({
@@ -85,11 +87,15 @@ export function startRelayHub({
     aux()?.send({ type: 'aux.want', url, reason })
     return undefined
   },
+  unanswered,
 }: HubDeps): RelayHub {
   return createRelayHub({
     verifier,
     signer,
-    onRequestResult: (url, result) => reportResult(pool(), aux(), url, result),
+    onRequestResult: (url, result) => {
+      reportResult(pool(), aux(), url, result)
+      if (!result.ok) unanswered?.(url)
+    },
     // A relay that sends forged events is also failing at its job: its health shows it.
     onRejected: (url) => {
       pool()?.send({ type: 'pool.eventRejected', url })
@@ -226,6 +232,8 @@ function linkAux(
 export interface LinkedRelays {
   /** Links the auxiliary relays once they run (their code loads after the pool's). */
   addAux(aux: AuxRelaysActorRef): void
+  /** Pings the relay now: it let a request go unanswered (keep-alive's `check`). */
+  check(url: string): void
 }
 
 /**
@@ -258,6 +266,7 @@ export function linkRelays(
       linkedAux = aux
       linkAux(aux, relays, sockets, hub, keepAlive)
     },
+    check: keepAlive.check,
   }
 }
 

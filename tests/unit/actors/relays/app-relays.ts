@@ -8,7 +8,11 @@ import { createActor, waitFor } from 'xstate'
 import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
 import { createRelaySockets } from '../../../../src/actors/relays/socket.effects.ts'
 import type { Verifier } from '../../../../src/actors/relays/verifier.ts'
-import { linkRelays, startRelayHub } from '../../../../src/actors/system/relays.ts'
+import {
+  type LinkedRelays,
+  linkRelays,
+  startRelayHub,
+} from '../../../../src/actors/system/relays.ts'
 import { Secret } from '../../../../src/core/platform/secret.ts'
 import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
 import type { RelayReason } from '../../../../src/core/relays/relay-reason.ts'
@@ -18,8 +22,15 @@ import { relayPoolMachine } from '../../../../src/machines/relay-pool.machine.ts
 const settled = (snapshot: { context: { phase: Record<string, string> } }) =>
   !Object.values(snapshot.context.phase).includes('connecting')
 
-/** The pool of these relays and the auxiliary relays, linked to a hub; `stop` ends them. */
-export async function appRelays(verifier: Verifier, relays: RelayEntry[]) {
+/**
+ * The pool of these relays and the auxiliary relays, linked to a hub; `stop` ends them.
+ * `unanswered` hears each relay that let a request go unanswered, as keep-alive does.
+ */
+export async function appRelays(
+  verifier: Verifier,
+  relays: RelayEntry[],
+  unanswered?: (url: string) => void,
+) {
   const sockets = createRelaySockets()
   const pool = createActor(relayPoolMachine.provide({ actors: { socket: sockets.machine } }), {
     input: { relays },
@@ -28,10 +39,21 @@ export async function appRelays(verifier: Verifier, relays: RelayEntry[]) {
     input: { blacklist: [] },
   })
   const signer = localKeySigner(new Secret(generateSecretKey()))
-  const hub = startRelayHub({ verifier, signer: () => signer, pool: () => pool, aux: () => aux })
+  let links: LinkedRelays | undefined
+  const hub = startRelayHub({
+    verifier,
+    signer: () => signer,
+    pool: () => pool,
+    aux: () => aux,
+    unanswered: (url) => {
+      unanswered?.(url)
+      links?.check(url)
+    },
+  })
   pool.start()
   aux.start()
-  linkRelays(pool, sockets, hub).addAux(aux)
+  links = linkRelays(pool, sockets, hub)
+  links.addAux(aux)
   // Every pool relay open, as in a session under way (write and indexer relays open on first
   // use, and a query asks the relays that are open once one of them has answered).
   for (const { url } of relays) pool.send({ type: 'pool.connect', url })

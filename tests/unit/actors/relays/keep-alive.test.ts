@@ -142,6 +142,29 @@ describe('keep-alive policy', () => {
     expect(reconnects).toEqual([])
   })
 
+  it('checks a relay that let a request go unanswered at once, not at the next round', async () => {
+    vi.useFakeTimers()
+    const { keepAlive, results, reconnects } = harness()
+    const dead = scriptedLink('ws://dead')
+    const other = scriptedLink('ws://other')
+    const away = scriptedLink('ws://away')
+    away.setConnected(false)
+    for (const relay of [dead, other, away]) keepAlive.addRelay(relay.link)
+    keepAlive.start()
+    await vi.advanceTimersByTimeAsync(1000)
+    keepAlive.check('ws://dead')
+    keepAlive.check('ws://dead') // one ping at a time
+    keepAlive.check('ws://away')
+    keepAlive.check('ws://unknown')
+    expect(dead.sent).toEqual([['REQ', dead.lastReq()![1], { ids: ['ab'.repeat(32)], limit: 1 }]])
+    expect(other.sent).toEqual([])
+    expect(away.sent).toEqual([])
+    await vi.advanceTimersByTimeAsync(PONG_TIMEOUT_MS)
+    expect(reconnects).toEqual(['ws://dead'])
+    expect(results).toEqual([['ws://dead', { ok: false, responseMs: PONG_TIMEOUT_MS }]])
+    keepAlive.stop()
+  })
+
   it('forgets a removed relay: no pings, no results, no reconnect, listeners detached', async () => {
     vi.useFakeTimers()
     const { keepAlive, results, reconnects } = harness()

@@ -19,6 +19,7 @@ function recorder() {
     start: () => calls.push('start'),
     stop: () => calls.push('stop'),
     pingAll: () => {},
+    check: (url) => calls.push(`check ${url}`),
     isStale: () => false,
   }
   return { calls, keepAlive }
@@ -27,7 +28,7 @@ function recorder() {
 afterEach(() => vi.useRealTimers())
 
 describe('keep-alive loaded after start', () => {
-  it('is handed the relays still joined when it loads, then starts, and takes later ones at once', async () => {
+  it('is handed the relays still joined when it loads, starts, checks those that let a request go unanswered meanwhile, and takes later ones at once', async () => {
     vi.useFakeTimers()
     const { calls, keepAlive } = recorder()
     const loaded: string[] = []
@@ -38,18 +39,25 @@ describe('keep-alive loaded after start', () => {
     relays.addRelay(link('wss://a.example'))
     relays.addRelay(link('wss://b.example'))
     relays.removeRelay('wss://a.example')
+    relays.check('wss://a.example') // removed: not checked
+    relays.check('wss://b.example') // checked once loaded
     await vi.advanceTimersByTimeAsync(KEEP_ALIVE_LOAD_MS - 1)
     expect(calls).toEqual([])
     await vi.advanceTimersByTimeAsync(1)
-    await vi.waitFor(() => expect(calls).toEqual(['add wss://b.example', 'start']))
+    await vi.waitFor(() =>
+      expect(calls).toEqual(['add wss://b.example', 'start', 'check wss://b.example']),
+    )
     expect(loaded).toEqual(['function'])
     relays.addRelay(link('wss://c.example'))
     relays.removeRelay('wss://b.example')
+    relays.check('wss://c.example')
     expect(calls).toEqual([
       'add wss://b.example',
       'start',
+      'check wss://b.example',
       'add wss://c.example',
       'remove wss://b.example',
+      'check wss://c.example',
     ])
   })
 })
