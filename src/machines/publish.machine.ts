@@ -12,8 +12,9 @@
  *   acceptance is success (spec §4: at least one relay): the event goes into the app's
  *   caches at once (`remember`) and is announced (`publish.accepted`, emitted), while the other relays' answers keep arriving; when every relay
  *   has answered and none accepted, the publish failed with 'Publish failed: {relay}: {reason}; …'.
- * - `queued`: offline, the signed event went to the outbox instead (`publish.queued` from `send`,
- *   emitted too): it is sent when the app is back online (actors/publish/publish-queue.effects.ts).
+ * - `queued`: offline, or no relay answered at all (each answer may have been lost), the signed
+ *   event went to the outbox instead (`publish.queued` from `send`, emitted too): it is sent again
+ *   as it is when the relays can be reached (actors/publish/publish-queue.effects.ts).
  * - `published`, `queued` and `failed` keep the answers and the message until the next request.
  *   Before the event is sent the user may cancel (a long mining run, a signer that does not
  *   answer).
@@ -205,7 +206,8 @@ export const publishMachine = setup({
       states: {
         waiting: {
           on: {
-            // Offline, the send actor stores the event in the outbox before any relay is asked.
+            // Offline, the send actor stores the event in the outbox before any relay is asked;
+            // when no relay answered, once every one has let its wait run out.
             'publish.queued': '#publish.queued',
             'publish.answered': [
               { guard: 'accepting', target: 'accepted', actions: 'record' },

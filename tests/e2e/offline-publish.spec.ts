@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { PUBLISH_QUEUE_TEXTS } from '../../src/core/publish/publish-queue.ts'
-import { refuseWrites } from '../peers/faults.ts'
+import { loseOks, refuseWrites } from '../peers/faults.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec } from './login.ts'
 import { seededRoot } from './seeded.ts'
@@ -187,4 +187,40 @@ test('a reply, a quote and a repost made offline all reach the relay once back o
     )
     .toEqual([true, true, true])
   await expect(page.getByTestId('outbox-count')).toBeHidden()
+})
+
+test('online, a relay that takes the note and whose answer is lost: queued, not failed, and one note in the end', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const me = world.demoAccount
+  await openApp([relay], '/create')
+  await logInWithNsec(page, me)
+  await page.keyboard.press('Escape') // Settings closes
+
+  relay.setFaults(loseOks())
+  const text = `Written in a tunnel ${Date.now()}`
+  const box = page.getByLabel("What's on your mind?")
+  await box.fill(text)
+  await page.getByRole('button', { name: 'Publish' }).click()
+  // No answer in 10 s (PUBLISH_TIMEOUT_MS): queued, the draft safe in the outbox, no failure.
+  const queued = page.locator('.publish-queued')
+  await expect(queued).toContainText(PUBLISH_QUEUE_TEXTS.queued, { timeout: 20_000 })
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await expect(box).toHaveValue('')
+  await expect(page.getByTestId('outbox-count')).toHaveText(
+    PUBLISH_QUEUE_TEXTS.queuedCount(1, true),
+  )
+  const mine = () => relay.events().filter((event) => event.content === text)
+  expect(mine()).toHaveLength(1) // the relay took it; the app could not know
+
+  // The relay answers again on a new connection: the queue sends the same event ('duplicate:').
+  await relay.stop()
+  relay.setFaults(undefined)
+  await relay.start()
+  await expect(page.getByTestId('outbox-count')).toHaveCount(0, { timeout: 30_000 })
+  expect(mine()).toHaveLength(1)
 })

@@ -119,3 +119,11 @@ export const forgetWrites = (dropped: (event: NostrEvent) => boolean): RelayFaul
   rewrite: (frame) =>
     frame[0] === 'EVENT' && isEvent(frame[2]) && dropped(frame[2]) ? null : frame,
 })
+
+/**
+ * A relay that takes every event it is sent and whose OK never arrives (the answer lost on the
+ * way): the event is stored and given to later REQs; only the OK frames are dropped.
+ */
+export const loseOks = (): RelayFaults => ({
+  rewrite: (frame) => (frame[0] === 'OK' ? null : frame),
+})

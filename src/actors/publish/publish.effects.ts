@@ -11,7 +11,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { fromCallback, fromPromise, type PromiseActorLogic } from 'xstate'
 import { committedTarget } from '../../core/publish/nip13.ts'
-import { mustQueue } from '../../core/publish/publish-queue.ts'
+import { isQueueable, mustQueue, noneAnswered } from '../../core/publish/publish-queue.ts'
 import {
   type PublishRequest,
   requestTarget,
@@ -173,41 +173,49 @@ export function publishEffects(deps: PublishDeps) {
        */
       send: fromCallback<PublishEvent, SendInput>(({ input: { event }, sendBack }) => {
         let stopped = false
-        const sendNow = async () => {
-          const targets = await publishTargets(deps.inbox, event, entries())
-          if (stopped) return
-          let outstanding = targets.length
-          const answer = (result: PublishResult) => {
-            if (stopped) return
-            sendBack({ type: 'publish.answered', result })
-            if (--outstanding === 0) sendBack({ type: 'publish.settled' })
-          }
-          if (targets.length === 0) sendBack({ type: 'publish.settled' })
-          for (const { url, reason } of targets) {
-            deps.hub.publish(event, [url], reason ? { reason } : undefined).then(
-              (results) =>
-                answer(
-                  results.find((r) => r.relay === url) ?? { relay: url, ok: true, message: '' },
-                ),
-              (error: unknown) => answer({ relay: url, ok: false, message: refusal(url, error) }),
-            )
-          }
-        }
-        if (deps.publishQueue && offline()) {
-          // Stored even if the screen closes meanwhile: nothing written is lost. A store that
-          // fails (private mode, full disk) leaves the relays to answer, and the draft is kept.
-          deps
-            .publishQueue()
+        const { publishQueue } = deps
+        const enqueue = (queued: NonNullable<typeof publishQueue>, otherwise: () => void) =>
+          queued()
             .then((queue) => queue.enqueue(event))
             .then(
               () => {
                 if (!stopped) sendBack({ type: 'publish.queued' })
               },
               () => {
-                if (!stopped) void sendNow()
+                if (!stopped) otherwise()
               },
             )
-        } else void sendNow()
+        const sendNow = async () => {
+          const targets = await publishTargets(deps.inbox, event, entries())
+          if (stopped) return
+          let outstanding = targets.length
+          const results: PublishResult[] = []
+          const settle = () => sendBack({ type: 'publish.settled' })
+          const answer = (result: PublishResult) => {
+            if (stopped) return
+            results.push(result)
+            sendBack({ type: 'publish.answered', result })
+            if (--outstanding > 0) return
+            // Answers lost on the way: the same event goes again from the queue (noneAnswered).
+            if (publishQueue && isQueueable(event) && noneAnswered(results)) {
+              enqueue(publishQueue, settle)
+            } else settle()
+          }
+          if (targets.length === 0) settle()
+          for (const { url, reason } of targets) {
+            deps.hub.publish(event, [url], reason ? { reason } : undefined).then(
+              (answers) =>
+                answer(
+                  answers.find((r) => r.relay === url) ?? { relay: url, ok: true, message: '' },
+                ),
+              (error: unknown) => answer({ relay: url, ok: false, message: refusal(url, error) }),
+            )
+          }
+        }
+        // Offline, stored even if the screen closes meanwhile: nothing written is lost. A store
+        // that fails (private mode, full disk) leaves the relays to answer, and the draft is kept.
+        if (publishQueue && offline()) enqueue(publishQueue, () => void sendNow())
+        else void sendNow()
         return () => {
           stopped = true
         }

@@ -8,13 +8,13 @@
 import type { NostrEvent } from 'nostr-tools/pure'
 import { eventMessage } from '../../core/relays/nip01.ts'
 import { type PublishResult, publishFailedMessage } from '../../core/relays/publish-result.ts'
+import { NO_ANSWER, NOT_CONNECTED } from '../../core/relays/relay-messages.ts'
 import { isAuthRequired, type OkAnswer } from './relay-auth.ts'
 import type { HubRelay, RequestResult } from './relay-link.ts'
 
 /** How long a relay has to answer a published event (or an AUTH) with OK. */
 export const PUBLISH_TIMEOUT_MS = 10_000
-export const NO_ANSWER = 'no answer in time'
-export const NOT_CONNECTED = 'not connected'
+export { NO_ANSWER, NOT_CONNECTED }
 
 export interface PublisherOptions {
   now(): number

@@ -7,7 +7,7 @@
 import type { NostrEvent } from 'nostr-tools/pure'
 import { isReplaceableKind } from '../relays/nip01.ts'
 import type { PublishResult } from '../relays/publish-result.ts'
-import { REPLACEABLE_OFFLINE } from '../relays/relay-messages.ts'
+import { NO_ANSWER, NOT_CONNECTED, REPLACEABLE_OFFLINE } from '../relays/relay-messages.ts'
 import { QUEUED_TEXT } from './queued-mark.ts'
 
 /** A signed event waiting to be sent, with when it was queued (ms). */
@@ -73,6 +73,18 @@ export type WritePhase = 'idle' | 'connecting' | 'connected' | 'disconnected'
  */
 export const mustQueue = (online: boolean, writePhases: readonly WritePhase[]): boolean =>
   !online || (writePhases.length > 0 && writePhases.every((phase) => phase === 'disconnected'))
+
+/**
+ * No relay answered: each let the wait run out or had no socket. Its answer may have been lost on
+ * the way (a relay that took the event and whose OK never came), so the event waits in the queue
+ * and goes again as it is, rather than failing: written and published again, it would be a second
+ * note with another id.
+ */
+export const noneAnswered = (results: readonly PublishResult[]): boolean =>
+  results.length > 0 &&
+  results.every(
+    (result) => !result.ok && (result.message === NO_ANSWER || result.message === NOT_CONNECTED),
+  )
 
 /**
  * NIP-01 OK prefixes that mean this event will never be taken by that relay: it is malformed, its

@@ -6,5 +6,5 @@
  */
 export const queuedMarkKey = (eventId: string) => ['outbox', eventId] as const
 
-/** A note written offline, on its card and under the composer. */
-export const QUEUED_TEXT = 'Queued: will send when back online'
+/** A note written offline or that no relay answered, on its card and under the composer. */
+export const QUEUED_TEXT = 'Queued: will send when your relays can be reached'

@@ -13,6 +13,10 @@ export const POOL_DESTROYED = 'RelayConnectionPool has been destroyed'
 export const maxConnectionsReached = (max: number = MAX_CONNECTIONS): string =>
   `Maximum connections (${max}) reached`
 
+/** A relay's part of a publish: no OK within the wait, or no socket to send on. */
+export const NO_ANSWER = 'no answer in time'
+export const NOT_CONNECTED = 'not connected'
+
 /** A feed or a profile's notes that could not be loaded (spec §8, data errors). */
 export const FAILED_TO_LOAD_NOTES = 'Failed to load notes'
 /** A note that no relay answered for: it may well exist (spec §8, data errors). */

@@ -3,7 +3,7 @@ import { QUEUED_TEXT, queuedMarkKey } from '../../../core/publish/queued-mark.ts
 import { useCachedFlag } from '../../hooks/use-cached-flag.ts'
 
 /**
- * 'Queued: will send when back online' under one of the user's own notes that waits in the
+ * 'Queued: will send when your relays can be reached' under one of the user's own notes that waits in the
  * publish queue (actors/publish/publish-queue.effects.ts), read from the query cache (use-cached-flag.ts).
  */
 export default function QueuedMark({

@@ -29,10 +29,11 @@ import { Secret } from '../../../../src/core/platform/secret.ts'
 import { PUBLISH_QUEUE_TEXTS } from '../../../../src/core/publish/publish-queue.ts'
 import { queuedMarkKey } from '../../../../src/core/publish/queued-mark.ts'
 import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
+import { NO_ANSWER } from '../../../../src/core/relays/relay-messages.ts'
 import { publishStep } from '../../../../src/machines/publish.machine.ts'
 import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
-import { refuseWrites } from '../../../peers/faults.ts'
+import { loseOks, refuseWrites } from '../../../peers/faults.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 import { appRelays } from '../relays/app-relays.ts'
 import { linkedPool } from '../relays/real-hub.ts'
@@ -168,6 +169,44 @@ async function publishNote(deps: PublishDeps, content: string) {
 
 const untilIdle = (outbox: PublishQueue) =>
   waitFor(outbox.actor, (s) => s.matches('idle'), { timeout: 15_000 })
+
+describe('publishing online when no relay answers', () => {
+  it('a relay that took the note and whose OK was lost: queued, not failed, and sent again as the same event', async () => {
+    const lossy = await startRelay({ seed: [], faults: loseOks() })
+    try {
+      const w = world([{ url: lossy.url, permission: 'readwrite' }], { online: true })
+      const end = await publishNote(w.publishDeps, 'written in a tunnel')
+      expect(publishStep(end)).toBe('queued')
+      expect(end.context.error).toBeNull()
+      expect(end.context.results).toEqual([{ relay: lossy.url, ok: false, message: NO_ANSWER }])
+      const event = end.context.event!
+      // The relay has it already; the app could not know.
+      expect(stored(lossy, event.id)).toMatchObject({ id: event.id })
+      expect((await w.store.read()).map((entry) => entry.event.id)).toEqual([event.id])
+      expect(w.queryClient.getQueryData(queuedMarkKey(event.id))).toBe(true)
+      // The answers come through again, on a new connection (keep-alive opens one when a ping
+      // goes unanswered): the queue sends the same event, which the relay has ('duplicate:'),
+      // and it leaves the queue. One note, one id.
+      await lossy.stop()
+      lossy.setFaults(undefined)
+      await lossy.start()
+      await untilIdle(w.outbox())
+      expect(await w.store.read()).toEqual([])
+      expect(w.queryClient.getQueryData(queuedMarkKey(event.id))).toBeUndefined()
+      expect(lossy.events().filter((stored) => stored.pubkey === mePub)).toHaveLength(1)
+    } finally {
+      await lossy.close()
+    }
+  })
+
+  it('a relay that refuses is not asked again: the publish fails with its reason', async () => {
+    const w = world([{ url: refusing.url, permission: 'readwrite' }], { online: true })
+    const end = await publishNote(w.publishDeps, 'refused, not lost')
+    expect(publishStep(end)).toBe('failed')
+    expect(end.context.error).toBe(`Publish failed: ${refusing.url}: ${REFUSAL}`)
+    expect(await w.store.read()).toEqual([])
+  })
+})
 
 describe('publishing offline', () => {
   it('signs the note, stores it and shows it pending; back online it goes out and the mark goes', async () => {

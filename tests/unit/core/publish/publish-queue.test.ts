@@ -6,12 +6,14 @@ import {
   excerptOf,
   isQueueable,
   mustQueue,
+  noneAnswered,
   PUBLISH_QUEUE_TEXTS,
   type PublishQueueEntry,
   parseQueue,
   verdictOf,
   withEntry,
 } from '../../../../src/core/publish/publish-queue.ts'
+import { NO_ANSWER, NOT_CONNECTED } from '../../../../src/core/relays/relay-messages.ts'
 
 const key = generateSecretKey()
 const event = (content: string, kind = 1, created_at = 1000) =>
@@ -33,6 +35,15 @@ describe('when a publish waits in the outbox', () => {
     expect(mustQueue(true, ['connecting', 'disconnected'])).toBe(false)
     // No write relay at all is the publish checks' 'No relays configured', not a queue.
     expect(mustQueue(true, [])).toBe(false)
+  })
+
+  it('queues a publish no relay answered at all (each answer may have been lost), not one refused', () => {
+    const lost = { relay: A, ok: false, message: NO_ANSWER }
+    expect(noneAnswered([lost, { relay: B, ok: false, message: NOT_CONNECTED }])).toBe(true)
+    expect(noneAnswered([lost, { relay: B, ok: false, message: 'blocked: no' }])).toBe(false)
+    expect(noneAnswered([lost, { relay: B, ok: false, message: 'error: try later' }])).toBe(false)
+    expect(noneAnswered([lost, { relay: B, ok: true, message: '' }])).toBe(false)
+    expect(noneAnswered([])).toBe(false)
   })
 
   it('never queues replaceable events (a list or a profile is changed from its newest copy)', () => {
