@@ -210,6 +210,8 @@ test('online, a relay that takes the note and whose answer is lost: queued, not 
   const queued = page.locator('.publish-queued')
   await expect(queued).toContainText(PUBLISH_QUEUE_TEXTS.queued, { timeout: 20_000 })
   await expect(page.getByRole('alert')).toHaveCount(0)
+  const answers = page.getByRole('list', { name: 'Relay answers' })
+  await expect(answers.getByRole('listitem')).toHaveText([`${relay.url} no answer in time`])
   await expect(box).toHaveValue('')
   await expect(page.getByTestId('outbox-count')).toHaveText(
     PUBLISH_QUEUE_TEXTS.queuedCount(1, true),

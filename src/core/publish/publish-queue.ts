@@ -81,10 +81,11 @@ export const mustQueue = (online: boolean, writePhases: readonly WritePhase[]): 
  * note with another id.
  */
 export const noneAnswered = (results: readonly PublishResult[]): boolean =>
-  results.length > 0 &&
-  results.every(
-    (result) => !result.ok && (result.message === NO_ANSWER || result.message === NOT_CONNECTED),
-  )
+  results.length > 0 && results.every(unanswered)
+
+/** The relay said nothing: its wait ran out, or it had no socket. Not a refusal. */
+export const unanswered = (result: PublishResult): boolean =>
+  !result.ok && (result.message === NO_ANSWER || result.message === NOT_CONNECTED)
 
 /**
  * NIP-01 OK prefixes that mean this event will never be taken by that relay: it is malformed, its

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { noteParam } from '../../../core/app/route-ids.ts'
 import { TEXT_NOTE_KIND } from '../../../core/feed/nip18.ts'
-import { PUBLISH_QUEUE_TEXTS } from '../../../core/publish/publish-queue.ts'
+import { PUBLISH_QUEUE_TEXTS, unanswered } from '../../../core/publish/publish-queue.ts'
 import {
   isPublished,
   type PublishSnapshot,
@@ -70,6 +70,8 @@ export function PublishStatus({ snapshot }: { snapshot: PublishSnapshot }) {
               <span className="mono">{result.relay}</span>{' '}
               {result.ok ? (
                 <span className="publish-ok">accepted</span>
+              ) : unanswered(result) ? (
+                <span className="publish-refused">{result.message}</span>
               ) : (
                 <span className="publish-refused">refused: {result.message || 'rejected'}</span>
               )}

@@ -10,6 +10,7 @@ import {
   PUBLISH_QUEUE_TEXTS,
   type PublishQueueEntry,
   parseQueue,
+  unanswered,
   verdictOf,
   withEntry,
 } from '../../../../src/core/publish/publish-queue.ts'
@@ -44,6 +45,9 @@ describe('when a publish waits in the outbox', () => {
     expect(noneAnswered([lost, { relay: B, ok: false, message: 'error: try later' }])).toBe(false)
     expect(noneAnswered([lost, { relay: B, ok: true, message: '' }])).toBe(false)
     expect(noneAnswered([])).toBe(false)
+    // Shown as what it is, not as a refusal.
+    expect(unanswered(lost)).toBe(true)
+    expect(unanswered({ relay: B, ok: false, message: 'blocked: no' })).toBe(false)
   })
 
   it('never queues replaceable events (a list or a profile is changed from its newest copy)', () => {
