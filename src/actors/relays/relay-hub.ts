@@ -40,7 +40,7 @@ import { createSeenOn } from './seen-on.ts'
 import type { Verifier } from './verifier.ts'
 
 export type { RelayLink, RequestResult } from './relay-link.ts'
-export { NO_ANSWER, NOT_CONNECTED, PUBLISH_TIMEOUT_MS } from './relay-publish.ts'
+export { PUBLISH_TIMEOUT_MS } from './relay-publish.ts'
 export type { Subscription, SubscriptionHandlers } from './relay-subscription.ts'
 
 /** Base wait for end-of-stored-events (spec §9, relay connectivity). */

@@ -14,7 +14,6 @@ import type { HubRelay, RequestResult } from './relay-link.ts'
 
 /** How long a relay has to answer a published event (or an AUTH) with OK. */
 export const PUBLISH_TIMEOUT_MS = 10_000
-export { NO_ANSWER, NOT_CONNECTED }
 
 export interface PublisherOptions {
   now(): number

@@ -10,7 +10,6 @@ import { localKeySigner } from '../../../../src/actors/identity/signers/local-ke
 import { lockedSigner, noSigner } from '../../../../src/actors/identity/signers/unavailable.ts'
 import {
   createRelayHub,
-  NOT_CONNECTED,
   type RelayHub,
   type RelayHubOptions,
   type RequestResult,
@@ -24,6 +23,7 @@ import {
   EOSE_MIN_SAMPLES,
   EOSE_MIN_TIMEOUT_MS,
 } from '../../../../src/core/relays/eose-timeout.ts'
+import { NOT_CONNECTED } from '../../../../src/core/relays/relay-messages.ts'
 import type { RelayReason } from '../../../../src/core/relays/relay-reason.ts'
 import type { socketMachine } from '../../../../src/machines/socket.machine.ts'
 import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
