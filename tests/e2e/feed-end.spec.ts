@@ -5,7 +5,7 @@
  * only when the relays said so: one that turned slow or stopped answering does not end it.
  */
 import type { Page } from '@playwright/test'
-import { FAILED_TO_LOAD_NOTES } from '../../src/core/relays/relay-messages.ts'
+import { scrollUntilFailed } from './feed-failed.ts'
 import { expectFirstRows, predictRows, taggedRows } from './feed-rows.ts'
 import { FIVE_PAGES, openFivePages } from './five-pages.ts'
 import { expect, test } from './fixtures.ts'
@@ -126,16 +126,7 @@ test('a relay that stops answering: older notes failed to load, with Try again, 
   const { relay } = await openFivePages(page, world, launchRelay, openApp)
   relay.setFaults({ dropAll: true })
   const connections = relay.stats().connections
-  const failed = page.getByRole('alert').filter({ hasText: FAILED_TO_LOAD_NOTES })
-  await expect
-    .poll(
-      async () => {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-        return failed.isVisible()
-      },
-      { timeout: 30_000, intervals: [200] },
-    )
-    .toBe(true)
+  const failed = await scrollUntilFailed(page)
   await expect(feedEnd(page)).toHaveCount(0)
   // A page it left unanswered had it pinged at once; the ping unanswered in 5 s, a new socket.
   // Pinged only every 30 s, it would be at least 30 s after the app opened (keep-alive.ts).

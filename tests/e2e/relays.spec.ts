@@ -1,8 +1,8 @@
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
 import { localRuntimeConfig } from '../../src/core/platform/runtime-config.ts'
-import { FAILED_TO_LOAD_NOTES } from '../../src/core/relays/relay-messages.ts'
 import { EVALUATE_INTERVAL_MS } from '../../src/machines/relay-manager.machine.ts'
 import { byAuthors } from '../peers/faults.ts'
+import { scrollUntilFailed } from './feed-failed.ts'
 import { expect, relayLight, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
 
@@ -173,16 +173,7 @@ test('relays the app asks all going silent at once are kept: the network failed,
 
   // Out of reach: the read relays lose every answer; the indexer is not asked meanwhile.
   for (const relay of readRelays) relay.setFaults({ dropAll: true })
-  const failed = page.getByRole('alert').filter({ hasText: FAILED_TO_LOAD_NOTES })
-  await expect
-    .poll(
-      async () => {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-        return failed.isVisible()
-      },
-      { timeout: 30_000, intervals: [200] },
-    )
-    .toBe(true)
+  const failed = await scrollUntilFailed(page)
   // Each read relay failed three times in a row (three pages); the manager evaluates meanwhile.
   await page.waitForTimeout(EVALUATE_INTERVAL_MS + 5_000)
   for (const relay of readRelays) await expect(relayLight(page, relay.url)).toHaveCount(1)
