@@ -14,7 +14,9 @@
  *   has answered and none accepted, the publish failed with 'Publish failed: {relay}: {reason}; …'.
  * - `queued`: offline, or no relay answered at all (each answer may have been lost), the signed
  *   event went to the outbox instead (`publish.queued` from `send`, emitted too): it is sent again
- *   as it is when the relays can be reached (actors/publish/publish-queue.effects.ts).
+ *   as it is when the relays can be reached (actors/publish/publish-queue.effects.ts). The queue's
+ *   verdict is watched (`queueFate`): sent, it is `published` (the answers shown were of the first
+ *   try, and go); refused for good, it `failed` with the queue's message.
  * - `published`, `queued` and `failed` keep the answers and the message until the next request.
  *   Before the event is sent the user may cancel (a long mining run, a signer that does not
  *   answer).
@@ -52,10 +54,16 @@ export type SendReport =
   /** Offline: the event is stored in the outbox, to be sent once back online. */
   | { type: 'publish.queued' }
 
+/** What the `queueFate` actor reports: the queue sent the event, or dropped it. */
+export type QueueFate =
+  | { type: 'publish.queueSent' }
+  | { type: 'publish.queueDropped'; message: string }
+
 export type PublishEvent =
   | { type: 'publish.submitted'; request: PublishRequest }
   | { type: 'publish.cancelled' }
   | SendReport
+  | QueueFate
 
 export type PublishEmitted = {
   type: 'publish.accepted' | 'publish.queued'
@@ -122,6 +130,7 @@ export const publishMachine = setup({
     prepare: fromPromise<EventTemplate, TemplateInput>(async ({ input }) => input.template),
     sign: fromPromise<NostrEvent, TemplateInput>(notProvided('sign')),
     send: fromCallback<PublishEvent, SendInput>(notProvided('send')),
+    queueFate: fromCallback<PublishEvent, SendInput>(notProvided('queueFate')),
   },
   guards: {
     accepting: ({ event }) => event.type === 'publish.answered' && event.result.ok,
@@ -139,6 +148,10 @@ export const publishMachine = setup({
         event.type === 'publish.answered' ? [...context.results, event.result] : context.results,
     }),
     failEverywhere: assign({ error: ({ context }) => publishFailedMessage(context.results) }),
+    forgetAnswers: assign({ results: [] }),
+    failDropped: assign({
+      error: ({ event }) => (event.type === 'publish.queueDropped' ? event.message : null),
+    }),
     /** Puts the accepted event where the app shows it (the query caches). */
     remember: (_, _params: AcceptedParams) => {
       throw new Error("publish.machine: the 'remember' action was not provided")
@@ -230,7 +243,16 @@ export const publishMachine = setup({
     },
     queued: {
       entry: { type: 'announceQueued', params: acceptedParams },
-      on: { 'publish.submitted': start },
+      invoke: {
+        id: 'queueFate',
+        src: 'queueFate',
+        input: ({ context }) => ({ event: context.event! }),
+      },
+      on: {
+        'publish.submitted': start,
+        'publish.queueSent': { target: 'published', actions: 'forgetAnswers' },
+        'publish.queueDropped': { target: 'failed', actions: 'failDropped' },
+      },
     },
     failed: {
       on: { 'publish.submitted': start },

@@ -225,4 +225,8 @@ test('online, a relay that takes the note and whose answer is lost: queued, not 
   await relay.start()
   await expect(page.getByTestId('outbox-count')).toHaveCount(0, { timeout: 30_000 })
   expect(mine()).toHaveLength(1)
+  // The composer says so too: published, the first try's answers gone.
+  await expect(queued).toBeHidden()
+  await expect(page.locator('.publish-done')).toContainText('Published')
+  await expect(answers).toBeHidden()
 })

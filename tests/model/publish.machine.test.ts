@@ -27,6 +27,7 @@ const REFUSED: PublishResult = { relay: 'wss://b.example', ok: false, message: '
 const BUILD_FAILED = 'Nostr client not ready'
 const PREPARE_FAILED = 'Mining aborted'
 const SIGN_FAILED = 'No signing method available'
+const DROPPED = 'Not sent: "hello #plume" was refused by wss://b.example: blocked: no'
 
 interface Send {
   input: SendInput
@@ -37,6 +38,8 @@ interface Send {
 interface Fakes {
   requests: ReturnType<typeof recordRequests>
   sends: Send[]
+  /** The watches on the publish queue's verdict, one per stay in `queued`. */
+  fates: Send[]
   remembered: AcceptedParams[]
   emitted: PublishEmitted[]
   /** 'publish.queued' announcements: the event went to the outbox, offline. */
@@ -45,7 +48,7 @@ interface Fakes {
 
 function arrange() {
   const requests = recordRequests()
-  const fakes: Fakes = { requests, sends: [], remembered: [], emitted: [], queued: [] }
+  const fakes: Fakes = { requests, sends: [], fates: [], remembered: [], emitted: [], queued: [] }
   const machine = publishMachine.provide({
     actors: {
       build: requests.deferred(),
@@ -58,6 +61,13 @@ function arrange() {
           send.stopped = true
         }
       }),
+      queueFate: fromCallback<PublishEvent, SendInput>(({ input, sendBack }) => {
+        const fate: Send = { input, sendBack, stopped: false }
+        fakes.fates.push(fate)
+        return () => {
+          fate.stopped = true
+        }
+      }),
     },
     actions: {
       remember: (_, params: AcceptedParams) => {
@@ -68,12 +78,13 @@ function arrange() {
   return { machine, fakes }
 }
 
-/** The send actor running now. */
-const liveSend = (fakes: Fakes): Send => {
-  const live = fakes.sends.filter((send) => !send.stopped)
-  expect(live).toHaveLength(1)
-  return live[0]!
+/** The one actor of a kind running now. */
+const live = (actors: Send[]): Send => {
+  const running = actors.filter((actor) => !actor.stopped)
+  expect(running).toHaveLength(1)
+  return running[0]!
 }
+const liveSend = (fakes: Fakes): Send => live(fakes.sends)
 
 const settle = () => vi.advanceTimersByTimeAsync(0)
 
@@ -95,6 +106,7 @@ const model = createModel({
     ],
     'xstate.done.actor.sign': [{ type: 'xstate.done.actor.sign', output: SIGNED }],
     'xstate.error.actor.sign': [{ type: 'xstate.error.actor.sign', error: new Error(SIGN_FAILED) }],
+    'publish.queueDropped': [{ type: 'publish.queueDropped', message: DROPPED }],
   },
   // Answers may repeat without end: two or more are one class.
   serializeState: (snapshot) => {
@@ -139,6 +151,8 @@ const harness: Harness<PublishMachine, Fakes> = {
     'publish.answered': (event, { fakes }) => liveSend(fakes).sendBack(event),
     'publish.settled': (event, { fakes }) => liveSend(fakes).sendBack(event),
     'publish.queued': (event, { fakes }) => liveSend(fakes).sendBack(event),
+    'publish.queueSent': (event, { fakes }) => live(fakes.fates).sendBack(event),
+    'publish.queueDropped': (event, { fakes }) => live(fakes.fates).sendBack(event),
   },
   states: {
     '*': (snapshot, { fakes }) => {
@@ -151,6 +165,9 @@ const harness: Harness<PublishMachine, Fakes> = {
       expect(live).toEqual(step ? [steps[step]] : [])
       expect(fakes.sends.filter((send) => !send.stopped)).toHaveLength(
         snapshot.matches('sending') ? 1 : 0,
+      )
+      expect(fakes.fates.filter((fate) => !fate.stopped)).toHaveLength(
+        snapshot.matches('queued') ? 1 : 0,
       )
       // Announced and remembered exactly as often as a relay first accepted an event.
       expect(fakes.emitted).toHaveLength(fakes.remembered.length)
@@ -190,13 +207,18 @@ const harness: Harness<PublishMachine, Fakes> = {
         request: REQUEST,
       })
     },
-    published: (snapshot) => {
-      expect(snapshot.context.results.some((result) => result.ok)).toBe(true)
+    published: (snapshot, { fakes }) => {
+      // A relay accepted it, or the queue sent it later (the first try's answers are gone).
+      const { results } = snapshot.context
+      if (results.length === 0) expect(fakes.queued).not.toHaveLength(0)
+      else expect(results.some((result) => result.ok)).toBe(true)
       expect(publishStep(snapshot)).toBe('published')
       expect(snapshot.context.error).toBeNull()
     },
     queued: (snapshot, { fakes }) => {
-      // Stored in the outbox (the send actor did that): not published, nothing remembered here.
+      // Stored in the outbox (the send actor did that): not published, nothing remembered here;
+      // the queue's verdict is watched for this event.
+      expect(live(fakes.fates).input).toEqual({ event: SIGNED })
       expect(publishStep(snapshot)).toBe('queued')
       expect(isPublishing(snapshot)).toBe(false)
       expect(isPublished(snapshot)).toBe(false)
@@ -207,10 +229,11 @@ const harness: Harness<PublishMachine, Fakes> = {
         request: REQUEST,
       })
     },
-    failed: (snapshot) => {
+    failed: (snapshot, { fakes }) => {
       const { error, results, event } = snapshot.context
       expect(publishStep(snapshot)).toBe('failed')
-      if (event) expect(error).toBe(publishFailedMessage(results))
+      if (error === DROPPED) expect(fakes.queued).not.toHaveLength(0)
+      else if (event) expect(error).toBe(publishFailedMessage(results))
       else expect([BUILD_FAILED, PREPARE_FAILED, SIGN_FAILED]).toContain(error)
     },
   },

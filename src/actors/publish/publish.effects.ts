@@ -11,7 +11,12 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { fromCallback, fromPromise, type PromiseActorLogic } from 'xstate'
 import { committedTarget } from '../../core/publish/nip13.ts'
-import { isQueueable, mustQueue, noneAnswered } from '../../core/publish/publish-queue.ts'
+import {
+  isQueueable,
+  mustQueue,
+  noneAnswered,
+  queuedFate,
+} from '../../core/publish/publish-queue.ts'
 import {
   type PublishRequest,
   requestTarget,
@@ -70,7 +75,7 @@ export interface PublishDeps {
   /** The step between building and signing (proof of work); absent: none. */
   prepare?: PrepareLogic
   /** Where a publish made offline waits (loaded on first use); absent: it is sent anyway. */
-  publishQueue?: () => Promise<Pick<PublishQueue, 'enqueue'>>
+  publishQueue?: () => Promise<Pick<PublishQueue, 'enqueue' | 'actor'>>
   /** The browser reports a network (navigator.onLine). */
   online?: () => boolean
   /**
@@ -218,6 +223,31 @@ export function publishEffects(deps: PublishDeps) {
         else void sendNow()
         return () => {
           stopped = true
+        }
+      }),
+      /** The queue's verdict on a queued event, once it has one (core's queuedFate). */
+      queueFate: fromCallback<PublishEvent, SendInput>(({ input: { event }, sendBack }) => {
+        let watching: { unsubscribe(): void } | undefined
+        let stopped = false
+        void deps.publishQueue?.().then(({ actor }) => {
+          if (stopped) return
+          const check = () => {
+            const fate = queuedFate(actor.getSnapshot().context, event.id)
+            if (!fate) return
+            watching?.unsubscribe()
+            stopped = true
+            sendBack(
+              fate.sent
+                ? { type: 'publish.queueSent' }
+                : { type: 'publish.queueDropped', message: fate.message },
+            )
+          }
+          watching = actor.subscribe(check)
+          check()
+        })
+        return () => {
+          stopped = true
+          watching?.unsubscribe()
         }
       }),
     },

@@ -141,6 +141,19 @@ export function afterFlush(
   return queue.filter((entry) => !gone.has(entry.event.id))
 }
 
+/**
+ * Where one queued event stands, from the queue's state: still waiting (null), sent, or dropped
+ * with the message to show. An event leaves the queue only when sent or dropped (afterFlush).
+ */
+export function queuedFate(
+  state: { queue: readonly PublishQueueEntry[]; drops: readonly PublishQueueDrop[] },
+  id: string,
+): { sent: true } | { sent: false; message: string } | null {
+  if (state.queue.some((entry) => entry.event.id === id)) return null
+  const drop = state.drops.find((dropped) => dropped.id === id)
+  return drop ? { sent: false, message: PUBLISH_QUEUE_TEXTS.dropped(drop) } : { sent: true }
+}
+
 /** Adds an entry once (the same event queued twice is one), oldest first. */
 export function withEntry(
   queue: readonly PublishQueueEntry[],

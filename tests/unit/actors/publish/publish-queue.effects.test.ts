@@ -154,8 +154,15 @@ function freshStore(): PublishQueueStore {
 const stored = (relay: RelayHandle, id: string): NostrEvent | undefined =>
   relay.events().find((event) => event.id === id)
 
-/** Publishes a note and waits for where it ends: published, queued or failed. */
+/** Publishes a note and waits for where it first ends: published, queued or failed. */
 async function publishNote(deps: PublishDeps, content: string) {
+  const { actor, end } = await composeNote(deps, content)
+  actor.stop()
+  return end
+}
+
+/** As a composer does: the publish actor keeps running after its first end. */
+async function composeNote(deps: PublishDeps, content: string) {
   const actor = createActor(publishLogic(deps)).start()
   actor.send({ type: 'publish.submitted', request: { kind: 'note', content } })
   const end = await waitFor(
@@ -163,8 +170,7 @@ async function publishNote(deps: PublishDeps, content: string) {
     (s) => s.matches('published') || s.matches('queued') || s.matches('failed'),
     { timeout: 15_000 },
   )
-  actor.stop()
-  return end
+  return { actor, end }
 }
 
 const untilIdle = (outbox: PublishQueue) =>
@@ -175,7 +181,7 @@ describe('publishing online when no relay answers', () => {
     const lossy = await startRelay({ seed: [], faults: loseOks() })
     try {
       const w = world([{ url: lossy.url, permission: 'readwrite' }], { online: true })
-      const end = await publishNote(w.publishDeps, 'written in a tunnel')
+      const { actor, end } = await composeNote(w.publishDeps, 'written in a tunnel')
       expect(publishStep(end)).toBe('queued')
       expect(end.context.error).toBeNull()
       expect(end.context.results).toEqual([{ relay: lossy.url, ok: false, message: NO_ANSWER }])
@@ -194,6 +200,10 @@ describe('publishing online when no relay answers', () => {
       expect(await w.store.read()).toEqual([])
       expect(w.queryClient.getQueryData(queuedMarkKey(event.id))).toBeUndefined()
       expect(lossy.events().filter((stored) => stored.pubkey === mePub)).toHaveLength(1)
+      // The composer that queued it learns it went: published, the first try's answers gone.
+      const after = await waitFor(actor, (s) => s.matches('published'))
+      expect(after.context).toMatchObject({ results: [], error: null, event })
+      actor.stop()
     } finally {
       await lossy.close()
     }
@@ -211,7 +221,7 @@ describe('publishing online when no relay answers', () => {
 describe('publishing offline', () => {
   it('signs the note, stores it and shows it pending; back online it goes out and the mark goes', async () => {
     const w = world([{ url: home.url, permission: 'readwrite' }])
-    const end = await publishNote(w.publishDeps, 'written on a train')
+    const { actor, end } = await composeNote(w.publishDeps, 'written on a train')
     expect(publishStep(end)).toBe('queued')
     const event = end.context.event!
     expect(event.pubkey).toBe(mePub)
@@ -221,12 +231,15 @@ describe('publishing offline', () => {
     expect(w.queryClient.getQueryData(noteKey(event.id))).toMatchObject({ id: event.id })
     expect(w.queryClient.getQueryData(queuedMarkKey(event.id))).toBe(true)
     expect(w.outbox().actor.getSnapshot().value).toBe('waiting')
+    expect(publishStep(actor.getSnapshot())).toBe('queued')
 
     w.net.set(true)
     await untilIdle(w.outbox())
     expect(stored(home, event.id)).toMatchObject({ id: event.id, sig: event.sig })
     expect(await w.store.read()).toEqual([])
     expect(w.queryClient.getQueryData(queuedMarkKey(event.id))).toBeUndefined()
+    expect(publishStep(actor.getSnapshot())).toBe('published')
+    actor.stop()
   })
 
   it('queues a like too: the button shows it at once, the relay gets it once online', async () => {
@@ -277,20 +290,26 @@ describe('publishing offline', () => {
 
   it('drops an event every relay refuses for good, with the reason to show', async () => {
     const w = world([{ url: refusing.url, permission: 'readwrite' }])
-    const end = await publishNote(w.publishDeps, 'not welcome there')
+    const { actor, end } = await composeNote(w.publishDeps, 'not welcome there')
     const event = end.context.event!
     w.net.set(true)
     await untilIdle(w.outbox())
     const { drops, queue } = w.outbox().actor.getSnapshot().context
     expect(queue).toEqual([])
-    expect(drops).toEqual([
-      {
-        id: event.id,
-        kind: 1,
-        excerpt: 'not welcome there',
-        reason: `${refusing.url}: ${REFUSAL}`,
-      },
-    ])
+    const drop = {
+      id: event.id,
+      kind: 1,
+      excerpt: 'not welcome there',
+      reason: `${refusing.url}: ${REFUSAL}`,
+    }
+    expect(drops).toEqual([drop])
+    // The composer that queued it says so: failed, with the queue's message.
+    const failed = await waitFor(actor, (s) => s.matches('failed'))
+    expect(failed.context.error).toBe(
+      `Not sent: "not welcome there" was refused by ${refusing.url}: ${REFUSAL}`,
+    )
+    expect(failed.context.error).toBe(PUBLISH_QUEUE_TEXTS.dropped(drop))
+    actor.stop()
     expect(await w.store.read()).toEqual([])
     expect(w.queryClient.getQueryData(queuedMarkKey(event.id))).toBeUndefined()
   })

@@ -10,6 +10,7 @@ import {
   PUBLISH_QUEUE_TEXTS,
   type PublishQueueEntry,
   parseQueue,
+  queuedFate,
   unanswered,
   verdictOf,
   withEntry,
@@ -133,6 +134,16 @@ describe('the queue', () => {
     const third: PublishQueueEntry = { event: event('three'), queuedAt: 3 }
     const report = { sent: [first.event.id], dropped: [dropOf(third.event, [])] }
     expect(afterFlush([first, second, third], report)).toEqual([second])
+  })
+
+  it("tells a queued event's fate: waiting while queued, then dropped with the message, or sent", () => {
+    const drop = dropOf(second.event, [{ relay: A, ok: false, message: 'blocked: no' }])
+    expect(queuedFate({ queue: [first], drops: [] }, first.event.id)).toBeNull()
+    expect(queuedFate({ queue: [first], drops: [drop] }, second.event.id)).toEqual({
+      sent: false,
+      message: `Not sent: "two" was refused by ${A}: blocked: no`,
+    })
+    expect(queuedFate({ queue: [second], drops: [drop] }, first.event.id)).toEqual({ sent: true })
   })
 
   it('reads back only whole signed entries from storage', () => {
