@@ -2,7 +2,6 @@
 // outbox, stays queued across a reload, and reaches the relay once the network is back; a like
 // the relay refuses for good is dropped with a message. Runs against the built app (PLUME_DIST)
 // with its service worker, which serves the reload offline.
-import type { Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { PUBLISH_QUEUE_TEXTS } from '../../src/core/publish/publish-queue.ts'
@@ -10,19 +9,9 @@ import { loseOks, refuseWrites } from '../peers/faults.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec } from './login.ts'
 import { seededRoot } from './seeded.ts'
+import { controlled } from './service-worker.ts'
 
 const REFUSAL = 'blocked: this relay accepts no events from you'
-
-/** Resolves once a service worker controls the page (the first install claims it). */
-const controlled = (page: Page) =>
-  page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((done) =>
-        navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }),
-      )
-    }
-  })
 
 test('a note written offline is queued, survives a reload, and is published once back online', async ({
   page,

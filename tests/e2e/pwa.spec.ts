@@ -16,20 +16,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts'
 import { startAppServer } from '../peers/app-server.ts'
 import { expect, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
+import { controlled } from './service-worker.ts'
 
 const DIST = resolve(process.env.PLUME_DIST ?? 'dist')
-
-/** Resolves once a service worker controls the page (the first install claims it). */
-const controlled = (page: Page) =>
-  page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((done) =>
-        navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }),
-      )
-    }
-    return navigator.serviceWorker.controller?.scriptURL ?? null
-  })
 
 /**
  * Installed mode, as far as the page can tell: Chromium's DevTools protocol cannot emulate the

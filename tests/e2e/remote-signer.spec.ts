@@ -16,6 +16,7 @@ import { startRemoteSigner } from '../peers/remote-signer.ts'
 import { expect, test } from './fixtures.ts'
 import { holdConfig } from './held-config.ts'
 import { findSecret, keptClientKey, type Sought, watchPage, watchRequests } from './secret-scan.ts'
+import { controlled } from './service-worker.ts'
 
 const keyStatus = (page: Page) => page.getByTestId('key-status')
 const openSettings = (page: Page) => page.getByRole('button', { name: 'Settings' }).click()
@@ -27,17 +28,6 @@ const storedLogin = (page: Page) =>
     pubkey: localStorage.getItem('nostrPubkey'),
     method: sessionStorage.getItem('nostrLoginMethod'),
   }))
-
-/** Resolves once a service worker controls the page (the first install claims it). */
-const controlled = (page: Page) =>
-  page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((done) =>
-        navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }),
-      )
-    }
-  })
 
 async function logInWithBunker(page: Page, bunkerUri: string) {
   await page.getByRole('button', { name: 'Log in' }).click()
