@@ -10,7 +10,8 @@
  *   completed, socket.machine.ts): the app's socket budget counts it until then.
  * - Every connect goes through one queue, drained 100 ms apart (`staggerDelay`).
  * - The pool follows each socket through its snapshots (`syncSnapshot`): `phase` mirrors whether
- *   it is idle, connecting, connected or disconnected. A socket that gives up is announced with
+ *   it is idle, connecting, connected or disconnected. When one connects, the read relays waiting to
+ *   reconnect are queued to connect now: the network is back. A socket that gives up is announced with
  *   `pool.relayUnreachable`: the pool has no clock, the app answers with `pool.requestFailed`.
  * - Staleness is counted in monitor ticks: a connected relay idle for more than
  *   STALE_AFTER_MS / MONITOR_INTERVAL_MS ticks (more than 5 min) is disconnected and reconnected.
@@ -267,6 +268,19 @@ export const relayPoolMachine = setup({
         gaveUp(event.snapshot.context)
       ) {
         run.emit({ type: 'pool.relayUnreachable', url })
+      }
+      // A relay connected: the network reaches relays, so the read relays waiting to reconnect
+      // (up to 15 s) try now rather than stay dark (a socket takes this only in its reconnect
+      // backoff). Those that gave up are left to the health check and the browser's `online`:
+      // retried on every connect, a dead relay would pile up failures.
+      if (next === 'connected' && context.phase[url] !== 'connected') {
+        const retrying = readUrls(context, (phase) => phase === 'connecting')
+        run.assign({
+          queue: enqueue(
+            context.queue,
+            retrying.filter((other) => other !== url),
+          ),
+        })
       }
     }),
     recordSuccess: assign({

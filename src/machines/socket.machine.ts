@@ -17,6 +17,11 @@
  * long resets the count, by the targetless `after flappingThreshold` transition of `connected`: the
  * machine's clock is its named delays, and closes carry no time.
  *
+ * Asked to connect while it waits to reconnect (`relay.connect` in `reconnecting.backoff`: the
+ * network is back, another relay just connected), it tries at once; the try counts as the one it
+ * was waiting for. A first connect's 2 s retry is not cut short: a relay never reached is not
+ * evidence that the network came back.
+ *
  * The machine owns the connection, not its traffic: what the relay sends changes no state, so the
  * connection hands it to its listeners itself (a statechart step for every message cost more main
  * thread than reading it). Only messages to the relay pass through, as `relay.send`.
@@ -253,6 +258,7 @@ export const socketMachine = setup({
         backoff: {
           entry: ['dropSocket', 'countReconnectTry'],
           after: { reconnectDelay: 'attempt' },
+          on: { 'relay.connect': 'attempt' },
         },
         attempt: {
           entry: 'openSocket',

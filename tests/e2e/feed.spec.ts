@@ -6,6 +6,7 @@ import { predictRows } from './feed-rows.ts'
 import { expect, relayLight, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
 import { watchRequests } from './sent-requests.ts'
+import { controlled } from './service-worker.ts'
 
 /** A kind-1 note signed now. */
 const textNote = (key: Uint8Array, content: string, ago = 0) =>
@@ -77,6 +78,30 @@ test('a relay that goes away: the light turns red, the app reconnects, notes pub
     articles.map((a) => a.getAttribute('data-repost-id') ?? a.getAttribute('data-note-id')),
   )
   expect(new Set(ids).size).toBe(ids.length)
+})
+
+test("the browser's network comes back: a relay waiting out its reconnect backoff connects at once", async ({
+  page,
+  context,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay])
+  const light = relayLight(page, relay.url)
+  await expect(light).toHaveAttribute('data-state', 'connected')
+  // The app's code is kept by the service worker from here on: offline, nothing fails to load.
+  await controlled(page)
+
+  // Offline, the relay gone with it: the socket's reconnect tries wait 3 s, then 6 s, then 9 s
+  // (socket.machine.ts). 10 s on, its next try is some 8 s away.
+  await context.setOffline(true)
+  await relay.stop()
+  await expect(light).not.toHaveAttribute('data-state', 'connected')
+  await page.waitForTimeout(10_000)
+  await relay.start()
+  await context.setOffline(false)
+  await expect(light).toHaveAttribute('data-state', 'connected', { timeout: 3_000 })
 })
 
 test('a relay that sends a bad signature: the event is never shown and the count says so', async ({

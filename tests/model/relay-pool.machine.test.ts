@@ -794,6 +794,59 @@ describe('relay pool with real sockets', () => {
     expect(socket?.getSnapshot().context).toMatchObject({ connectionAttempts: 1, reconnectTry: 0 })
   })
 
+  it('a relay that connects has the read relays waiting to reconnect try now', () => {
+    const { actor, opened, open, drop } = startReal([
+      { url: A, permission: 'read' },
+      { url: B, permission: 'write' },
+      { url: C, permission: 'read' },
+    ])
+    const socket = (url: string) => actor.getSnapshot().children[socketId(url)]!
+    open(A)
+    vi.advanceTimersByTime(STAGGER_DELAY_MS)
+    open(C)
+    vi.advanceTimersByTime(2_000)
+    // The network goes: C drops, then A; C's first try (3 s on) times out 5 s later.
+    drop(C)
+    vi.advanceTimersByTime(4_000)
+    drop(A)
+    vi.advanceTimersByTime(4_500)
+    expect(socket(C).getSnapshot().value).toEqual({ reconnecting: 'backoff' })
+    expect(socket(C).getSnapshot().context.reconnectTry).toBe(2)
+    expect(opened(C)).toBe(2)
+    // C waits 6 s more; A's first try is under way, and it opens: the network is back.
+    expect(socket(A).getSnapshot().value).toEqual({ reconnecting: 'attempt' })
+    open(A)
+    vi.advanceTimersByTime(STAGGER_DELAY_MS)
+    expect(opened(C)).toBe(3)
+    expect(socket(C).getSnapshot().value).toEqual({ reconnecting: 'attempt' })
+    expect(socket(C).getSnapshot().context.reconnectTry).toBe(2)
+    open(C)
+    expect(actor.getSnapshot().context.phase[C]).toBe('connected')
+    // The write relay is not opened for it.
+    expect(opened(B)).toBe(0)
+  })
+
+  it('a relay that connects leaves one that gave up to the health check: no pile of failures', () => {
+    const { actor, opened, open } = startReal([
+      { url: A, permission: 'read' },
+      { url: C, permission: 'read' },
+    ])
+    // Neither answers: 3 attempts each, given up by 19.1 s, one failure each on record.
+    vi.advanceTimersByTime(STAGGER_DELAY_MS + 19_000)
+    expect(actor.getSnapshot().context.phase).toEqual({ [A]: 'disconnected', [C]: 'disconnected' })
+    // A request connects A at 20 s, and it opens: C is not asked again for it.
+    vi.advanceTimersByTime(900)
+    actor.send({ type: 'pool.connect', url: A })
+    vi.advanceTimersByTime(STAGGER_DELAY_MS)
+    open(A)
+    vi.advanceTimersByTime(1_000)
+    expect(opened(C)).toBe(3)
+    expect(actor.getSnapshot().context.health[C]).toMatchObject({ consecutiveFailures: 1 })
+    // The health check, at 30 s, does.
+    vi.advanceTimersByTime(HEALTH_CHECK_INTERVAL_MS - Date.now())
+    expect(opened(C)).toBe(4)
+  })
+
   it('while a read relay is connected, the health check retries the ones that gave up', () => {
     const { actor, opened, open } = startReal([
       { url: A, permission: 'read' },

@@ -415,6 +415,36 @@ describe('socket machine scenarios', () => {
     expect(fakes.sockets).toHaveLength(6)
   })
 
+  it('relay.connect while waiting to reconnect (the network is back) tries at once, as the try it waited for', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'relay.connect' })
+    fakes.current().report({ type: 'socket.opened', at: Date.now() })
+    fakes.current().report({ type: 'socket.closed', code: 1006, reason: '' })
+    vi.advanceTimersByTime(RECONNECT_DELAY_UNIT_MS)
+    vi.advanceTimersByTime(CONNECT_TIMEOUT_MS)
+    expect(actor.getSnapshot().value).toEqual({ reconnecting: 'backoff' })
+    expect(actor.getSnapshot().context.reconnectTry).toBe(2)
+    // 6 s to wait; asked now, it tries now.
+    vi.advanceTimersByTime(1_000)
+    actor.send({ type: 'relay.connect' })
+    expect(actor.getSnapshot().value).toEqual({ reconnecting: 'attempt' })
+    expect(actor.getSnapshot().context.reconnectTry).toBe(2)
+    expect(fakes.sockets).toHaveLength(3)
+    // Asked again while trying: the attempt goes on, no second socket.
+    actor.send({ type: 'relay.connect' })
+    expect(fakes.sockets).toHaveLength(3)
+    fakes.current().report({ type: 'socket.opened', at: Date.now() })
+    expect(actor.getSnapshot().value).toBe('connected')
+
+    // A first connect's retry is not cut short: that relay was never reached.
+    const first = start()
+    first.actor.send({ type: 'relay.connect' })
+    first.fakes.current().report({ type: 'socket.closed', code: 1006, reason: '' })
+    first.actor.send({ type: 'relay.connect' })
+    expect(first.actor.getSnapshot().value).toEqual({ connecting: 'backoff' })
+    expect(first.fakes.sockets).toHaveLength(1)
+  })
+
   it('a successful reconnect returns to connected and, once stable, resets the counters', () => {
     const { actor, fakes } = start()
     actor.send({ type: 'relay.connect' })

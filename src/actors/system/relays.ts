@@ -9,6 +9,7 @@ import type { RelayReason } from '../../core/relays/relay-reason.ts'
 import type { AuxRelaysActorRef } from '../../machines/aux-relays.machine.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
 import { type SocketActorRef, socketMachine } from '../../machines/socket.machine.ts'
+import type { NetworkEvents } from '../platform/online.ts'
 import type { Signer } from '../platform/signer.ts'
 import { headStart } from '../relays/head-start.ts'
 import { type KeepAliveRelays, lazyKeepAlive } from '../relays/lazy-keep-alive.ts'
@@ -238,13 +239,16 @@ export interface LinkedRelays {
 
 /**
  * Links the started pool's sockets to the hub and keeps them alive; the auxiliary relays' too once
- * they are added.
+ * they are added. When the browser's network comes back (`online` on `network`, the window), the
+ * read relays try at once rather than wait out their backoff (up to 15 s).
  */
 export function linkRelays(
   relays: RelayPoolActorRef,
   sockets: RelaySocketLinks,
   hub: RelayHub,
+  network: NetworkEvents | undefined = globalThis.window,
 ): LinkedRelays {
+  network?.addEventListener('online', () => relays.send({ type: 'pool.connectAll' }))
   let linkedAux: AuxRelaysActorRef | undefined
   const socketAt = (url: string) =>
     [

@@ -6,6 +6,7 @@
 import { generateSecretKey } from 'nostr-tools/pure'
 import { createActor, waitFor } from 'xstate'
 import { localKeySigner } from '../../../../src/actors/identity/signers/local-key.ts'
+import type { NetworkEvents } from '../../../../src/actors/platform/online.ts'
 import { createRelaySockets } from '../../../../src/actors/relays/socket.effects.ts'
 import type { Verifier } from '../../../../src/actors/relays/verifier.ts'
 import {
@@ -24,12 +25,14 @@ const settled = (snapshot: { context: { phase: Record<string, string> } }) =>
 
 /**
  * The pool of these relays and the auxiliary relays, linked to a hub; `stop` ends them.
- * `unanswered` hears each relay that let a request go unanswered, as keep-alive does.
+ * `unanswered` hears each relay that let a request go unanswered, as keep-alive does; `network`
+ * announces 'online' as the window does.
  */
 export async function appRelays(
   verifier: Verifier,
   relays: RelayEntry[],
   unanswered?: (url: string) => void,
+  network?: NetworkEvents,
 ) {
   const sockets = createRelaySockets()
   const pool = createActor(relayPoolMachine.provide({ actors: { socket: sockets.machine } }), {
@@ -52,7 +55,7 @@ export async function appRelays(
   })
   pool.start()
   aux.start()
-  links = linkRelays(pool, sockets, hub)
+  links = linkRelays(pool, sockets, hub, network)
   links.addAux(aux)
   // Every pool relay open, as in a session under way (write and indexer relays open on first
   // use, and a query asks the relays that are open once one of them has answered).

@@ -1,0 +1,57 @@
+// The browser's network comes back ('online'): the pool's relays, wired as the app wires them
+// (actors/system/relays.ts), try at once rather than wait out their reconnect backoff.
+import { expose, wrap } from 'comlink'
+import { initNostrWasm } from 'nostr-wasm'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { waitFor } from 'xstate'
+import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
+import { socketId } from '../../../../src/machines/relay-pool.machine.ts'
+import { RECONNECT_DELAY_UNIT_MS } from '../../../../src/machines/socket.machine.ts'
+import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
+import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { appRelays } from './app-relays.ts'
+
+// Node 20 has no global WebSocket; browsers do.
+Object.assign(globalThis, { WebSocket })
+
+const channel = new MessageChannel()
+expose(createVerifyApi(initNostrWasm), channel.port1)
+
+let relay: RelayHandle
+beforeAll(async () => {
+  relay = await startRelay()
+})
+afterAll(async () => {
+  channel.port1.close()
+  await relay.close()
+})
+
+it("a relay waiting out its backoff connects at once when the browser's network is back", async () => {
+  const network = new EventTarget()
+  const relays = await appRelays(
+    createVerifier([wrap<VerifyApi>(channel.port2)]),
+    [{ url: relay.url, permission: 'read' }],
+    undefined,
+    network,
+  )
+  try {
+    const socket = relays.pool.getSnapshot().children[socketId(relay.url)]!
+    // The relay goes away: its first reconnect try is refused, and the second waits 6 s.
+    await relay.stop()
+    const waiting = await waitFor(
+      socket,
+      (s) => s.matches({ reconnecting: 'backoff' }) && s.context.reconnectTry === 2,
+      { timeout: 10_000 },
+    )
+    expect(waiting.context.lastError).not.toBeNull()
+    await relay.start()
+    const back = Date.now()
+    network.dispatchEvent(new Event('online'))
+    await waitFor(socket, (s) => s.matches('connected'), { timeout: 10_000 })
+    // Well inside the 6 s it was to wait.
+    expect(Date.now() - back).toBeLessThan(RECONNECT_DELAY_UNIT_MS)
+  } finally {
+    await relays.stop()
+  }
+})
