@@ -532,4 +532,42 @@ test.describe('a screen chunk gone after a deploy', () => {
       rmSync(copy, { recursive: true, force: true })
     }
   })
+
+  test("offline, a screen's chunk that cannot load leaves the page as it is; back online, it reloads once", async ({
+    page,
+    context,
+    appPort,
+    world,
+    launchRelay,
+  }) => {
+    const relay = await launchRelay()
+    const server = await startAppServer({
+      port: appPort,
+      distDir: DIST,
+      config: localRuntimeConfig([relay.url]),
+      world,
+    })
+    try {
+      let loads = 0
+      page.on('load', () => loads++)
+      await page.goto(`${server.url}/search`)
+      await expect.poll(() => loads).toBe(1)
+      await expect(page.getByRole('searchbox')).toBeVisible()
+      // No worker keeps the code: offline, the About screen's chunk cannot be fetched.
+      await context.setOffline(true)
+      await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+      await page.getByRole('link', { name: /About/ }).click()
+      // The page stays (not the browser's offline page): the screen says it could not load.
+      await expect(page.getByRole('alert').filter({ hasText: 'Component Error' })).toBeVisible()
+      await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+      expect(loads).toBe(1)
+      // The network is back: one reload, and the screen loads.
+      await context.setOffline(false)
+      await expect.poll(() => loads, { message: 'reloaded once' }).toBe(2)
+      await expect(page.getByRole('alert').filter({ hasText: 'Component Error' })).toHaveCount(0)
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('About')
+    } finally {
+      await server.close()
+    }
+  })
 })

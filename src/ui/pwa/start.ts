@@ -4,7 +4,8 @@
  *
  * - Standalone start-up at the bare root returns to the last route (spec §2, core/app/last-route.ts).
  * - Every route change is saved as `lastRouteInfo`.
- * - A screen chunk that fails to load after a deploy reloads once into the new version.
+ * - A screen chunk that fails to load after a deploy reloads once into the new version; offline,
+ *   once the network is back.
  * - The browser's install offer is caught early.
  * - The splash (markup in index.html) is shown when the rules say so.
  */
@@ -35,24 +36,46 @@ function restoreLastRoute(): void {
   if (path) window.history.replaceState(window.history.state, '', path)
 }
 
+/** Reloads into the current version unless a reload just did not help; says whether it does. */
+function reloadOnce(error: unknown): boolean {
+  const raw = tryStorage(() => sessionStorage.getItem(PRELOAD_RELOAD_KEY), null)
+  const last = raw === null ? null : Number(raw)
+  const now = Date.now()
+  if (!shouldReloadOnPreloadError(Number.isFinite(last) ? last : null, now)) return false
+  tryStorage(() => sessionStorage.setItem(PRELOAD_RELOAD_KEY, String(now)), undefined)
+  skipRouterReload(error)
+  window.location.reload()
+  return true
+}
+
+/**
+ * TanStack Router reloads once by itself when a route's chunk is missing, under this key (its
+ * lazyRouteComponent): marked as done, so ours is the only reload.
+ */
+function skipRouterReload(error: unknown): void {
+  if (!(error instanceof Error)) return
+  tryStorage(
+    () => sessionStorage.setItem(`tanstack_router_reload:${error.message}`, '1'),
+    undefined,
+  )
+}
+
 function reloadOnPreloadError(): void {
+  let waitingForNetwork = false
   window.addEventListener('vite:preloadError', (event) => {
-    const raw = tryStorage(() => sessionStorage.getItem(PRELOAD_RELOAD_KEY), null)
-    const last = raw === null ? null : Number(raw)
-    const now = Date.now()
-    if (!shouldReloadOnPreloadError(Number.isFinite(last) ? last : null, now)) return
-    // Handled: the import does not throw into the screen while the page reloads.
-    event.preventDefault()
-    tryStorage(() => {
-      sessionStorage.setItem(PRELOAD_RELOAD_KEY, String(now))
-      // TanStack Router reloads once by itself when a route's chunk is missing, under this key
-      // (its lazyRouteComponent): marked as done, so this one reload is the only one.
-      const error = (event as Event & { payload?: unknown }).payload
-      if (error instanceof Error) {
-        sessionStorage.setItem(`tanstack_router_reload:${error.message}`, '1')
+    const error = (event as Event & { payload?: unknown }).payload
+    if (!navigator.onLine) {
+      // Offline, a reload would trade this page for the browser's offline page: the import fails
+      // here (a screen shows its error), and the page reloads once the network is back.
+      skipRouterReload(error)
+      if (!waitingForNetwork) {
+        waitingForNetwork = true
+        window.addEventListener('online', () => reloadOnce(error), { once: true })
       }
-    }, undefined)
-    window.location.reload()
+      return
+    }
+    // Handled: the import does not throw into the screen while the page reloads.
+    if (reloadOnce(error)) event.preventDefault()
   })
 }
 
