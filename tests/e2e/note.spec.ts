@@ -7,6 +7,11 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import type { Locator, Page } from '@playwright/test'
 import { neventEncode, noteEncode } from 'nostr-tools/nip19'
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
+import { QUERY_STALE_MS } from '../../src/actors/app/query-client.ts'
+import {
+  FAILED_TO_LOAD_REPLIES,
+  REPLIES_NOT_CHECKED,
+} from '../../src/core/relays/relay-messages.ts'
 import { silentOn } from '../peers/faults.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
@@ -290,6 +295,57 @@ test('a relay that does not answer: the note, then its replies, failed to load r
     old.id,
   )
   await expect(page.getByText('No replies yet.')).toBeVisible()
+})
+
+test('a thread asked again with its replies on screen, and no relay answering: the replies stay, a quiet line says so', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  test.setTimeout(90_000)
+  const relay = await launchRelay()
+  const key = hexToBytes(world.accounts[2]!.secretKeyHex)
+  const question = finalizeEvent(
+    { kind: 1, created_at: now(), content: 'Asked twice', tags: [] },
+    key,
+  )
+  const answer = finalizeEvent(
+    {
+      kind: 1,
+      created_at: now(),
+      content: 'Answered once',
+      tags: [
+        ['e', question.id, '', 'root', question.pubkey],
+        ['p', question.pubkey],
+      ],
+    },
+    key,
+  )
+  for (const event of [question, answer]) await relay.publish(event)
+  await showEveryNote(page)
+  await openApp([relay])
+  const row = page.locator(`[role="feed"][aria-label="Notes"] [data-note-id="${question.id}"]`)
+  await row.getByText('Asked twice').click()
+  const reply = thread(page).locator(`[data-note-id="${answer.id}"]`)
+  await expect(reply).toBeVisible()
+
+  // Back to the feed; the relay goes silent; the thread is opened again once its replies are
+  // stale (QUERY_STALE_MS, the clock moved on), so they are asked for again, with no answer.
+  await page.goBack()
+  await expect(row).toBeVisible()
+  relay.setFaults({ dropAll: true })
+  await page.clock.setFixedTime(Date.now() + QUERY_STALE_MS + 60_000)
+  await row.getByText('Asked twice').click()
+  const quiet = page.getByRole('status').filter({ hasText: REPLIES_NOT_CHECKED })
+  await expect(quiet).toBeVisible({ timeout: 30_000 })
+  await expect(reply).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: FAILED_TO_LOAD_REPLIES })).toHaveCount(0)
+
+  relay.setFaults(undefined)
+  await quiet.getByRole('button', { name: 'Try again' }).click()
+  await expect(quiet).toHaveCount(0)
+  await expect(reply).toBeVisible()
 })
 
 test('a quoted note whose answer was lost says it failed to load, and its link opens it once the relay answers', async ({

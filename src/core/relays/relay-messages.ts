@@ -23,6 +23,8 @@ export const FAILED_TO_LOAD_NOTES = 'Failed to load notes'
 export const FAILED_TO_LOAD_NOTE = 'Failed to load note'
 /** A thread's replies that no relay answered for: not the same as none. */
 export const FAILED_TO_LOAD_REPLIES = 'Failed to load replies'
+/** A thread asked again with its replies on screen, and no relay answered: they stay. */
+export const REPLIES_NOT_CHECKED = 'Could not check for new replies'
 /** The user's notifications when no relay answered: not the same as none. */
 export const FAILED_TO_LOAD_NOTIFICATIONS = 'Failed to load notifications'
 /** A profile's metadata that no relay answered for (spec §8, data errors). */

@@ -6,7 +6,11 @@ import type { Note } from '../../../core/feed/note.ts'
 import { type ThreadLayout, threadNotes, threadSize } from '../../../core/feed/thread.ts'
 import { type FoldedThread, foldOutside } from '../../../core/feed/thread-outside.ts'
 import { isOutside } from '../../../core/people/web-of-trust.ts'
-import { FAILED_TO_LOAD_NOTE, FAILED_TO_LOAD_REPLIES } from '../../../core/relays/relay-messages.ts'
+import {
+  FAILED_TO_LOAD_NOTE,
+  FAILED_TO_LOAD_REPLIES,
+  REPLIES_NOT_CHECKED,
+} from '../../../core/relays/relay-messages.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { LoadFailed } from '../kit/LoadFailed.tsx'
 import { useTrusted } from '../people/use-web-of-trust.ts'
@@ -65,7 +69,7 @@ export function ThreadView({
     return <LoadFailed message={FAILED_TO_LOAD_NOTE} retry={state.retry} />
   }
 
-  const { loadingThread, retryReplies } = state
+  const { loadingThread, repliesFailed } = state
   const { layout, outside: folded } = outside.folded ?? { layout: state.layout, outside: 0 }
   const size = threadSize(layout)
   let position = 0
@@ -114,8 +118,19 @@ export function ThreadView({
       </div>
       {folded > 0 && <OutsideLine count={folded} item="reply" onShow={outside.show} />}
       {loadingThread && <p className="thread-status">Loading replies…</p>}
-      {retryReplies && <LoadFailed message={FAILED_TO_LOAD_REPLIES} retry={retryReplies} />}
-      {!loadingThread && !retryReplies && layout.replies.length === 0 && folded === 0 && (
+      {repliesFailed &&
+        (repliesFailed.kept ? (
+          // The replies shown are still good: a quiet line, not a failure over them.
+          <p className="thread-status" role="status">
+            {REPLIES_NOT_CHECKED}{' '}
+            <button type="button" className="button-quiet" onClick={repliesFailed.retry}>
+              Try again
+            </button>
+          </p>
+        ) : (
+          <LoadFailed message={FAILED_TO_LOAD_REPLIES} retry={repliesFailed.retry} />
+        ))}
+      {!loadingThread && !repliesFailed && layout.replies.length === 0 && folded === 0 && (
         <p className="thread-status">No replies yet.</p>
       )}
     </>

@@ -23,8 +23,11 @@ export type ThreadState =
       layout: ThreadLayout
       /** Parents and replies are still being asked for. */
       loadingThread: boolean
-      /** No relay answered for the replies: asks again. Undefined when they loaded. */
-      retryReplies: (() => void) | undefined
+      /**
+       * No relay answered for the replies: `retry` asks again; `kept`, an earlier answer's are
+       * still shown (only newer ones may be missing). Undefined when they loaded.
+       */
+      repliesFailed: { retry(): void; kept: boolean } | undefined
     }
 
 /** `hints`: where the note is known to be (an nevent's relays and author). */
@@ -66,12 +69,15 @@ export function useThread(id: string, hints: EventHints = NO_HINTS): ThreadState
   if (note.isError) return { status: 'failed', retry: () => void note.refetch() }
   if (note.isPending) return { status: 'loading' }
   if (!layout) return { status: 'not-found' }
-  const retryReplies = thread.isError
-    ? () => {
-        void thread.refetch()
-        void around.refetch()
+  const repliesFailed = thread.isError
+    ? {
+        retry: () => {
+          void thread.refetch()
+          void around.refetch()
+        },
+        kept: thread.data !== undefined,
       }
     : undefined
   const loadingThread = !thread.isError && (thread.isPending || around.isPending)
-  return { status: 'ready', layout, loadingThread, retryReplies }
+  return { status: 'ready', layout, loadingThread, repliesFailed }
 }
