@@ -41,10 +41,9 @@ export interface Publisher {
  */
 function connected({ link }: HubRelay, timeoutMs: number): Promise<boolean> {
   if (link.isConnected()) return Promise.resolve(true)
-  if (!link.isTrying()) {
-    if (!link.connect) return Promise.resolve(false)
-    link.connect()
-  }
+  if (!link.connect && !link.isTrying()) return Promise.resolve(false)
+  // Opened if idle or given up; one waiting to reconnect tries now (socket.machine.ts).
+  link.connect?.()
   return new Promise((resolve) => {
     const done = (ok: boolean) => {
       clearTimeout(timer)
