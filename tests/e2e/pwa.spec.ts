@@ -11,6 +11,7 @@ import { COMPILE_HINT } from '../../scripts/vite-compile-hints.ts'
 import { UPDATE_TEXTS } from '../../src/core/app/app-update.ts'
 import { INSTALL_DISMISSED_KEY } from '../../src/core/app/install-dismissal.ts'
 import { CACHE_DATABASE, CACHE_KEY, CACHE_STORE } from '../../src/core/app/persisted-cache.ts'
+import { SCREEN_OFFLINE } from '../../src/core/app/preload-recovery.ts'
 import { localRuntimeConfig } from '../../src/core/platform/runtime-config.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts'
 import { startAppServer } from '../peers/app-server.ts'
@@ -533,41 +534,76 @@ test.describe('a screen chunk gone after a deploy', () => {
     }
   })
 
+  test('offline before the prompts have loaded: the page stays as it is, and reloads once back online', async ({
+    page,
+    context,
+    launchRelay,
+    openApp,
+  }) => {
+    const relay = await launchRelay()
+    // The prompts' chunk (loaded once the first screen is drawn) is asked for offline.
+    let wentOffline!: () => void
+    const offline = new Promise<void>((done) => {
+      wentOffline = done
+    })
+    await page.route(/\/assets\/PwaPrompts-[^/]*\.js$/, async (route) => {
+      await offline
+      await route.abort('internetdisconnected')
+    })
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    let loads = 0
+    page.on('load', () => loads++)
+    await openApp([relay], '/search')
+    await expect(page.getByRole('searchbox')).toBeVisible()
+    await context.setOffline(true)
+    wentOffline()
+    await expect
+      .poll(() => warnings.some((text) => text.startsWith('The prompts could not load')))
+      .toBe(true)
+    // Not the whole page replaced by an error: the screen and the header stay.
+    await expect(page.getByRole('searchbox')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: 'Component Error' })).toHaveCount(0)
+    expect(loads).toBe(1)
+    await page.unroute(/\/assets\/PwaPrompts-[^/]*\.js$/)
+    await context.setOffline(false)
+    await expect.poll(() => loads, { message: 'reloaded once' }).toBe(2)
+    await expect(page.getByRole('searchbox')).toBeVisible()
+  })
+
   test("offline, a screen's chunk that cannot load leaves the page as it is; back online, it reloads once", async ({
     page,
     context,
-    appPort,
-    world,
     launchRelay,
+    openApp,
   }) => {
     const relay = await launchRelay()
-    const server = await startAppServer({
-      port: appPort,
-      distDir: DIST,
-      config: localRuntimeConfig([relay.url]),
-      world,
-    })
-    try {
-      let loads = 0
-      page.on('load', () => loads++)
-      await page.goto(`${server.url}/search`)
-      await expect.poll(() => loads).toBe(1)
-      await expect(page.getByRole('searchbox')).toBeVisible()
-      // No worker keeps the code: offline, the About screen's chunk cannot be fetched.
-      await context.setOffline(true)
-      await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
-      await page.getByRole('link', { name: /About/ }).click()
-      // The page stays (not the browser's offline page): the screen says it could not load.
-      await expect(page.getByRole('alert').filter({ hasText: 'Component Error' })).toBeVisible()
-      await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
-      expect(loads).toBe(1)
-      // The network is back: one reload, and the screen loads.
-      await context.setOffline(false)
-      await expect.poll(() => loads, { message: 'reloaded once' }).toBe(2)
-      await expect(page.getByRole('alert').filter({ hasText: 'Component Error' })).toHaveCount(0)
-      await expect(page.getByRole('heading', { level: 1 })).toContainText('About')
-    } finally {
-      await server.close()
-    }
+    let loads = 0
+    page.on('load', () => loads++)
+    // The prompts (with the offline notice) load once the first screen is drawn: here, before
+    // the network goes.
+    const prompts = page.waitForResponse(/\/assets\/PwaPrompts-[^/]*\.js$/)
+    await openApp([relay], '/search')
+    await prompts
+    await expect.poll(() => loads).toBe(1)
+    await expect(page.getByRole('searchbox')).toBeVisible()
+    // No worker keeps the code: offline, the About screen's chunk cannot be fetched.
+    await context.setOffline(true)
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+    await page.getByRole('link', { name: /About/ }).click()
+    // The page stays (not the browser's offline page): the screen says it could not load.
+    await expect(page.getByRole('alert').filter({ hasText: 'Component Error' })).toContainText(
+      SCREEN_OFFLINE,
+    )
+    await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible()
+    expect(loads).toBe(1)
+    // The network is back: one reload, and the screen loads.
+    await context.setOffline(false)
+    await expect.poll(() => loads, { message: 'reloaded once' }).toBe(2)
+    await expect(page.getByRole('alert').filter({ hasText: 'Component Error' })).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('About')
   })
 })

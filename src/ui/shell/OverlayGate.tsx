@@ -1,6 +1,7 @@
 import { useSearch } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { anyOverlayOpen } from '../../core/app/modal-search.ts'
+import { OptionalLayer } from '../components/kit/OptionalLayer.tsx'
 import { useLogin } from '../hooks/use-login.ts'
 
 // The overlay layer (every modal's lazy entry and the hooks behind them) loads with the first
@@ -12,8 +13,10 @@ export function OverlayGate() {
   const open = useSearch({ strict: false, select: anyOverlayOpen })
   if (!open && !choosing) return null
   return (
-    <Suspense fallback={null}>
-      <Overlays />
-    </Suspense>
+    <OptionalLayer name="overlays">
+      <Suspense fallback={null}>
+        <Overlays />
+      </Suspense>
+    </OptionalLayer>
   )
 }

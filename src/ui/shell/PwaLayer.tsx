@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import { OptionalLayer } from '../components/kit/OptionalLayer.tsx'
 import { useAfterFirstScreen } from '../hooks/use-after-first-screen.ts'
 // The prompts' styles come with the entry's, inlined in index.html: a stylesheet the lazy chunk
 // added as it loaded made the browser rebuild its style rules for the whole page, in that task
@@ -12,8 +13,10 @@ const PwaPrompts = lazy(() => import('./PwaPrompts.tsx'))
 
 export function PwaLayer() {
   return useAfterFirstScreen() ? (
-    <Suspense fallback={null}>
-      <PwaPrompts />
-    </Suspense>
+    <OptionalLayer name="prompts">
+      <Suspense fallback={null}>
+        <PwaPrompts />
+      </Suspense>
+    </OptionalLayer>
   ) : null
 }

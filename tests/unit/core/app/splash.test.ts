@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  isChunkLoadError,
   PRELOAD_RELOAD_GUARD_MS,
   shouldReloadOnPreloadError,
 } from '../../../../src/core/app/preload-recovery.ts'
@@ -35,5 +36,19 @@ describe('reload after a failed chunk load', () => {
     expect(shouldReloadOnPreloadError(NOW - PRELOAD_RELOAD_GUARD_MS - 1, NOW)).toBe(true)
     // A clock set back since: the stored time proves nothing.
     expect(shouldReloadOnPreloadError(NOW + 5000, NOW)).toBe(true)
+  })
+
+  it("tells a screen's code that could not be fetched from a screen that broke", () => {
+    for (const message of [
+      'Failed to fetch dynamically imported module: https://plume.example/assets/about-1.js',
+      'error loading dynamically imported module: https://plume.example/assets/about-1.js',
+      'Importing a module script failed.',
+    ]) {
+      expect(isChunkLoadError(new TypeError(message))).toBe(true)
+    }
+    expect(
+      isChunkLoadError(new TypeError("Cannot read properties of undefined (reading 'id')")),
+    ).toBe(false)
+    expect(isChunkLoadError('Failed to fetch dynamically imported module')).toBe(false)
   })
 })
