@@ -47,6 +47,9 @@ import { rememberPublished } from './published-cache.ts'
 
 export type PrepareLogic = PromiseActorLogic<EventTemplate, TemplateInput>
 
+/** A queue that could not start has no verdict to give: the publish stays queued. */
+const noVerdict = () => {}
+
 /** The publish machine as the app provides it. */
 export type PublishLogic = typeof publishMachine
 
@@ -244,7 +247,7 @@ export function publishEffects(deps: PublishDeps) {
           }
           watching = actor.subscribe(check)
           check()
-        })
+        }, noVerdict)
         return () => {
           stopped = true
           watching?.unsubscribe()
