@@ -304,7 +304,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       }
       // An idle indexer relay: asked once it connects (the hub re-sends open REQs then). One
       // waiting to reconnect tries now: it is wanted (socket.machine.ts).
-      relay.link.connect?.()
+      if (!relay.link.isTrying() || relay.link.isWaiting?.()) relay.link.connect?.()
       // Opened for requests like this one, or opening for the first time: its answer is waited
       // for. Otherwise the relays already open answer first, and a profile only the indexer has,
       // notes only a short-lived relay has, or a note on the pool relay slowest to open at start

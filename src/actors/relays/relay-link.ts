@@ -20,7 +20,12 @@ export interface RelayLink {
    * requests wait for its answer. Absent: never.
    */
   isOpening?(): boolean
-  /** Opens a relay that is kept idle until needed (write and indexer relays). */
+  /** Waiting out a reconnect backoff after a drop: `connect` has it try now. Absent: never. */
+  isWaiting?(): boolean
+  /**
+   * Opens a relay that is kept idle until needed (write and indexer relays), or that gave up; one
+   * waiting to reconnect tries now.
+   */
   connect?(): void
   /**
    * A relay outside the pool (auxiliary): asked only by requests that name it, and sent

@@ -41,9 +41,10 @@ export interface Publisher {
  */
 function connected({ link }: HubRelay, timeoutMs: number): Promise<boolean> {
   if (link.isConnected()) return Promise.resolve(true)
-  if (!link.connect && !link.isTrying()) return Promise.resolve(false)
-  // Opened if idle or given up; one waiting to reconnect tries now (socket.machine.ts).
-  link.connect?.()
+  if (!link.isTrying()) {
+    if (!link.connect) return Promise.resolve(false)
+    link.connect()
+  } else if (link.isWaiting?.()) link.connect?.() // tries now (socket.machine.ts)
   return new Promise((resolve) => {
     const done = (ok: boolean) => {
       clearTimeout(timer)

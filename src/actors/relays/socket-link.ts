@@ -28,6 +28,7 @@ export function socketLink(
     url,
     isConnected: () => state().matches('connected'),
     isTrying: () => state().matches('connecting') || state().matches('reconnecting'),
+    isWaiting: () => state().matches({ reconnecting: 'backoff' }),
     isOpening,
     send: (data) => socket.send({ type: 'relay.send', data }),
     onMessage: (listener) => onMessage(url, listener),
