@@ -16,7 +16,8 @@
  *   event went to the outbox instead (`publish.queued` from `send`, emitted too): it is sent again
  *   as it is when the relays can be reached (actors/publish/publish-queue.effects.ts). The queue's
  *   verdict is watched (`queueFate`): sent, it is `published` (the answers shown were of the first
- *   try, and go); refused for good, it `failed` with the queue's message.
+ *   try, and go); refused for good, it `failed` with the queue's message (`publish.dropped`,
+ *   emitted: the composer gives the text back).
  * - `published`, `queued` and `failed` keep the answers and the message until the next request.
  *   Before the event is sent the user may cancel (a long mining run, a signer that does not
  *   answer).
@@ -66,7 +67,8 @@ export type PublishEvent =
   | QueueFate
 
 export type PublishEmitted = {
-  type: 'publish.accepted' | 'publish.queued'
+  /** A relay took it; it went to the queue; the queue dropped it (a relay refused it for good). */
+  type: 'publish.accepted' | 'publish.queued' | 'publish.dropped'
   event: NostrEvent
   request: PublishRequest
 }
@@ -164,6 +166,10 @@ export const publishMachine = setup({
       type: 'publish.queued' as const,
       ...params,
     })),
+    announceDropped: emit((_, params: AcceptedParams) => ({
+      type: 'publish.dropped' as const,
+      ...params,
+    })),
   },
 }).createMachine({
   id: 'publish',
@@ -251,7 +257,10 @@ export const publishMachine = setup({
       on: {
         'publish.submitted': start,
         'publish.queueSent': { target: 'published', actions: 'forgetAnswers' },
-        'publish.queueDropped': { target: 'failed', actions: 'failDropped' },
+        'publish.queueDropped': {
+          target: 'failed',
+          actions: ['failDropped', { type: 'announceDropped', params: acceptedParams }],
+        },
       },
     },
     failed: {

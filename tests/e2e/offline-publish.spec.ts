@@ -4,7 +4,7 @@
 // with its service worker, which serves the reload offline.
 import { noteEncode } from 'nostr-tools/nip19'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { PUBLISH_QUEUE_TEXTS } from '../../src/core/publish/publish-queue.ts'
+import { excerptOf, PUBLISH_QUEUE_TEXTS } from '../../src/core/publish/publish-queue.ts'
 import { loseOks, refuseWrites } from '../peers/faults.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec } from './login.ts'
@@ -116,6 +116,42 @@ test('a like queued offline that the relay refuses for good is dropped with a me
   await page.screenshot({ path: testInfo.outputPath('dropped-390.png') })
   await dropped.getByRole('button', { name: 'Dismiss' }).click()
   await expect(dropped).toBeHidden()
+})
+
+test('a note written offline that the relay refuses for good: the composer says so and gives the text back', async ({
+  page,
+  context,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay], '/create')
+  await controlled(page)
+  await logInWithNsec(page, world.demoAccount)
+  await page.keyboard.press('Escape') // Settings closes
+
+  await context.setOffline(true)
+  await relay.stop()
+  const text = `Written for a relay that will not take it ${Date.now()}`
+  const box = page.getByLabel("What's on your mind?")
+  await box.fill(text)
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(page.locator('.publish-queued')).toContainText(PUBLISH_QUEUE_TEXTS.queued)
+  await expect(box).toHaveValue('')
+
+  // Back online, the relay refuses it for a reason that will not pass ('blocked:').
+  relay.setFaults(refuseWrites(REFUSAL))
+  await relay.start()
+  await context.setOffline(false)
+  const message = PUBLISH_QUEUE_TEXTS.dropped({
+    kind: 1,
+    excerpt: excerptOf({ kind: 1, content: text }),
+    reason: `${relay.url}: ${REFUSAL}`,
+  })
+  await expect(page.locator('.composer .form-error')).toHaveText(message, { timeout: 30_000 })
+  await expect(page.locator('.publish-queued')).toHaveCount(0)
+  await expect(box).toHaveValue(text)
 })
 
 test('a reply, a quote and a repost made offline all reach the relay once back online', async ({

@@ -44,11 +44,21 @@ interface Fakes {
   emitted: PublishEmitted[]
   /** 'publish.queued' announcements: the event went to the outbox, offline. */
   queued: PublishEmitted[]
+  /** 'publish.dropped' announcements: the outbox dropped it, a relay refused it for good. */
+  dropped: PublishEmitted[]
 }
 
 function arrange() {
   const requests = recordRequests()
-  const fakes: Fakes = { requests, sends: [], fates: [], remembered: [], emitted: [], queued: [] }
+  const fakes: Fakes = {
+    requests,
+    sends: [],
+    fates: [],
+    remembered: [],
+    emitted: [],
+    queued: [],
+    dropped: [],
+  }
   const machine = publishMachine.provide({
     actors: {
       build: requests.deferred(),
@@ -140,6 +150,7 @@ const harness: Harness<PublishMachine, Fakes> = {
   observe: (actor, fakes) => {
     actor.on('publish.accepted', (event) => fakes.emitted.push(event))
     actor.on('publish.queued', (event) => fakes.queued.push(event))
+    actor.on('publish.dropped', (event) => fakes.dropped.push(event))
   },
   deliver: {
     'xstate.done.actor.build': resolve('build', TEMPLATE),
@@ -232,8 +243,13 @@ const harness: Harness<PublishMachine, Fakes> = {
     failed: (snapshot, { fakes }) => {
       const { error, results, event } = snapshot.context
       expect(publishStep(snapshot)).toBe('failed')
-      if (error === DROPPED) expect(fakes.queued).not.toHaveLength(0)
-      else if (event) expect(error).toBe(publishFailedMessage(results))
+      if (error === DROPPED) {
+        expect(fakes.dropped.at(-1)).toEqual({
+          type: 'publish.dropped',
+          event: SIGNED,
+          request: REQUEST,
+        })
+      } else if (event) expect(error).toBe(publishFailedMessage(results))
       else expect([BUILD_FAILED, PREPARE_FAILED, SIGN_FAILED]).toContain(error)
     },
   },

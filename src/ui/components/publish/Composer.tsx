@@ -59,14 +59,22 @@ export function Composer({
       if (request.kind === kind) clear()
     }
     // Queued offline counts too: the event is stored in the outbox, so the text is safe there.
+    // Dropped from it later (a relay refused it for good), the text comes back to be changed,
+    // unless something new was written meanwhile.
+    const restored = ({ request }: { request: PublishRequest }) => {
+      if (request.kind === kind && 'content' in request && latest().trim() === '') {
+        setText(request.content)
+      }
+    }
     const subscriptions = [
       actor.on('publish.accepted', cleared),
       actor.on('publish.queued', cleared),
+      actor.on('publish.dropped', restored),
     ]
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe()
     }
-  }, [actor, kind, clear])
+  }, [actor, kind, clear, latest, setText])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
