@@ -2,6 +2,7 @@
 // outbox, stays queued across a reload, and reaches the relay once the network is back; a like
 // the relay refuses for good is dropped with a message. Runs against the built app (PLUME_DIST)
 // with its service worker, which serves the reload offline.
+import type { Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { excerptOf, PUBLISH_QUEUE_TEXTS } from '../../src/core/publish/publish-queue.ts'
@@ -12,6 +13,16 @@ import { seededRoot } from './seeded.ts'
 import { controlled } from './service-worker.ts'
 
 const REFUSAL = 'blocked: this relay accepts no events from you'
+
+/**
+ * The app opened: its service worker in control (it serves a reload offline), logged in as
+ * `account`, Settings closed.
+ */
+async function readyToWrite(page: Page, account: Parameters<typeof logInWithNsec>[1]) {
+  await controlled(page)
+  await logInWithNsec(page, account)
+  await page.keyboard.press('Escape')
+}
 
 test('a note written offline is queued, survives a reload, and is published once back online', async ({
   page,
@@ -24,9 +35,7 @@ test('a note written offline is queued, survives a reload, and is published once
   const me = world.demoAccount
   await page.setViewportSize({ width: 390, height: 844 })
   await openApp([relay], '/create')
-  await controlled(page)
-  await logInWithNsec(page, me)
-  await page.keyboard.press('Escape') // Settings closes
+  await readyToWrite(page, me)
 
   // No network: the browser offline, and the relay gone too (Chromium's offline mode leaves an
   // open WebSocket alone).
@@ -87,9 +96,7 @@ test('a like queued offline that the relay refuses for good is dropped with a me
   const root = seededRoot(relay, me.pubkey)
   await page.setViewportSize({ width: 390, height: 844 })
   await openApp([relay], `/note/${noteEncode(root.id)}`)
-  await controlled(page)
-  await logInWithNsec(page, me)
-  await page.keyboard.press('Escape') // Settings closes
+  await readyToWrite(page, me)
   const card = page.locator(`.thread-focused article[data-note-id="${root.id}"]`)
 
   await context.setOffline(true)
@@ -127,9 +134,7 @@ test('a note written offline that the relay refuses for good: the composer says 
 }) => {
   const relay = await launchRelay()
   await openApp([relay], '/create')
-  await controlled(page)
-  await logInWithNsec(page, world.demoAccount)
-  await page.keyboard.press('Escape') // Settings closes
+  await readyToWrite(page, world.demoAccount)
 
   await context.setOffline(true)
   await relay.stop()
@@ -165,9 +170,7 @@ test('a reply, a quote and a repost made offline all reach the relay once back o
   const me = world.demoAccount
   const root = seededRoot(relay, me.pubkey)
   await openApp([relay], `/note/${noteEncode(root.id)}`)
-  await controlled(page)
-  await logInWithNsec(page, me)
-  await page.keyboard.press('Escape') // Settings closes
+  await readyToWrite(page, me)
   const card = page.locator(`.thread-focused article[data-note-id="${root.id}"]`)
   await expect(card).toBeVisible()
 
