@@ -58,6 +58,24 @@ function ancestors(relay: RelayHandle, note: NostrEvent, rootId: string): string
 }
 
 const now = () => Math.floor(Date.now() / 1000)
+
+/** A note signed now, and a reply to it (NIP-10 root), both by `key`. */
+function questionAndAnswer(key: Uint8Array, asked: string, answered: string) {
+  const question = finalizeEvent({ kind: 1, created_at: now(), content: asked, tags: [] }, key)
+  const answer = finalizeEvent(
+    {
+      kind: 1,
+      created_at: now(),
+      content: answered,
+      tags: [
+        ['e', question.id, '', 'root', question.pubkey],
+        ['p', question.pubkey],
+      ],
+    },
+    key,
+  )
+  return { question, answer }
+}
 const replyTo = (
   key: Uint8Array,
   root: NostrEvent,
@@ -245,21 +263,10 @@ test('a relay that does not answer: the note, then its replies, failed to load r
   const relay = await launchRelay()
   const key = hexToBytes(world.accounts[2]!.secretKeyHex)
   // A note at the top of the feed, and an answer to it.
-  const question = finalizeEvent(
-    { kind: 1, created_at: now(), content: 'A question for the relays', tags: [] },
+  const { question, answer } = questionAndAnswer(
     key,
-  )
-  const answer = finalizeEvent(
-    {
-      kind: 1,
-      created_at: now(),
-      content: 'An answer from the relays',
-      tags: [
-        ['e', question.id, '', 'root', question.pubkey],
-        ['p', question.pubkey],
-      ],
-    },
-    key,
+    'A question for the relays',
+    'An answer from the relays',
   )
   // And one from long ago, never on screen, so not in the saved cache when its link is opened.
   const old = finalizeEvent(
@@ -306,22 +313,7 @@ test('a thread asked again with its replies on screen, and no relay answering: t
   test.setTimeout(90_000)
   const relay = await launchRelay()
   const key = hexToBytes(world.accounts[2]!.secretKeyHex)
-  const question = finalizeEvent(
-    { kind: 1, created_at: now(), content: 'Asked twice', tags: [] },
-    key,
-  )
-  const answer = finalizeEvent(
-    {
-      kind: 1,
-      created_at: now(),
-      content: 'Answered once',
-      tags: [
-        ['e', question.id, '', 'root', question.pubkey],
-        ['p', question.pubkey],
-      ],
-    },
-    key,
-  )
+  const { question, answer } = questionAndAnswer(key, 'Asked twice', 'Answered once')
   for (const event of [question, answer]) await relay.publish(event)
   await showEveryNote(page)
   await openApp([relay])
