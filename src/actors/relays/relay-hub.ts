@@ -27,7 +27,7 @@ import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
 import { type DropReason, isOversizedFrame } from '../../core/relays/untrusted-input.ts'
 import type { Signer } from '../platform/signer.ts'
 import { relayAuthSession } from './relay-auth.ts'
-import type { HubRelay, RelayLink, RequestResult } from './relay-link.ts'
+import { type HubRelay, type RelayLink, type RequestResult, wantConnection } from './relay-link.ts'
 import { createPublisher, PUBLISH_TIMEOUT_MS } from './relay-publish.ts'
 import {
   type OpenSubscription,
@@ -302,9 +302,8 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
         sub.request(relay)
         continue
       }
-      // An idle indexer relay: asked once it connects (the hub re-sends open REQs then). One
-      // waiting to reconnect tries now: it is wanted (socket.machine.ts).
-      if (!relay.link.isTrying() || relay.link.isWaiting?.()) relay.link.connect?.()
+      // An idle indexer relay: asked once it connects (the hub re-sends open REQs then).
+      wantConnection(relay.link)
       // Opened for requests like this one, or opening for the first time: its answer is waited
       // for. Otherwise the relays already open answer first, and a profile only the indexer has,
       // notes only a short-lived relay has, or a note on the pool relay slowest to open at start

@@ -46,6 +46,18 @@ export interface RelayLink {
   onDisconnected(listener: () => void): () => void
 }
 
+/**
+ * A request or a publish wants the relay: one kept idle, given up or waiting out a reconnect
+ * backoff tries now (socket.machine.ts). False when it is not trying and cannot be opened from
+ * here (no `connect`).
+ */
+export function wantConnection(link: RelayLink): boolean {
+  if (link.isTrying() && !link.isWaiting?.()) return true
+  if (!link.connect) return link.isTrying()
+  link.connect()
+  return true
+}
+
 /** One request's outcome at one relay: answered in time (EOSE, OK) or not. */
 export interface RequestResult {
   ok: boolean

@@ -10,7 +10,7 @@ import { eventMessage } from '../../core/relays/nip01.ts'
 import { type PublishResult, publishFailedMessage } from '../../core/relays/publish-result.ts'
 import { NO_ANSWER, NOT_CONNECTED } from '../../core/relays/relay-messages.ts'
 import { isAuthRequired, type OkAnswer } from './relay-auth.ts'
-import type { HubRelay, RequestResult } from './relay-link.ts'
+import { type HubRelay, type RequestResult, wantConnection } from './relay-link.ts'
 
 /** How long a relay has to answer a published event (or an AUTH) with OK. */
 export const PUBLISH_TIMEOUT_MS = 10_000
@@ -41,10 +41,7 @@ export interface Publisher {
  */
 function connected({ link }: HubRelay, timeoutMs: number): Promise<boolean> {
   if (link.isConnected()) return Promise.resolve(true)
-  if (!link.isTrying()) {
-    if (!link.connect) return Promise.resolve(false)
-    link.connect()
-  } else if (link.isWaiting?.()) link.connect?.() // tries now (socket.machine.ts)
+  if (!wantConnection(link)) return Promise.resolve(false)
   return new Promise((resolve) => {
     const done = (ok: boolean) => {
       clearTimeout(timer)
