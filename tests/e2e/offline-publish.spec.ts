@@ -157,6 +157,9 @@ test('a note written offline that the relay refuses for good: the composer says 
   await expect(page.locator('.composer .form-error')).toHaveText(message, { timeout: 30_000 })
   await expect(page.locator('.publish-queued')).toHaveCount(0)
   await expect(box).toHaveValue(text)
+  // Said once, next to the text it gave back: the queue's notice of it is gone.
+  await expect(page.getByText(message, { exact: true })).toHaveCount(1)
+  await expect(page.locator('.outbox-drop')).toHaveCount(0)
 })
 
 test('a reply, a quote and a repost made offline all reach the relay once back online', async ({

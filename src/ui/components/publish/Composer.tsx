@@ -4,6 +4,8 @@ import type { DraftContext } from '../../../core/publish/draft.ts'
 import type { PublishRequest } from '../../../core/publish/publish-request.ts'
 import { isPublishing } from '../../../machines/publish.machine.ts'
 import { useGated } from '../../hooks/use-gated.ts'
+import { useLoaded } from '../../hooks/use-loaded.ts'
+import { useSystem } from '../../system-context.tsx'
 import { MentionList } from './MentionList.tsx'
 import { MiningProgress } from './MiningProgress.tsx'
 import { PublishStatus } from './PublishStatus.tsx'
@@ -50,6 +52,7 @@ export function Composer({
   const secret = containsSecretKey(text)
   const box = useRef<HTMLTextAreaElement>(null)
   const mentions = useMentions(box, text, setText)
+  const queue = useLoaded(useSystem().publishQueue)
 
   // Only this composer's request clears its text (a modal may publish other things too); a
   // draft's kind is the kind of request its text becomes.
@@ -60,11 +63,12 @@ export function Composer({
     }
     // Queued offline counts too: the event is stored in the outbox, so the text is safe there.
     // Dropped from it later (a relay refused it for good), the text comes back to be changed,
-    // unless something new was written meanwhile.
-    const restored = ({ request }: { request: PublishRequest }) => {
-      if (request.kind === kind && 'content' in request && latest().trim() === '') {
-        setText(request.content)
-      }
+    // unless something new was written meanwhile. The refusal shows here (PublishStatus), so the
+    // queue's notice of it goes: the same sentence twice on one screen.
+    const restored = ({ request, event }: { request: PublishRequest; event: { id: string } }) => {
+      if (request.kind !== kind) return
+      if ('content' in request && latest().trim() === '') setText(request.content)
+      queue?.actor.send({ type: 'publishQueue.dismissed', id: event.id })
     }
     const subscriptions = [
       actor.on('publish.accepted', cleared),
@@ -74,7 +78,7 @@ export function Composer({
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe()
     }
-  }, [actor, kind, clear, latest, setText])
+  }, [actor, kind, clear, latest, setText, queue])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
