@@ -4,18 +4,26 @@
  * worker, no cache). What a client cannot go below on this machine whatever it does with them.
  */
 import type { BenchContext } from './context.ts'
+import { type CpuWindow, cpuMark, cpuSince } from './cpu-time.ts'
 
-export async function bareReceiveMs(
+export interface BareReceive {
+  ms: number
+  /** The cores during the same window, seen from the bench's process (cpu-time.ts). */
+  cpu: CpuWindow
+}
+
+export async function bareReceive(
   context: BenchContext,
   relayUrls: string[],
   filters: unknown[],
-): Promise<number> {
+): Promise<BareReceive> {
   const browserContext = await context.browser.newContext()
   try {
     const page = await browserContext.newPage()
     // The reference client's page: a plain document that may open sockets (its own REQ for ten
     // notes is answered before these go out).
     await page.goto(context.referenceUrl)
+    const mark = cpuMark()
     const ms = await page.evaluate(`(async () => {
       const started = performance.now()
       const receive = (url) => new Promise((done, fail) => {
@@ -31,8 +39,9 @@ export async function bareReceiveMs(
       await Promise.all(${JSON.stringify(relayUrls)}.map(receive))
       return performance.now() - started
     })()`)
+    const cpu = cpuSince(mark)
     if (typeof ms !== 'number') throw new Error(`bare page answered ${JSON.stringify(ms)}`)
-    return ms
+    return { ms, cpu }
   } finally {
     await browserContext.close()
   }

@@ -10,8 +10,9 @@
 import { fileURLToPath } from 'node:url'
 import { type RelayHandle, startRelay } from '../tests/peers/relay.ts'
 import type { IngestTiming } from './app-tap.ts'
-import { bareReceiveMs } from './bare-receive.ts'
+import { type BareReceive, bareReceive } from './bare-receive.ts'
 import type { Measure } from './context.ts'
+import { type CpuWindow, cpuMark, cpuSince } from './cpu-time.ts'
 import {
   dealAcrossRelays,
   filtersCovering,
@@ -19,7 +20,7 @@ import {
   INGEST_RELAY_COUNT,
   ingestEvents,
 } from './ingest-events.ts'
-import { round } from './stats.ts'
+import { median, round } from './stats.ts'
 import { type LongTask, openTappedApp } from './tapped-app.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -35,8 +36,10 @@ interface RunResult {
   /** The same heartbeat in the quiet second before: what the machine alone costs. */
   idleGapMs: number
   timing: IngestTiming
+  /** The cores while the app ingested, seen from the bench's process (cpu-time.ts). */
+  cpu: CpuWindow
   /** The same REQs from a bare page, in this run (bench/bare-receive.ts). */
-  bareMs: number
+  bare: BareReceive | null
   quietBefore: boolean
   problems: string[]
 }
@@ -76,9 +79,11 @@ export const ingestBlocking: Measure = {
       for (let run = 0; run < RUNS; run++) {
         const app = await openTappedApp(context, relayUrls)
         try {
+          const mark = cpuMark()
           const timing = parseTiming(
             await app.page.evaluate(`globalThis.__plumeBench.ingest(${JSON.stringify(filters)})`),
           )
+          const cpu = cpuSince(mark)
           if (timing.distinct !== INGEST_EVENT_COUNT) {
             throw new Error(
               `run ${run + 1}: ${timing.distinct} of ${INGEST_EVENT_COUNT} notes reached the query cache`,
@@ -99,7 +104,8 @@ export const ingestBlocking: Measure = {
             heartbeatGapMs: longestGap(ticks, timing.startedAt, timing.finishedAt),
             idleGapMs: longestGap(ticks, timing.startedAt - 1000, timing.startedAt),
             timing,
-            bareMs: Number.NaN,
+            cpu,
+            bare: null,
             quietBefore: app.quietBefore,
             problems: app.problems,
           })
@@ -107,7 +113,7 @@ export const ingestBlocking: Measure = {
           await app.close()
         }
         // After the app's run, so its teardown does not fall in the app's window.
-        runs[runs.length - 1]!.bareMs = await bareReceiveMs(context, relayUrls, filters)
+        runs[runs.length - 1]!.bare = await bareReceive(context, relayUrls, filters)
       }
       const worst = (pick: (run: RunResult) => number) => round(Math.max(...runs.map(pick)))
       const perRun = (pick: (run: RunResult) => number) => runs.map((run) => round(pick(run)))
@@ -149,12 +155,29 @@ export const ingestBlocking: Measure = {
           name: `  ${label}: REQ to every note in the query cache (worst of ${RUNS}; ref: a bare page only receiving them)`,
           unit: 'ms',
           value: worst((run) => run.timing.finishedAt - run.timing.startedAt),
-          reference: worst((run) => run.bareMs),
+          reference: worst((run) => run.bare?.ms ?? Number.NaN),
           target: { max: 1000, inclusive: true },
           details: {
             perRun: perRun((run) => run.timing.finishedAt - run.timing.startedAt),
-            barePerRun: perRun((run) => run.bareMs),
+            barePerRun: perRun((run) => run.bare?.ms ?? Number.NaN),
+            // Wall time against the cores' busy time in it: a window that kept every core busy
+            // was bound by the CPU (the relays, the browser, the workers), not by waiting.
+            cores: runs[0]?.cpu.cores,
+            busyCoreMsPerRun: perRun((run) => run.cpu.busyCoreMs ?? Number.NaN),
+            busySharePerRun: runs.map((run) => run.cpu.busyShare),
+            relaysCoreMsPerRun: perRun((run) => run.cpu.benchCoreMs),
+            bareBusyCoreMsPerRun: perRun((run) => run.bare?.cpu.busyCoreMs ?? Number.NaN),
+            bareBusySharePerRun: runs.map((run) => run.bare?.cpu.busyShare ?? null),
+            bareRelaysCoreMsPerRun: perRun((run) => run.bare?.cpu.benchCoreMs ?? Number.NaN),
           },
+        },
+        {
+          name: `  the same windows: busy time of the ${runs[0]?.cpu.cores ?? '?'} cores, every process (median of ${RUNS}; ref: the bare page's)`,
+          unit: 'core-ms',
+          value: median(runs.map((run) => run.cpu.busyCoreMs ?? Number.NaN)),
+          reference: median(runs.map((run) => run.bare?.cpu.busyCoreMs ?? Number.NaN)),
+          target: null,
+          details: {},
         },
       ]
     } finally {
