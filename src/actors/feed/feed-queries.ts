@@ -24,6 +24,7 @@ import {
   NOTES_PAGE_SIZE,
   nextPageStart,
   type PageStart,
+  pageNotes,
   withOwed,
 } from '../../core/feed/feed-source.ts'
 import {
@@ -150,10 +151,12 @@ export function feedQueryOptions(
         : answeredEvents(answer, FAILED_TO_LOAD_NOTES)
       // Notes newer than the page, from relays that owed them, show among the rows already there.
       const { onPage, late } = splitLate(found, start.until)
-      // With several author filters each may bring a page: the newest page of them all is kept.
-      const events = newestOnce(onPage)
-        .filter((event) => !shown.has(event.id))
-        .slice(0, NOTES_PAGE_SIZE)
+      // With several author filters each may bring a page: the newest page of them all is kept,
+      // or all that came complete (pageNotes).
+      const events = pageNotes(
+        newestOnce(onPage).filter((event) => !shown.has(event.id)),
+        answer.complete,
+      )
       // A page asked for again (scrolling back up) had notes: none now means the relays failed
       // to answer in time, and the query's retries ask again.
       if (direction === 'backward' && events.length === 0) throw new Error(FAILED_TO_LOAD_NOTES)

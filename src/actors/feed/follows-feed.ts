@@ -9,7 +9,12 @@
  * from an earlier page is asked from there (core/feed/relays-owed.ts). New notes: follows-live.ts.
  */
 import { type FeedSource, feedPageFilters, type PageStart } from '../../core/feed/feed-source.ts'
-import { type RelayOutcome, relayOutcome, untilFor } from '../../core/feed/relays-owed.ts'
+import {
+  completeDownTo,
+  type RelayOutcome,
+  relayOutcome,
+  untilFor,
+} from '../../core/feed/relays-owed.ts'
 import { OUTBOX_WAVE_RELAYS, planWaves } from '../../core/relays/outbox-plan.ts'
 import { hubSpelling, poolReadUrls } from '../../core/relays/pool-urls.ts'
 import type { ReadRoutes } from '../relays/read-routes.ts'
@@ -22,6 +27,11 @@ export type Follows = NonNullable<FeedSource['follows']>
 /** A page's answer, and what each relay asked by name did with it. */
 export interface PageAnswer extends StoredAnswer {
   outcomes: readonly RelayOutcome[]
+  /**
+   * How far back every relay that answered sent all it holds (completeDownTo), when each was
+   * asked by name for the same page; undefined otherwise.
+   */
+  complete?: number
 }
 
 /** The same feed for some of its authors: what one relay of the plan is asked. */
@@ -66,5 +76,5 @@ export async function queryFollowsPage(
       outcomes.push(outcome)
     }
   }
-  return { ...mergeAnswers(answers), outcomes }
+  return { ...mergeAnswers(answers), outcomes, complete: completeDownTo(outcomes) }
 }

@@ -50,6 +50,19 @@ export function owedAfter(
 }
 
 /**
+ * How far back the relays that answered sent every note they hold: the newest of the full
+ * answers' oldest notes (each relay sent its newest `limit`, NIP-01), or 0 when none was full
+ * (each sent all it has). A relay that did not answer is not counted: it owes (owedAfter).
+ */
+export function completeDownTo(outcomes: readonly RelayOutcome[]): number {
+  let complete = 0
+  for (const { answered, oldestOfFull } of outcomes) {
+    if (answered && oldestOfFull !== undefined) complete = Math.max(complete, oldestOfFull)
+  }
+  return complete
+}
+
+/**
  * A relay's outcome from what it was asked and sent. Each filter brings its own newest `limit`,
  * so the relay sent everything only down to the shortest reach of its full filters.
  */

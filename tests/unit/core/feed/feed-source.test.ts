@@ -9,7 +9,10 @@ import {
   feedSourceKey,
   GLOBAL_SOURCE,
   MAX_AUTHORS_PER_FILTER,
+  NOTES_PAGE_MAX,
+  NOTES_PAGE_SIZE,
   nextPageStart,
+  pageNotes,
   withOwed,
 } from '../../../../src/core/feed/feed-source.ts'
 
@@ -143,5 +146,25 @@ describe('nextPageStart', () => {
     const owed = { 'wss://a.example': 9 }
     expect(withOwed({ until: 5, shown: [], owed }, {})).toEqual({ until: 5, shown: [] })
     expect(withOwed({ until: 5, shown: [] }, owed)).toEqual({ until: 5, shown: [], owed })
+  })
+})
+
+describe('pageNotes', () => {
+  // Newest first, one a second, from 1,000 down.
+  const notes = Array.from({ length: 120 }, (_, i) => ({ id: `n${i}`, created_at: 1000 - i }))
+
+  it('shows a page of 10 when how far the answers are complete is not known', () => {
+    expect(pageNotes(notes, undefined)).toEqual(notes.slice(0, NOTES_PAGE_SIZE))
+  })
+
+  it('shows every note down to where the answers are complete', () => {
+    // Complete down to 975: the 26 notes from 1,000 to 975, that second's included.
+    expect(pageNotes(notes, 975)).toEqual(notes.slice(0, 26))
+  })
+
+  it('shows a page of 10 still when fewer than that are complete, and at most NOTES_PAGE_MAX', () => {
+    expect(pageNotes(notes, 998)).toEqual(notes.slice(0, NOTES_PAGE_SIZE))
+    expect(pageNotes(notes, 0)).toEqual(notes.slice(0, NOTES_PAGE_MAX))
+    expect(pageNotes(notes.slice(0, 30), 0)).toEqual(notes.slice(0, 30))
   })
 })

@@ -1,6 +1,11 @@
 import { finalizeEvent, generateSecretKey } from 'nostr-tools/pure'
 import { describe, expect, it } from 'vitest'
-import { owedAfter, relayOutcome, untilFor } from '../../../../src/core/feed/relays-owed.ts'
+import {
+  completeDownTo,
+  owedAfter,
+  relayOutcome,
+  untilFor,
+} from '../../../../src/core/feed/relays-owed.ts'
 
 const alice = generateSecretKey()
 const bob = generateSecretKey()
@@ -55,5 +60,22 @@ describe('relays that owe a feed notes', () => {
     expect(relayOutcome(A, 600, true, filters, both).oldestOfFull).toBe(350)
     // Fewer than the limit from every filter: nothing older is left.
     expect(relayOutcome(A, 600, true, filters, sent.slice(1)).oldestOfFull).toBeUndefined()
+  })
+
+  it('knows how far back every relay that answered sent all it holds', () => {
+    const full = (url: string, oldest: number) => ({
+      url,
+      until: 0,
+      answered: true,
+      oldestOfFull: oldest,
+    })
+    // A sent its full page down to 300, B down to 450: below 450, B may hold more.
+    expect(completeDownTo([full(A, 300), full(B, 450)])).toBe(450)
+    // A relay that sent less than a page sent all it has; one that did not answer owes instead.
+    const short = { url: A, until: 0, answered: true, oldestOfFull: undefined }
+    const silent = { url: B, until: 0, answered: false, oldestOfFull: undefined }
+    expect(completeDownTo([short, silent])).toBe(0)
+    expect(completeDownTo([short, full(B, 450)])).toBe(450)
+    expect(completeDownTo([])).toBe(0)
   })
 })
