@@ -47,12 +47,13 @@ export const cpuMark = (): CpuMark => ({
 })
 
 export function cpuSince(mark: CpuMark): CpuWindow {
-  const now = cpuMark()
+  const at = performance.now()
+  const ticks = readTicks()
   const own = process.cpuUsage(mark.own)
-  const busy = now.ticks && mark.ticks ? now.ticks.busy - mark.ticks.busy : null
-  const total = now.ticks && mark.ticks ? now.ticks.total - mark.ticks.total : null
+  const busy = ticks && mark.ticks ? ticks.busy - mark.ticks.busy : null
+  const total = ticks && mark.ticks ? ticks.total - mark.ticks.total : null
   return {
-    wallMs: now.at - mark.at,
+    wallMs: at - mark.at,
     cores: availableParallelism(),
     busyCoreMs: busy === null ? null : busy * TICK_MS,
     busyShare: busy === null || !total ? null : busy / total,

@@ -39,7 +39,7 @@ interface RunResult {
   /** The cores while the app ingested, seen from the bench's process (cpu-time.ts). */
   cpu: CpuWindow
   /** The same REQs from a bare page, in this run (bench/bare-receive.ts). */
-  bare: BareReceive | null
+  bare: BareReceive
   quietBefore: boolean
   problems: string[]
 }
@@ -78,6 +78,7 @@ export const ingestBlocking: Measure = {
       const relayUrls = relays.map((relay) => relay.url)
       for (let run = 0; run < RUNS; run++) {
         const app = await openTappedApp(context, relayUrls)
+        let result: Omit<RunResult, 'bare'>
         try {
           const mark = cpuMark()
           const timing = parseTiming(
@@ -94,7 +95,7 @@ export const ingestBlocking: Measure = {
           const during = longTasks.filter((task) =>
             overlaps(task, timing.startedAt, timing.finishedAt),
           )
-          runs.push({
+          result = {
             longestTaskMs: Math.max(0, ...during.map((task) => task.duration)),
             // "duration@start", start in ms after the REQs: where in the ingestion it fell.
             taskDurations: during.map(
@@ -105,15 +106,14 @@ export const ingestBlocking: Measure = {
             idleGapMs: longestGap(ticks, timing.startedAt - 1000, timing.startedAt),
             timing,
             cpu,
-            bare: null,
             quietBefore: app.quietBefore,
             problems: app.problems,
-          })
+          }
         } finally {
           await app.close()
         }
         // After the app's run, so its teardown does not fall in the app's window.
-        runs[runs.length - 1]!.bare = await bareReceive(context, relayUrls, filters)
+        runs.push({ ...result, bare: await bareReceive(context, relayUrls, filters) })
       }
       const worst = (pick: (run: RunResult) => number) => round(Math.max(...runs.map(pick)))
       const perRun = (pick: (run: RunResult) => number) => runs.map((run) => round(pick(run)))
@@ -155,27 +155,27 @@ export const ingestBlocking: Measure = {
           name: `  ${label}: REQ to every note in the query cache (worst of ${RUNS}; ref: a bare page only receiving them)`,
           unit: 'ms',
           value: worst((run) => run.timing.finishedAt - run.timing.startedAt),
-          reference: worst((run) => run.bare?.ms ?? Number.NaN),
+          reference: worst((run) => run.bare.ms),
           target: { max: 1000, inclusive: true },
           details: {
             perRun: perRun((run) => run.timing.finishedAt - run.timing.startedAt),
-            barePerRun: perRun((run) => run.bare?.ms ?? Number.NaN),
+            barePerRun: perRun((run) => run.bare.ms),
             // Wall time against the cores' busy time in it: a window that kept every core busy
             // was bound by the CPU (the relays, the browser, the workers), not by waiting.
             cores: runs[0]?.cpu.cores,
             busyCoreMsPerRun: perRun((run) => run.cpu.busyCoreMs ?? Number.NaN),
             busySharePerRun: runs.map((run) => run.cpu.busyShare),
             relaysCoreMsPerRun: perRun((run) => run.cpu.benchCoreMs),
-            bareBusyCoreMsPerRun: perRun((run) => run.bare?.cpu.busyCoreMs ?? Number.NaN),
-            bareBusySharePerRun: runs.map((run) => run.bare?.cpu.busyShare ?? null),
-            bareRelaysCoreMsPerRun: perRun((run) => run.bare?.cpu.benchCoreMs ?? Number.NaN),
+            bareBusyCoreMsPerRun: perRun((run) => run.bare.cpu.busyCoreMs ?? Number.NaN),
+            bareBusySharePerRun: runs.map((run) => run.bare.cpu.busyShare),
+            bareRelaysCoreMsPerRun: perRun((run) => run.bare.cpu.benchCoreMs),
           },
         },
         {
           name: `  the same windows: busy time of the ${runs[0]?.cpu.cores ?? '?'} cores, every process (median of ${RUNS}; ref: the bare page's)`,
           unit: 'core-ms',
           value: median(runs.map((run) => run.cpu.busyCoreMs ?? Number.NaN)),
-          reference: median(runs.map((run) => run.bare?.cpu.busyCoreMs ?? Number.NaN)),
+          reference: median(runs.map((run) => run.bare.cpu.busyCoreMs ?? Number.NaN)),
           target: null,
           details: {},
         },

@@ -205,6 +205,7 @@ function rows(runs: LighthouseRun[], host: number, slowdown: number): Row[] {
     {
       name: `  the largest CPU slowdown at which the same loads still score ${LIGHTHOUSE_TARGET_SCORE} (median; the calibrated slowdown is ${slowdown}x)`,
       unit: 'x',
+      // A load that misses already at 4x (null) counts as 0.
       value: median(runs.map((run) => run.targetHoldsUpTo ?? 0)),
       reference: null,
       target: null,
