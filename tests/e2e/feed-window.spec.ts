@@ -1,13 +1,19 @@
 /**
  * The feed holds a window of pages (core/feed/feed-window.ts): scrolled far, the newest pages leave
- * memory and load again, in their places, when the reader scrolls back up.
+ * memory and load again, in their places, when the reader scrolls back up. The window counts notes
+ * as well as pages: a Following page holds up to 50.
  */
 import type { Page } from '@playwright/test'
 import { DEFAULT_HASHTAGS } from '../../src/core/app/preferences.ts'
-import { NOTES_PAGE_SIZE } from '../../src/core/feed/feed-source.ts'
-import { FEED_WINDOW_MIN_ROWS, FEED_WINDOW_PAGES } from '../../src/core/feed/feed-window.ts'
+import { NOTES_PAGE_MAX, NOTES_PAGE_SIZE } from '../../src/core/feed/feed-source.ts'
+import {
+  FEED_WINDOW_MIN_ROWS,
+  FEED_WINDOW_NOTES,
+  FEED_WINDOW_PAGES,
+} from '../../src/core/feed/feed-window.ts'
 import { toNote } from '../../src/core/feed/note.ts'
 import { expect, test } from './fixtures.ts'
+import { openFollowingFeed } from './login.ts'
 
 /** Every note, whatever the defaults: this test is about paging, not filters. */
 const showEveryNote = (page: Page) =>
@@ -25,6 +31,51 @@ const positionsShown = (page: Page) =>
     })),
   )
 
+type Shown = { id: string | null; position: number }[]
+
+/** The first five rows as shown now: their notes and positions, to be shown again in their places. */
+const topShown = async (page: Page): Promise<Shown> => {
+  const top = (await positionsShown(page)).filter(({ position }) => position <= 5)
+  expect(top.map(({ position }) => position)).toEqual([1, 2, 3, 4, 5])
+  return top
+}
+
+/**
+ * Back to the top, its relays slow to answer (less than the shortest wait for an answer: slow,
+ * not failing): the newest rows were let go, their places drawn empty while the answer is on its
+ * way (a let-go row is a .feed-row with no index; FeedRow's have one), with no note at positions
+ * 1-5. Then they load again, the same notes in the same places.
+ */
+async function backToTop(page: Page, top: Shown) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  const topLetGo = () =>
+    page.evaluate(() => {
+      const places = document.querySelectorAll('[role=feed] > .feed-row:not([data-index])').length
+      const notes = [...document.querySelectorAll('[role=feed] article')].filter(
+        (article) => Number(article.getAttribute('aria-posinset')) <= 5,
+      ).length
+      return places >= 5 && notes === 0
+    })
+  await expect.poll(topLetGo, { intervals: [20] }).toBe(true)
+  await expect
+    .poll(async () => (await positionsShown(page)).filter(({ position }) => position <= 5), {
+      timeout: 30_000,
+    })
+    .toEqual(top)
+}
+
+/** Scrolls to the end of the loaded rows until a row past `position` is drawn. */
+const scrollPast = (page: Page, position: number) =>
+  expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        return Math.max(0, ...(await positionsShown(page)).map((shown) => shown.position))
+      },
+      { timeout: 90_000, intervals: [100] },
+    )
+    .toBeGreaterThan(position)
+
 test('scrolled past the window and back: the newest notes load again, in their places', async ({
   page,
   launchRelay,
@@ -36,41 +87,33 @@ test('scrolled past the window and back: the newest notes load again, in their p
   await openApp([relay])
   const articles = page.getByRole('feed').getByRole('article')
   await expect.poll(() => articles.count()).toBeGreaterThanOrEqual(8)
-  const top = (await positionsShown(page)).filter(({ position }) => position <= 5)
-  expect(top.map(({ position }) => position)).toEqual([1, 2, 3, 4, 5])
+  const top = await topShown(page)
 
   // Well past the window: more pages than it holds.
-  const far = (FEED_WINDOW_PAGES + 5) * NOTES_PAGE_SIZE
-  await expect
-    .poll(
-      async () => {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-        return Math.max(0, ...(await positionsShown(page)).map(({ position }) => position))
-      },
-      { timeout: 90_000, intervals: [100] },
-    )
-    .toBeGreaterThan(far)
-  // Back to the top, the relay slow to answer: the newest rows were let go, their places empty.
-  // (Less than the shortest wait for a relay's answer: slow, not failing.)
+  await scrollPast(page, (FEED_WINDOW_PAGES + 5) * NOTES_PAGE_SIZE)
   relay.setFaults({ delayMs: 600 })
-  // Seen while the answer is on its way: the top's places drawn empty (a let-go row is a
-  // .feed-row with no index; FeedRow's have one), and no note at positions 1-5.
-  await page.evaluate(() => window.scrollTo(0, 0))
-  const topLetGo = () =>
-    page.evaluate(() => {
-      const places = document.querySelectorAll('[role=feed] > .feed-row:not([data-index])').length
-      const notes = [...document.querySelectorAll('[role=feed] article')].filter(
-        (article) => Number(article.getAttribute('aria-posinset')) <= 5,
-      ).length
-      return places >= 5 && notes === 0
-    })
-  await expect.poll(topLetGo, { intervals: [20] }).toBe(true)
-  // Then they load again, the same notes in the same places.
-  await expect
-    .poll(async () => (await positionsShown(page)).filter(({ position }) => position <= 5), {
-      timeout: 30_000,
-    })
-    .toEqual(top)
+  await backToTop(page, top)
+})
+
+test('the Following feed, whose pages hold up to 50 notes: scrolled past the notes the window holds and back, the newest load again', async ({
+  page,
+  launchWorld,
+  openApp,
+}) => {
+  test.setTimeout(120_000)
+  const launched = await launchWorld()
+  await showEveryNote(page)
+  await openApp([...launched.general], '/?nsecLogin=true', launched)
+  await openFollowingFeed(page, launched.world)
+  const articles = page.getByRole('feed').getByRole('article')
+  await expect.poll(() => articles.count()).toBeGreaterThanOrEqual(8)
+  const top = await topShown(page)
+
+  // Past the notes the window holds, and a page of the largest size more: counted in pages (20),
+  // a window of such pages would still hold the newest.
+  await scrollPast(page, FEED_WINDOW_NOTES + NOTES_PAGE_MAX)
+  for (const { relay } of launched.running) relay.setFaults({ delayMs: 600 })
+  await backToTop(page, top)
 })
 
 test.describe('on a phone', () => {

@@ -1,6 +1,6 @@
 /** Logging in through Settings as a person would, for tests that need a signed-in user. */
 import { expect, type Page } from '@playwright/test'
-import type { DemoAccount } from '../peers/seed/types.ts'
+import type { DemoAccount, DemoWorld } from '../peers/seed/types.ts'
 
 export const PASSPHRASE = 'correct horse battery'
 
@@ -27,4 +27,16 @@ export async function logInInDialog(page: Page, nsec: string) {
   await dialog.getByLabel('Secret key').fill(nsec)
   await dialog.getByRole('button', { name: 'Log in' }).click()
   await expect(dialog).toBeHidden()
+}
+
+/** Logs in as the world's demo account (the dialog open already) and turns Follow Only on. */
+export async function openFollowingFeed(page: Page, world: DemoWorld) {
+  await logInInDialog(page, world.demoAccount.nsec)
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const settings = page.getByRole('dialog', { name: 'Settings' })
+  const followOnly = settings.getByRole('switch', { name: 'Follow Only', exact: true })
+  await followOnly.check()
+  await expect(followOnly).toBeChecked()
+  await settings.getByRole('button', { name: 'Back' }).click()
+  await expect(settings).toHaveCount(0)
 }

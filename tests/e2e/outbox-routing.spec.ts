@@ -12,7 +12,7 @@ import { neventEncode, npubEncode } from 'nostr-tools/nip19'
 import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure'
 import type { DemoWorld } from '../peers/seed/index.ts'
 import { expect, type LaunchedWorld, test } from './fixtures.ts'
-import { logInInDialog } from './login.ts'
+import { logInInDialog, openFollowingFeed } from './login.ts'
 import { showEveryNote } from './plain-feed.ts'
 
 // ---------------------------------------------------------------------------------------------
@@ -115,17 +115,6 @@ const feedNote = (page: Page, id: string) =>
   page.getByRole('feed').locator(`article[data-note-id="${id}"]:not([data-repost-id])`)
 const focusedNote = (page: Page) => page.locator('.thread-focused article[data-note-id]')
 const seenOn = (page: Page) => page.getByTestId('seen-on')
-
-/** Logs in as the demo account (the dialog open already) and turns Follow Only on. */
-async function openFollowingFeed(page: Page, world: DemoWorld) {
-  await logInInDialog(page, world.demoAccount.nsec)
-  await page.getByRole('button', { name: 'Settings' }).click()
-  const followOnly = settings(page).getByRole('switch', { name: 'Follow Only', exact: true })
-  await followOnly.check()
-  await expect(followOnly).toBeChecked()
-  await settings(page).getByRole('button', { name: 'Back' }).click()
-  await expect(settings(page)).toHaveCount(0)
-}
 
 /** When each note row drawn was written (reposts left out: they stand at the repost's time). */
 const drawnTimes = (page: Page) =>

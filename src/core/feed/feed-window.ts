@@ -5,23 +5,35 @@
  * Rows of pages out of the window keep their place (and height) in the list: the rows above the
  * window are counted, page by page, while they are in it.
  */
-import { FIRST_PAGE, type PageStart } from './feed-source.ts'
+import { FIRST_PAGE, NOTES_PAGE_SIZE, type PageStart } from './feed-source.ts'
 
 /** Pages held at once: 20 pages of 10 notes, some screens above and below the reader. */
 export const FEED_WINDOW_PAGES = 20
+/**
+ * Notes held at once, whatever the pages' size: a Following page holds up to NOTES_PAGE_MAX,
+ * and 20 of those would be 1,000 rows. Past this many the window stops growing.
+ */
+export const FEED_WINDOW_NOTES = FEED_WINDOW_PAGES * NOTES_PAGE_SIZE
 /**
  * Filters may hide most notes (Image Notes Only): the window then grows a page at a
  * time until it shows this many rows, up to FEED_MAX_PAGES. A window of 20 pages showing a dozen
  * rows would drop a page on screen at each fetch and ask for it again at once, for ever.
  */
 export const FEED_WINDOW_MIN_ROWS = 100
-/** The most pages held however few rows they show: memory stays bounded. */
+/** The most pages, and notes, held however few rows they show: memory stays bounded. */
 export const FEED_MAX_PAGES = 100
+export const FEED_MAX_NOTES = FEED_MAX_PAGES * NOTES_PAGE_SIZE
 
-/** How many pages the window holds, given the pages held now and the rows they show. */
-export function windowPages(held: number, shown: number): number {
-  if (shown >= FEED_WINDOW_MIN_ROWS) return Math.max(FEED_WINDOW_PAGES, held)
-  return Math.min(Math.max(FEED_WINDOW_PAGES, held + 1), FEED_MAX_PAGES)
+/**
+ * How many pages the window holds, given the pages held now, the rows they show and the notes
+ * they hold. A full window holds what it has: the next fetch drops a page at the other end. It
+ * never holds fewer pages than it has, which would drop several at once.
+ */
+export function windowPages(held: number, shown: number, notes: number): number {
+  const enoughRows = shown >= FEED_WINDOW_MIN_ROWS
+  const full = held >= FEED_MAX_PAGES || notes >= (enoughRows ? FEED_WINDOW_NOTES : FEED_MAX_NOTES)
+  if (full) return held
+  return Math.max(FEED_WINDOW_PAGES, enoughRows ? held : held + 1)
 }
 
 export interface FeedCursor {

@@ -167,7 +167,8 @@ export function Feed() {
     release()
   }
   // Set while rendering, so the fetches this render's effects start already use it.
-  const windowSize = windowPages(pages?.length ?? 0, rows.length)
+  const notesHeld = pages?.reduce((sum, page) => sum + page.entries.length, 0) ?? 0
+  const windowSize = windowPages(pages?.length ?? 0, rows.length, notesHeld)
   if (windowSize !== maxPages) setMaxPages(windowSize)
 
   const overscan = useGrowingOverscan(rows.length > 0)

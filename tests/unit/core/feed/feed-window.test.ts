@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { startsPastNewest } from '../../../../src/core/app/persisted-cache.ts'
 import {
+  FEED_MAX_NOTES,
   FEED_MAX_PAGES,
   FEED_WINDOW_MIN_ROWS,
+  FEED_WINDOW_NOTES,
   FEED_WINDOW_PAGES,
   FIRST_CURSOR,
   nextCursor,
@@ -110,21 +112,35 @@ describe('rowsAbove', () => {
 })
 
 describe('windowPages', () => {
+  /** Pages of ten notes, as the global feed's. */
+  const tens = (held: number, shown: number) => windowPages(held, shown, held * 10)
+
   it('holds the nominal window while its pages show enough rows', () => {
-    expect(windowPages(FEED_WINDOW_PAGES, FEED_WINDOW_MIN_ROWS)).toBe(FEED_WINDOW_PAGES)
-    expect(windowPages(FEED_WINDOW_PAGES, 200)).toBe(FEED_WINDOW_PAGES)
+    expect(tens(FEED_WINDOW_PAGES, FEED_WINDOW_MIN_ROWS)).toBe(FEED_WINDOW_PAGES)
+    expect(tens(FEED_WINDOW_PAGES, 200)).toBe(FEED_WINDOW_PAGES)
     // Fewer pages than the window, however few rows: the nominal window.
-    expect(windowPages(0, 0)).toBe(FEED_WINDOW_PAGES)
-    expect(windowPages(3, 2)).toBe(FEED_WINDOW_PAGES)
+    expect(tens(0, 0)).toBe(FEED_WINDOW_PAGES)
+    expect(tens(3, 2)).toBe(FEED_WINDOW_PAGES)
   })
 
   it('grows a page at a time while filters hide most notes, up to the most it may hold', () => {
-    expect(windowPages(FEED_WINDOW_PAGES, 12)).toBe(FEED_WINDOW_PAGES + 1)
-    expect(windowPages(40, FEED_WINDOW_MIN_ROWS - 1)).toBe(41)
-    expect(windowPages(FEED_MAX_PAGES, 12)).toBe(FEED_MAX_PAGES)
+    expect(tens(FEED_WINDOW_PAGES, 12)).toBe(FEED_WINDOW_PAGES + 1)
+    expect(tens(40, FEED_WINDOW_MIN_ROWS - 1)).toBe(41)
+    expect(tens(FEED_MAX_PAGES, 12)).toBe(FEED_MAX_PAGES)
   })
 
   it('keeps a grown window once it shows enough rows: it never drops pages at once', () => {
-    expect(windowPages(40, FEED_WINDOW_MIN_ROWS)).toBe(40)
+    expect(tens(40, FEED_WINDOW_MIN_ROWS)).toBe(40)
+  })
+
+  it('holds as many notes in large pages as in pages of ten', () => {
+    expect(FEED_WINDOW_NOTES).toBe(FEED_WINDOW_PAGES * 10)
+    // Pages of 50 (a Following feed): full at four, where pages of ten would be full at twenty.
+    expect(windowPages(3, 150, 150)).toBe(FEED_WINDOW_PAGES)
+    expect(windowPages(4, 200, FEED_WINDOW_NOTES)).toBe(4)
+    // Filters hiding most of them: the window grows up to the most notes it may hold.
+    expect(windowPages(10, 12, 500)).toBe(FEED_WINDOW_PAGES)
+    expect(windowPages(25, 12, FEED_MAX_NOTES - 1)).toBe(26)
+    expect(windowPages(25, 12, FEED_MAX_NOTES)).toBe(25)
   })
 })
