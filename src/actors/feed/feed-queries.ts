@@ -35,14 +35,14 @@ import {
 } from '../../core/feed/feed-window.ts'
 import { toNote } from '../../core/feed/note.ts'
 import { splitLate } from '../../core/feed/note-paging.ts'
-import { owedAfter, relayOutcome } from '../../core/feed/relays-owed.ts'
+import { completeDownTo, owedAfter, relayOutcome } from '../../core/feed/relays-owed.ts'
 import { newestFirst } from '../../core/platform/event-order.ts'
 import { hubSpelling, poolReadUrls } from '../../core/relays/pool-urls.ts'
 import { FAILED_TO_LOAD_NOTES } from '../../core/relays/relay-messages.ts'
 import type { ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { mergeAnswers } from '../relays/routed-query.ts'
-import { answeredEvents, queryStored } from '../relays/stored-events.ts'
+import { answeredEvents, queryStored, sentBy } from '../relays/stored-events.ts'
 import type { Verifier } from '../relays/verifier.ts'
 import { type PageAnswer, queryFollowsPage } from './follows-feed.ts'
 import { addLiveRows, liveRowsQuery } from './live-rows.ts'
@@ -77,7 +77,8 @@ const newestOnce = (events: NostrEvent[]): NostrEvent[] => {
 
 /**
  * A page of the feed: Follow Only by outbox when routes are given (follows-feed.ts), else the
- * pool, each of whose relays that still owes notes asked from where it owes them as well.
+ * pool, each of whose relays that still owes notes asked from where it owes them as well. The page
+ * shows what came complete from all of them (pageNotes), as a Following page does.
  */
 async function queryPage(
   hub: RelayHub,
@@ -92,8 +93,9 @@ async function queryPage(
   const pool = poolReadUrls(poolNow).map((url) => hubSpelling(url, poolNow))
   // A relay let go of since is not asked again (it would be reached outside the pool).
   const owed = Object.entries(start.owed ?? {}).filter(([url]) => pool.includes(url))
+  const pageFilters = feedPageFilters(source, limit, start.until || undefined)
   const [page, ...catchUps] = await Promise.all([
-    queryStored(hub, feedPageFilters(source, limit, start.until || undefined)),
+    queryStored(hub, pageFilters),
     ...owed.map(([url, until]) =>
       queryStored(hub, feedPageFilters(source, limit, until || undefined), {
         relays: [url],
@@ -103,10 +105,12 @@ async function queryPage(
     ),
   ])
   const outcomes = [
-    // Those that owe nothing were asked for the page: answering it, they gave all it can show.
+    // Those that owe nothing were asked for the page.
     ...pool
       .filter((url) => !owed.some(([owing]) => owing === url))
-      .map((url) => relayOutcome(url, start.until, page!.eosedBy.has(url), [], [])),
+      .map((url) =>
+        relayOutcome(url, start.until, page!.eosedBy.has(url), pageFilters, sentBy(page!, url)),
+      ),
     // Those that owe were asked from further back: that answer says whether they still owe.
     ...owed.map(([url, until], i) => {
       const answer = catchUps[i]!
@@ -115,7 +119,15 @@ async function queryPage(
       return relayOutcome(url, until, answer.answered, filters, sent)
     }),
   ]
-  return { ...mergeAnswers([page!, ...catchUps]), outcomes }
+  // What each relay sent is known for the pool's alone: with none, or one the hub asked besides
+  // (the pool changed meanwhile), a page shows the newest of them (pageNotes).
+  const senders = [...page!.found, ...page!.copies].map(({ relay }) => relay)
+  const known = pool.length > 0 && senders.every((url) => pool.includes(url))
+  return {
+    ...mergeAnswers([page!, ...catchUps]),
+    outcomes,
+    complete: known ? completeDownTo(outcomes) : undefined,
+  }
 }
 
 export function feedQueryOptions(

@@ -28,8 +28,8 @@ export type Follows = NonNullable<FeedSource['follows']>
 export interface PageAnswer extends StoredAnswer {
   outcomes: readonly RelayOutcome[]
   /**
-   * How far back every relay that answered sent all it holds (completeDownTo), when each was
-   * asked by name for the same page; undefined otherwise.
+   * How far back every relay that answered sent all it holds (completeDownTo), when what each
+   * relay asked sent is known; undefined otherwise.
    */
   complete?: number
 }

@@ -1,9 +1,10 @@
 /**
  * A person's notes for the profile's notes tab (spec §7, user notes): their kind-1 notes and
- * kind-6 reposts (shown as reposts, as the feed shows them), pages of 10 going back with `until`,
- * newest first, asked of their outbox relays (outbox-relays.ts: 2 of their write relays, in the
- * pool or not) and of the pool's readable relays. Each note remembers the relay it arrived from
- * first, for the relay discovery modal.
+ * kind-6 reposts (shown as reposts, as the feed shows them), newest first, asked of their outbox
+ * relays (outbox-relays.ts: 2 of their write relays, in the pool or not) and of the pool's
+ * readable relays. Pages go back with `until`, each showing every note that came complete from
+ * the relays asked (10 to 50, pageLength). Each note remembers the relay it arrived from first,
+ * for the relay discovery modal.
  *
  * A relay that did not answer a page in time, or whose full answer stopped short of the page's
  * oldest note, still owes notes (core/feed/relays-owed.ts): the next page asks it from where it
@@ -21,7 +22,7 @@ import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { type FeedEntry, mergeEntries } from '../../core/feed/feed-entry.ts'
-import { NOTES_PAGE_SIZE } from '../../core/feed/feed-source.ts'
+import { NOTES_PAGE_SIZE, pageLength } from '../../core/feed/feed-source.ts'
 import { REPOST_KIND, TEXT_NOTE_KIND } from '../../core/feed/nip18.ts'
 import {
   cutNotesPage,
@@ -30,7 +31,7 @@ import {
   nextNotesPage,
   splitLate,
 } from '../../core/feed/note-paging.ts'
-import { relayOutcome, untilFor } from '../../core/feed/relays-owed.ts'
+import { completeDownTo, relayOutcome, untilFor } from '../../core/feed/relays-owed.ts'
 import { newestFirst } from '../../core/platform/event-order.ts'
 import { FAILED_TO_LOAD_NOTES } from '../../core/relays/relay-messages.ts'
 import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
@@ -109,14 +110,16 @@ async function askRelays(
     requests.map(({ relays, filters }) => queryStored(hub, filters, { relays, reason })),
   )
   const outcomes = requests.flatMap(({ relays, until, filters }, i) => {
-    const { found, eosedBy } = answers[i]!
+    const { found, copies, eosedBy } = answers[i]!
     return relays.map((url) => {
-      const sent = found.filter(({ relay }) => sameRelay(relay, url)).map(({ event }) => event)
+      const sent = [...found, ...copies]
+        .filter(({ relay }) => sameRelay(relay, url))
+        .map(({ event }) => event)
       const answered = [...eosedBy].some((relay) => sameRelay(relay, url))
       return relayOutcome(url, until, answered, filters, sent)
     })
   })
-  return { ...mergeAnswers(answers), outcomes }
+  return { ...mergeAnswers(answers), outcomes, complete: completeDownTo(outcomes) }
 }
 
 export function profileNotesQueryOptions(deps: ProfileNotesDeps, pubkey: string) {
@@ -129,7 +132,9 @@ export function profileNotesQueryOptions(deps: ProfileNotesDeps, pubkey: string)
       const found = newestOnce(answeredEvents(answer, FAILED_TO_LOAD_NOTES))
       // Late notes, from relays that owed them, show among the rows already there.
       const { onPage, late } = splitLate(found, start.until)
-      const page = cutNotesPage(onPage, NOTES_PAGE_SIZE, start.until || undefined)
+      // Every note that came complete from the relays asked, at least a page (pageLength).
+      const pageSize = pageLength(onPage, answer.complete)
+      const page = cutNotesPage(onPage, pageSize, start.until || undefined)
       const shown = newestOnce([...page.notes, ...late])
       const kept = new Set(shown.map((event) => event.id))
       const seenOn: Record<string, string> = {}

@@ -31,6 +31,11 @@ export interface SubscriptionHandlers {
    * not move past them, core/feed/relays-owed.ts).
    */
   onEose?(answered: boolean, eosedBy: ReadonlySet<string>): void
+  /**
+   * Another relay's copy of an event onEvent had, checked: what each relay sent, for a page that
+   * must know whether a relay sent all the filters' limits allowed (core/feed/relays-owed.ts).
+   */
+  onCopy?(event: NostrEvent, relay: string): void
 }
 
 export interface Subscription {
@@ -262,21 +267,24 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
   }
 
   async function deliver(relay: string, event: NostrEvent) {
-    if (seen.has(event.id)) {
-      // Another relay's copy: only which relays have it is news (the verifier remembers the pair).
-      if (await deps.verify(event, relay)) deps.seen(relay, event)
-      return
-    }
+    // Another relay's copy is checked too (the verifier remembers the pair: it costs little), and
+    // the stored events are not in until it is.
+    const copy = seen.has(event.id)
     inflight++
-    verifying.set(relay, (verifying.get(relay) ?? 0) + 1)
+    if (!copy) verifying.set(relay, (verifying.get(relay) ?? 0) + 1)
     const ok = await deps.verify(event, relay)
-    verifying.set(relay, (verifying.get(relay) ?? 1) - 1)
+    if (!copy) verifying.set(relay, (verifying.get(relay) ?? 1) - 1)
     inflight--
-    if (ok) deps.seen(relay, event)
-    if (ok && !seen.has(event.id) && !closed) {
-      seen.add(event.id)
-      handlers.onEvent(event, relay)
-    } else if (!ok) deps.invalid(relay, event)
+    if (!ok) deps.invalid(relay, event)
+    else {
+      deps.seen(relay, event)
+      if (closed) return
+      if (seen.has(event.id)) handlers.onCopy?.(event, relay)
+      else {
+        seen.add(event.id)
+        handlers.onEvent(event, relay)
+      }
+    }
     settle()
   }
 

@@ -7,7 +7,7 @@
 import type { Filter } from 'nostr-tools/filter'
 import type { RelayReason } from '../../core/relays/relay-reason.ts'
 import type { RelayHub } from './relay-hub.ts'
-import { queryStored, type StoredAnswer } from './stored-events.ts'
+import { queryStored, type Sourced, type StoredAnswer } from './stored-events.ts'
 
 export interface RoutedRequest {
   relays: readonly string[]
@@ -24,11 +24,19 @@ export interface ExtraRelays {
 /** One answer of several: each event once, answered when one of them was. */
 export function mergeAnswers(answers: readonly StoredAnswer[]): StoredAnswer {
   const seen = new Set<string>()
-  const found = answers
-    .flatMap((answer) => answer.found)
-    .filter(({ event }) => !seen.has(event.id) && seen.add(event.id))
+  const found: Sourced[] = []
+  // What another answer had first is a copy: each relay's events stay known (sentBy).
+  const copies = answers.flatMap((answer) => answer.copies)
+  for (const sourced of answers.flatMap((answer) => answer.found)) {
+    if (seen.has(sourced.event.id)) copies.push(sourced)
+    else {
+      seen.add(sourced.event.id)
+      found.push(sourced)
+    }
+  }
   return {
     found,
+    copies,
     answered: answers.some((answer) => answer.answered),
     eosedBy: new Set(answers.flatMap((answer) => [...answer.eosedBy])),
   }

@@ -14,7 +14,10 @@ export interface Sourced {
 }
 
 export interface StoredAnswer {
+  /** Each event once, with the relay it came from first. */
   found: Sourced[]
+  /** The copies other relays sent of events in `found`. */
+  copies: Sourced[]
   /** Some relay sent EOSE. */
   answered: boolean
   /** The relays that sent EOSE in time. */
@@ -28,13 +31,15 @@ export function queryStored(
 ): Promise<StoredAnswer> {
   return new Promise((resolve) => {
     const found: Sourced[] = []
+    const copies: Sourced[] = []
     const subscription = hub.subscribe(
       filters,
       {
         onEvent: (event, relay) => found.push({ event, relay }),
+        onCopy: (event, relay) => copies.push({ event, relay }),
         onEose: (answered, eosedBy) => {
           subscription.close()
-          resolve({ found, answered, eosedBy })
+          resolve({ found, copies, answered, eosedBy })
         },
       },
       options,
@@ -47,3 +52,7 @@ export function answeredEvents({ found, answered }: StoredAnswer, failure: strin
   if (found.length === 0 && !answered) throw new Error(failure)
   return found.map(({ event }) => event)
 }
+
+/** The events `relay` sent in an answer: those it sent first and its copies of the others'. */
+export const sentBy = ({ found, copies }: StoredAnswer, relay: string): NostrEvent[] =>
+  [...found, ...copies].filter((sourced) => sourced.relay === relay).map(({ event }) => event)

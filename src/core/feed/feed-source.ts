@@ -21,18 +21,24 @@ export const NOTES_PAGE_MAX = 50
  * The notes a page shows, of these (newest first, each once): NOTES_PAGE_SIZE, or every note down
  * to `complete` when more than that many are, up to NOTES_PAGE_MAX. `complete`: how far back
  * every relay asked sent all it holds (relays-owed.ts, completeDownTo); undefined when not known.
- * A Following feed asks each relay of its outbox plan for its own newest page: cut to 10, most of
- * what came was thrown away and every relay asked again for the next page (the wide world: 10,562
- * REQs over 7,661 sockets to scroll back 7 days).
+ * A feed asks each relay (of the pool, of its outbox plan, of a person's relays) for its own newest
+ * page: cut to 10, most of what came was thrown away and every relay asked again for the next page
+ * (the wide world's Following feed: 10,562 REQs over 7,661 sockets to scroll back 7 days).
  */
-export function pageNotes<T extends { created_at: number }>(
+export const pageNotes = <T extends { created_at: number }>(
   notes: readonly T[],
   complete: number | undefined,
-): T[] {
-  if (complete === undefined) return notes.slice(0, NOTES_PAGE_SIZE)
+): T[] => notes.slice(0, pageLength(notes, complete))
+
+/** How many of these notes a page shows (pageNotes). */
+export function pageLength(
+  notes: readonly { created_at: number }[],
+  complete: number | undefined,
+): number {
+  if (complete === undefined) return NOTES_PAGE_SIZE
   const older = notes.findIndex((note) => note.created_at < complete)
   const completeCount = older === -1 ? notes.length : older
-  return notes.slice(0, Math.min(NOTES_PAGE_MAX, Math.max(NOTES_PAGE_SIZE, completeCount)))
+  return Math.min(NOTES_PAGE_MAX, Math.max(NOTES_PAGE_SIZE, completeCount))
 }
 
 /** Kinds the feed asks for: notes and their reposts. */

@@ -53,6 +53,26 @@ const connect = async () => {
   return connection
 }
 
+/** The global feed over a pool of these relays, its sockets open, and its first page in. */
+async function poolFeed(relays: RelayHandle[], eoseTimeoutMs: number) {
+  const connection = hubs.connect(
+    relays.map(({ url }) => url),
+    { eoseTimeoutMs },
+  )
+  await connection.connected()
+  const { hub, verifier } = connection
+  const pool: PoolRelay[] = relays.map(({ url }) => ({ url, permission: 'readwrite' }))
+  const routes: ReadRoutes = {
+    pool: () => pool,
+    outbox: createOutboxRelays(hub),
+    ownReadRelays: () => [],
+  }
+  const options = feedQueryOptions(hub, undefined, verifier, routes)
+  const observer = new InfiniteQueryObserver(new QueryClient(), { ...options, staleTime: Infinity })
+  await observer.refetch()
+  return observer
+}
+
 describe('feed queries', () => {
   it('keeps a live note that arrives while the next page is loading', async () => {
     // The page ends when the test sends its EOSE, not when a wait runs out: a busy machine may
@@ -204,6 +224,43 @@ describe('feed queries', () => {
     observer.destroy()
   })
 
+  it('a page of the pool shows every note that came complete from its relays, not the newest ten', async () => {
+    // Two relays of the pool, each with 15 notes of its own, theirs between the other's in time.
+    const bob = generateSecretKey()
+    const carol = generateSecretKey()
+    const notesOf = (key: Uint8Array, first: number) =>
+      Array.from({ length: 15 }, (_, i) =>
+        finalizeEvent(
+          { kind: 1, created_at: now - first - i * 20, tags: [], content: `${first} ${i}` },
+          key,
+        ),
+      )
+    const [bobNotes, carolNotes] = [notesOf(bob, 100), notesOf(carol, 110)]
+    const relays = await Promise.all([
+      startRelay({ seed: bobNotes }),
+      startRelay({ seed: carolNotes }),
+    ])
+    try {
+      const observer = await poolFeed(relays, 60_000)
+      await observer.fetchNextPage()
+      const pages = () => observer.getCurrentResult().data?.pages ?? []
+      // Each relay sent its newest ten: bob's reach back to 280 s ago, carol's to 290 s. Every note
+      // down to 280 s ago came complete, 19 of them; the other 11 make the second page, each
+      // relay asked once for each.
+      expect(pages().map((page) => page.entries.length)).toEqual([19, 11])
+      expect(relays.map((relay) => relay.stats().reqs)).toEqual([2, 2])
+      // (The empty pages after it, asked again before the end is taken, hold nothing.)
+      while (observer.getCurrentResult().hasNextPage) await observer.fetchNextPage()
+      const newest = [...bobNotes, ...carolNotes].sort((a, b) => b.created_at - a.created_at)
+      expect(feedEntries(observer.getCurrentResult().data).map((row) => row.id)).toEqual(
+        newest.map((event) => event.id),
+      )
+      observer.destroy()
+    } finally {
+      await Promise.all(relays.map((relay) => relay.close()))
+    }
+  })
+
   it('a relay of the pool silent for a page is asked again from where it stopped: none of its notes is skipped', async () => {
     // Bob's notes are on a second relay of the pool only, among alice's in time.
     const bob = generateSecretKey()
@@ -215,19 +272,7 @@ describe('feed queries', () => {
     )
     const second = await startRelay({ seed: bobNotes })
     try {
-      const connection = hubs.connect([relay.url, second.url], { eoseTimeoutMs: EOSE_WAIT_MS })
-      await connection.connected()
-      const { hub, verifier } = connection
-      const pool: PoolRelay[] = [relay, second].map(({ url }) => ({ url, permission: 'readwrite' }))
-      const routes: ReadRoutes = {
-        pool: () => pool,
-        outbox: createOutboxRelays(hub),
-        ownReadRelays: () => [],
-      }
-      const queryClient = new QueryClient()
-      const options = feedQueryOptions(hub, undefined, verifier, routes)
-      const observer = new InfiniteQueryObserver(queryClient, { ...options, staleTime: Infinity })
-      await observer.refetch()
+      const observer = await poolFeed([relay, second], EOSE_WAIT_MS)
       second.setFaults({ dropAll: true })
       await observer.fetchNextPage()
       const owedFrom = observer.getCurrentResult().data!.pages[1]!.cursor.start.until

@@ -129,13 +129,15 @@ describe('profile queries', () => {
     })
   })
 
-  it('notes: pages of 10 newest first across relays, none skipped, each with the relay it came from', async () => {
+  it('notes: pages newest first across relays, of every note that came complete, none skipped, each with the relay it came from', async () => {
     const { queryClient, queries } = setup(one, two)
     const options = queries.notes(ALICE)
-    await queryClient.fetchInfiniteQuery({ ...options, pages: 4 })
+    await queryClient.fetchInfiniteQuery({ ...options, pages: 3 })
     const pages = queryClient.getQueryData(options.queryKey)!.pages
-    // The fourth page is empty: nothing older, so paging ends there.
-    expect(pages.map((page) => page.entries.length)).toEqual([10, 10, 5, 0])
+    // Each relay sent its newest ten: the first's reach back to n18, the second's to n19, so
+    // every note down to n18 came complete. The third page is empty: nothing older, so paging
+    // ends there.
+    expect(pages.map((page) => page.entries.length)).toEqual([19, 6, 0])
     expect(pages.at(-1)!.next).toBeUndefined()
     expect(pages.flatMap((page) => page.entries.map((entry) => entry.note?.content))).toEqual(
       aliceNotes.map((note) => note.content),
@@ -198,14 +200,15 @@ describe('profile queries', () => {
     const contents = (page: number) => pages[page]!.entries.map((row) => row.note?.content)
     const of = (kept: (i: number) => boolean) =>
       notes.filter((_, i) => kept(i)).map((note) => note.content)
+    // Both answered the first page: every note down to f18 came complete.
+    expect(contents(0)).toEqual(of((i) => i <= 18))
     // The pool's notes made the second page, and his write relay owes from where it was asked.
-    expect(contents(1)).toEqual(of((i) => i >= 10 && i < 30 && i % 2 === 0))
-    expect(pages[1]!.next?.owed).toEqual({ [outside]: notes[9]!.created_at - 1 })
+    expect(contents(1)).toEqual(of((i) => i >= 20 && i % 2 === 0))
+    expect(pages[1]!.next?.owed).toEqual({ [outside]: notes[18]!.created_at - 1 })
     // Its notes between the two pages came with the third, late, taking none of its places.
-    const late = (i: number) => i > 10 && i < 28 && i % 2 === 1
-    expect(contents(2)).toEqual(of((i) => late(i) || i === 29 || (i > 29 && i % 2 === 0)))
-    // Its full answer stopped at f29, short of that page's oldest note: it owed from there.
-    expect(pages[2]!.next?.owed).toEqual({ [outside]: notes[29]!.created_at })
+    expect(contents(2)).toEqual(of((i) => i > 18 && i < 39 && i % 2 === 1))
+    // Its full answer stopped at f37, short of the second page's oldest note: it owed from there.
+    expect(pages[2]!.next?.owed).toEqual({ [outside]: notes[37]!.created_at })
   })
 
   it('notes: someone who writes only outside the pool is not taken to have no more notes when that relay is silent for a page', async () => {

@@ -115,6 +115,32 @@ describe('relay hub', () => {
     expect(rejected).toEqual([evil.url])
   })
 
+  it('tells every relay that sent each stored event before their end: the first copy as an event, the others as copies', async () => {
+    const third = await relayWith({ seed: notes })
+    const hub = hubFor(good, evil, third)
+    const sent: string[] = []
+    const firsts: string[] = []
+    await new Promise<void>((resolve) => {
+      const subscription = hub.subscribe(seeded, {
+        onEvent: (event, relay) => {
+          firsts.push(event.id)
+          sent.push(`${event.content} ${relay}`)
+        },
+        onCopy: (event, relay) => sent.push(`${event.content} ${relay}`),
+        onEose: () => {
+          subscription.close()
+          resolve()
+        },
+      })
+    })
+    expect(firsts.sort()).toEqual(notes.map((n) => n.id).sort())
+    // Each note from each of the three relays, once; mallory's forgery from none.
+    const relays = [good.url, evil.url, third.url]
+    expect(sent.sort()).toEqual(
+      notes.flatMap((n) => relays.map((url) => `${n.content} ${url}`)).sort(),
+    )
+  })
+
   it('delivers only what the filters asked for', async () => {
     const hub = hubFor(good)
     const events = await hub.query([{ kinds: [1], authors: [getPublicKey(mallory)] }])
