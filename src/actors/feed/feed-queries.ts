@@ -95,7 +95,7 @@ async function queryPage(
   const owed = Object.entries(start.owed ?? {}).filter(([url]) => pool.includes(url))
   const pageFilters = feedPageFilters(source, limit, start.until || undefined)
   const [page, ...catchUps] = await Promise.all([
-    queryStored(hub, pageFilters),
+    queryStored(hub, pageFilters, { copies: true }),
     ...owed.map(([url, until]) =>
       queryStored(hub, feedPageFilters(source, limit, until || undefined), {
         relays: [url],

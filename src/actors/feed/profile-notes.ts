@@ -107,7 +107,9 @@ async function askRelays(
     ...owing.map((url) => ({ relays: [url], until: untilFor(start.owed, url, start.until) })),
   ].map((request) => ({ ...request, filters: notesFilters(pubkey, request.until) }))
   const answers = await Promise.all(
-    requests.map(({ relays, filters }) => queryStored(hub, filters, { relays, reason })),
+    requests.map(({ relays, filters }) =>
+      queryStored(hub, filters, { relays, reason, copies: true }),
+    ),
   )
   const outcomes = requests.flatMap(({ relays, until, filters }, i) => {
     const { found, copies, eosedBy } = answers[i]!

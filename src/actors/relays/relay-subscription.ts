@@ -267,14 +267,16 @@ export function openSubscription(spec: SubscriptionSpec, deps: SubscriptionDeps)
   }
 
   async function deliver(relay: string, event: NostrEvent) {
-    // Another relay's copy is checked too (the verifier remembers the pair: it costs little), and
-    // the stored events are not in until it is.
+    // Another relay's copy is checked too (the verifier remembers the pair). It holds up the end
+    // of stored events only for a caller that wants copies: at start-up, before the hash loads,
+    // copies go to the workers like any event, behind the first pages' batches.
     const copy = seen.has(event.id)
-    inflight++
+    const awaited = !copy || handlers.onCopy !== undefined
+    if (awaited) inflight++
     if (!copy) verifying.set(relay, (verifying.get(relay) ?? 0) + 1)
     const ok = await deps.verify(event, relay)
     if (!copy) verifying.set(relay, (verifying.get(relay) ?? 1) - 1)
-    inflight--
+    if (awaited) inflight--
     if (!ok) deps.invalid(relay, event)
     else {
       deps.seen(relay, event)

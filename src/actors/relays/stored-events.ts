@@ -16,7 +16,7 @@ export interface Sourced {
 export interface StoredAnswer {
   /** Each event once, with the relay it came from first. */
   found: Sourced[]
-  /** The copies other relays sent of events in `found`. */
+  /** The copies other relays sent of events in `found`, when asked for (StoredOptions). */
   copies: Sourced[]
   /** Some relay sent EOSE. */
   answered: boolean
@@ -24,10 +24,15 @@ export interface StoredAnswer {
   eosedBy: ReadonlySet<string>
 }
 
+export interface StoredOptions extends RequestOptions {
+  /** Gather the copies too (StoredAnswer.copies), whose checks the answer then waits for. */
+  copies?: boolean
+}
+
 export function queryStored(
   hub: Pick<RelayHub, 'subscribe'>,
   filters: Filter[],
-  options?: RequestOptions,
+  { copies: withCopies, ...request }: StoredOptions = {},
 ): Promise<StoredAnswer> {
   return new Promise((resolve) => {
     const found: Sourced[] = []
@@ -36,13 +41,15 @@ export function queryStored(
       filters,
       {
         onEvent: (event, relay) => found.push({ event, relay }),
-        onCopy: (event, relay) => copies.push({ event, relay }),
+        ...(withCopies && {
+          onCopy: (event: NostrEvent, relay: string) => copies.push({ event, relay }),
+        }),
         onEose: (answered, eosedBy) => {
           subscription.close()
           resolve({ found, copies, answered, eosedBy })
         },
       },
-      options,
+      request,
     )
   })
 }

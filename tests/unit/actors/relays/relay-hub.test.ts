@@ -849,6 +849,17 @@ describe('signatures seen before', () => {
     await expect(alone.query(seeded)).resolves.toEqual([])
     expect(new Set(rejected)).toEqual(new Set([tamper.url]))
   })
+  it('reports a relay whose copies of notes another relay sent are forged', async () => {
+    // Slow, so the honest copies come first and the forged ones are copies.
+    const forger = await relayWith({
+      seed: notes,
+      faults: { corruptSignatures: () => true, delayMs: 200 },
+    })
+    const hub = hubFor(good, forger)
+    expect(contents(await hub.query(seeded))).toEqual(['one', 'three', 'two'])
+    // Reported once checked, which a query that gathers no copies does not wait for.
+    await vi.waitFor(() => expect(rejected).toEqual(notes.map(() => forger.url)))
+  })
 })
 
 describe('verify worker pool', () => {
