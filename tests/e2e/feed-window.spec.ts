@@ -33,8 +33,10 @@ const positionsShown = (page: Page) =>
 
 type Shown = { id: string | null; position: number }[]
 
-/** The first five rows as shown now: their notes and positions, to be shown again in their places. */
+/** The first five rows, once the first rows are in: their notes and positions. */
 const topShown = async (page: Page): Promise<Shown> => {
+  const articles = page.getByRole('feed').getByRole('article')
+  await expect.poll(() => articles.count()).toBeGreaterThanOrEqual(8)
   const top = (await positionsShown(page)).filter(({ position }) => position <= 5)
   expect(top.map(({ position }) => position)).toEqual([1, 2, 3, 4, 5])
   return top
@@ -85,8 +87,6 @@ test('scrolled past the window and back: the newest notes load again, in their p
   const relay = await launchRelay()
   await showEveryNote(page)
   await openApp([relay])
-  const articles = page.getByRole('feed').getByRole('article')
-  await expect.poll(() => articles.count()).toBeGreaterThanOrEqual(8)
   const top = await topShown(page)
 
   // Well past the window: more pages than it holds.
@@ -105,8 +105,6 @@ test('the Following feed, whose pages hold up to 50 notes: scrolled past the not
   await showEveryNote(page)
   await openApp([...launched.general], '/?nsecLogin=true', launched)
   await openFollowingFeed(page, launched.world)
-  const articles = page.getByRole('feed').getByRole('article')
-  await expect.poll(() => articles.count()).toBeGreaterThanOrEqual(8)
   const top = await topShown(page)
 
   // Past the notes the window holds, and a page of the largest size more: counted in pages (20),

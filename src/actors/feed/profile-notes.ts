@@ -34,12 +34,12 @@ import {
 import { completeDownTo, relayOutcome, untilFor } from '../../core/feed/relays-owed.ts'
 import { newestFirst } from '../../core/platform/event-order.ts'
 import { FAILED_TO_LOAD_NOTES } from '../../core/relays/relay-messages.ts'
-import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
+import { sameRelayUrl } from '../../core/relays/relay-url.ts'
 import { profileKeys } from '../people/profile-keys.ts'
 import type { NotesRelays, OutboxRelays, PoolRelay } from '../relays/outbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { mergeAnswers } from '../relays/routed-query.ts'
-import { answeredEvents, queryStored } from '../relays/stored-events.ts'
+import { answeredEvents, queryStored, sentBy } from '../relays/stored-events.ts'
 import type { PageAnswer } from './follows-feed.ts'
 import { addLiveRows, liveRowsQuery } from './live-rows.ts'
 import { resolveEntries } from './repost-resolver.ts'
@@ -80,9 +80,6 @@ const notesFilters = (pubkey: string, until: number): Filter[] => [
   },
 ]
 
-const sameRelay = (a: string, b: string) =>
-  (normalizeRelayUrl(a) ?? a) === (normalizeRelayUrl(b) ?? b)
-
 /**
  * Asks the relays for a page: those that owe nothing in one request from the page's `until`, and
  * each that still owes notes in a request of its own from where it owes them (a subscription asks
@@ -112,13 +109,10 @@ async function askRelays(
     ),
   )
   const outcomes = requests.flatMap(({ relays, until, filters }, i) => {
-    const { found, copies, eosedBy } = answers[i]!
+    const answer = answers[i]!
     return relays.map((url) => {
-      const sent = [...found, ...copies]
-        .filter(({ relay }) => sameRelay(relay, url))
-        .map(({ event }) => event)
-      const answered = [...eosedBy].some((relay) => sameRelay(relay, url))
-      return relayOutcome(url, until, answered, filters, sent)
+      const answered = [...answer.eosedBy].some((relay) => sameRelayUrl(relay, url))
+      return relayOutcome(url, until, answered, filters, sentBy(answer, url))
     })
   })
   return { ...mergeAnswers(answers), outcomes, complete: completeDownTo(outcomes) }

@@ -6,6 +6,7 @@
  */
 import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
+import { sameRelayUrl } from '../../core/relays/relay-url.ts'
 import type { RelayHub, RequestOptions } from './relay-hub.ts'
 
 export interface Sourced {
@@ -62,4 +63,6 @@ export function answeredEvents({ found, answered }: StoredAnswer, failure: strin
 
 /** The events `relay` sent in an answer: those it sent first and its copies of the others'. */
 export const sentBy = ({ found, copies }: StoredAnswer, relay: string): NostrEvent[] =>
-  [...found, ...copies].filter((sourced) => sourced.relay === relay).map(({ event }) => event)
+  [...found, ...copies]
+    .filter((sourced) => sameRelayUrl(sourced.relay, relay))
+    .map(({ event }) => event)

@@ -86,6 +86,10 @@ export function normalizeRelayUrl(input: string): string | null {
 }
 
 /** The second variant (§5): the same normal form with a trailing slash on the path. */
+/** The same relay, however each URL is spelled (a hub's spelling, a list's). */
+export const sameRelayUrl = (a: string, b: string): boolean =>
+  (normalizeRelayUrl(a) ?? a) === (normalizeRelayUrl(b) ?? b)
+
 export function normalizeRelayUrlWithSlash(input: string): string | null {
   const url = parseRelayUrl(input)
   if (!url) return null

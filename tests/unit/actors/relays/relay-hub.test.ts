@@ -849,6 +849,7 @@ describe('signatures seen before', () => {
     await expect(alone.query(seeded)).resolves.toEqual([])
     expect(new Set(rejected)).toEqual(new Set([tamper.url]))
   })
+
   it('reports a relay whose copies of notes another relay sent are forged', async () => {
     // Slow, so the honest copies come first and the forged ones are copies.
     const forger = await relayWith({
