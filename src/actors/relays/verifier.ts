@@ -11,9 +11,9 @@
  * as a whole and, when it fails, each of its events alone (BIP-340 batch verification), so a
  * relay that forges makes only its own batches fall back, never an honest relay's.
  */
-import { type Remote, wrap } from 'comlink'
 import type { NostrEvent } from 'nostr-tools/pure'
 import type { VerifyApi } from '../../workers/verify-api.ts'
+import { watchedVerifyWorker } from './verify-watchdog.ts'
 import { newVerifyWorker } from './verify-worker.ts'
 
 /** Events per worker call: large enough to amortise messaging, small enough to keep latency low. */
@@ -216,22 +216,12 @@ export function createVerifier(
 export const verifyWorkerCount = (cores: number = navigator.hardwareConcurrency || 2): number =>
   Math.max(1, Math.min(2, cores))
 
-const startVerifyWorker = (worker: Worker = newVerifyWorker()): Remote<VerifyApi> =>
-  wrap<VerifyApi>(worker)
-
 /**
  * The first worker at once (or the one given, started early: head-start.ts); the others when
- * first sent a batch, so a quiet session has one.
+ * first sent a batch, so a quiet session has one. Each behind a watchdog (verify-watchdog.ts).
  */
 export function startVerifyWorkers(first: Worker | null = null): Pick<VerifyApi, 'verify'>[] {
-  return Array.from({ length: verifyWorkerCount() }, (_, index) => {
-    if (index === 0) return startVerifyWorker(first ?? undefined)
-    let worker: Remote<VerifyApi> | undefined
-    return {
-      verify(events) {
-        worker ??= startVerifyWorker()
-        return worker.verify(events)
-      },
-    }
-  })
+  return Array.from({ length: verifyWorkerCount() }, (_, index) =>
+    watchedVerifyWorker(newVerifyWorker, index === 0 ? { first: first ?? newVerifyWorker() } : {}),
+  )
 }
