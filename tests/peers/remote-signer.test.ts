@@ -2,10 +2,8 @@
 // machine, worker verification over a MessageChannel) against a real bunker on a real relay.
 // IndexedDB for Node, where a restored login's session is kept.
 import 'fake-indexeddb/auto'
-import { expose, wrap } from 'comlink'
 import { v2 as nip44 } from 'nostr-tools/nip44'
 import { generateSecretKey, getPublicKey, type NostrEvent, verifyEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor } from 'xstate'
@@ -34,7 +32,7 @@ import { createVerifier } from '../../src/actors/relays/verifier.ts'
 import type { KeptRemoteSession } from '../../src/core/identity/remote-session.ts'
 import { Secret } from '../../src/core/platform/secret.ts'
 import { remoteRestoreMessage, remoteUnreachableMessage } from '../../src/machines/login.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../src/workers/verify-api.ts'
+import { closeVerifyApi, verifyApi } from '../unit/workers/verify-port.ts'
 import { type RelayHandle, startRelay } from './relay.ts'
 import {
   type RemoteSignerHandle,
@@ -71,9 +69,7 @@ class MemoryStorage {
   }
 }
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
-const verifier = createVerifier([wrap<VerifyApi>(channel.port2)])
+const verifier = createVerifier([verifyApi])
 
 let relay: RelayHandle
 const cleanups: (() => unknown)[] = []
@@ -82,7 +78,7 @@ beforeAll(async () => {
   relay = await startRelay()
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await relay.close()
 })
 afterEach(async () => {

@@ -5,9 +5,7 @@
 // the relay is away.
 import 'fake-indexeddb/auto'
 import { injectWebSocketImpl, Mint } from '@cashu/cashu-ts'
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { waitFor } from 'xstate'
@@ -34,11 +32,11 @@ import {
 } from '../../../../src/core/ecash/nip60.ts'
 import { Secret } from '../../../../src/core/platform/secret.ts'
 import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { createFakeLightning } from '../../../peers/fake-lightning.ts'
 import { forgetWrites } from '../../../peers/faults.ts'
 import { type MintHandle, startMint } from '../../../peers/mint/server.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 import { linkedPool } from '../relays/real-hub.ts'
 import { WAIT_MS } from './cashu-fixtures.ts'
 
@@ -46,8 +44,6 @@ import { WAIT_MS } from './cashu-fixtures.ts'
 Object.assign(globalThis, { WebSocket })
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket)
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
 const lightning = createFakeLightning()
 let mint: MintHandle
 let relay: RelayHandle
@@ -60,7 +56,7 @@ beforeAll(async () => {
   relay = await startRelay()
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await Promise.all([mint.stop(), relay.close()])
 })
 afterEach(async () => {
@@ -75,7 +71,7 @@ afterEach(async () => {
 /** The relay pool of one device, linked to its hub as the app links them. */
 function network(also: readonly RelayHandle[] = [], indexers: readonly RelayHandle[] = []) {
   const { pool, hub } = linkedPool(
-    createVerifier([wrap<VerifyApi>(channel.port2)]),
+    createVerifier([verifyApi]),
     [
       ...[relay, ...also].map((r) => ({ url: r.url, permission: 'readwrite' as const })),
       ...indexers.map((r) => ({ url: r.url, permission: 'indexer' as const })),

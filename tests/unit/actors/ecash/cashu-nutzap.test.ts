@@ -11,9 +11,7 @@
 // heard there by the recipient, the 7376 sent to the sender's read relays (NIP-65).
 import 'fake-indexeddb/auto'
 import { injectWebSocketImpl } from '@cashu/cashu-ts'
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor, waitFor } from 'xstate'
@@ -40,11 +38,11 @@ import {
   type RelayPoolActorRef,
   relayPoolMachine,
 } from '../../../../src/machines/relay-pool.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { createFakeLightning } from '../../../peers/fake-lightning.ts'
 import { type FaultyMint, startFaultyMint } from '../../../peers/mint/faults.ts'
 import { type MintHandle, startMint } from '../../../peers/mint/server.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 import { appRelays } from '../relays/app-relays.ts'
 import { deposit, freshStore, switchable, until, user, WAIT_MS } from './cashu-fixtures.ts'
 
@@ -52,8 +50,6 @@ Object.assign(globalThis, { WebSocket })
 injectWebSocketImpl(WebSocket as unknown as typeof globalThis.WebSocket)
 
 const lightning = createFakeLightning()
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
 let mint: MintHandle
 let other: MintHandle
 let relay: RelayHandle
@@ -67,7 +63,7 @@ beforeAll(async () => {
     startRelay(),
   ])
   hub = createRelayHub({
-    verifier: createVerifier([wrap<VerifyApi>(channel.port2)]),
+    verifier: createVerifier([verifyApi]),
     onRejected: () => {},
     eoseTimeoutMs: 500,
     publishTimeoutMs: 3000,
@@ -95,7 +91,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   pool.stop()
-  channel.port1.close()
+  closeVerifyApi()
   await Promise.all([mint.stop(), other.stop(), relay.close()])
 })
 
@@ -615,7 +611,7 @@ describe('nutzap relays (NIP-61 with NIP-65)', () => {
 
   /** A pool of its own and the auxiliary relays, as the app wires them. */
   async function network(entries: RelayEntry[]) {
-    const relays = await appRelays(createVerifier([wrap<VerifyApi>(channel.port2)]), entries)
+    const relays = await appRelays(createVerifier([verifyApi]), entries)
     started.push(relays)
     return { hub: relays.hub, pool: () => relays.pool, opened: relays.opened }
   }

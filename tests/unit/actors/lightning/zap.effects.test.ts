@@ -4,9 +4,7 @@
 // key signer and the zap service as the app starts it. The recipient reads on a relay the app does
 // not: the request names it, and the app's receipt watch listens there.
 import { QueryClient } from '@tanstack/react-query'
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { waitFor } from 'xstate'
@@ -18,10 +16,10 @@ import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
 import { startZaps } from '../../../../src/actors/system/zaps.ts'
 import { Secret } from '../../../../src/core/platform/secret.ts'
 import type { ZapActorRef } from '../../../../src/machines/zap.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { createFakeLightning } from '../../../peers/fake-lightning.ts'
 import { type LnurlServer, startLnurlServer } from '../../../peers/lnurl-server.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 import { appRelays } from '../relays/app-relays.ts'
 
 // Node 20 has no global WebSocket; browsers do.
@@ -33,8 +31,6 @@ const AUTHOR = getPublicKey(author)
 const listless = generateSecretKey()
 const sender = generateSecretKey()
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
 /** The app's read relay: it takes events only from those who authenticate (NIP-42). */
 let ours: RelayHandle
 /** Holds profiles and relay lists. */
@@ -78,14 +74,14 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((relays) => relays.stop()))
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await Promise.all([ours, indexer, theirs].map((relay) => relay.close()))
   await server.close()
 })
 
 /** The zap service as the app starts it, over the app's relays as it wires them. */
 async function zapService() {
-  const relays = await appRelays(createVerifier([wrap<VerifyApi>(channel.port2)]), [
+  const relays = await appRelays(createVerifier([verifyApi]), [
     { url: ours.url, permission: 'read' },
     { url: indexer.url, permission: 'indexer' },
   ])

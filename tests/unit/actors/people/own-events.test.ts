@@ -2,11 +2,9 @@
 // (their health records fed as the app feeds them), the real hub verifying over a MessageChannel,
 // a real key signer; the follow and mute-edit machines and profile edits on top, with a real QueryClient.
 import { QueryClient } from '@tanstack/react-query'
-import { expose, wrap } from 'comlink'
 import * as nip04 from 'nostr-tools/nip04'
 import { v2 as nip44 } from 'nostr-tools/nip44'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor, waitFor } from 'xstate'
@@ -33,8 +31,8 @@ import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
 import { followMachine } from '../../../../src/machines/follow.machine.ts'
 import { muteEditMachine } from '../../../../src/machines/mute-edit.machine.ts'
 import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 import { linkedPool } from '../relays/real-hub.ts'
 
 // Node 20 has no global WebSocket; browsers do.
@@ -70,9 +68,6 @@ const MUTES = sign(
 )
 const PROFILE = sign(0, [], JSON.stringify({ name: 'ann', about: 'old', pronouns: 'she/her' }), 100)
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
-
 let home: RelayHandle
 let refusing: RelayHandle
 let silent: RelayHandle
@@ -86,7 +81,7 @@ beforeAll(async () => {
   silent = await startRelay({ seed: [CONTACTS], faults: { dropAll: true } })
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await Promise.all([home.close(), refusing.close(), silent.close()])
 })
 afterEach(async () => {
@@ -104,7 +99,7 @@ function world(relays: RelayEntry[]): {
   versions: (queryClient: QueryClient) => ContactVersionsStore
 } {
   let started: RelayPoolActorRef | undefined
-  const { pool, hub } = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), relays, {
+  const { pool, hub } = linkedPool(createVerifier([verifyApi]), relays, {
     hub: {
       eoseTimeoutMs: 400,
       publishTimeoutMs: 2000,

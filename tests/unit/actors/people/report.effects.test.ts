@@ -1,8 +1,6 @@
 // Reporting against real relays: the real pool and socket machines over ws, the real hub verifying
 // over a MessageChannel, a real key signer, and the report machine with the app's effects.
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor, waitFor } from 'xstate'
@@ -14,8 +12,8 @@ import { Secret } from '../../../../src/core/platform/secret.ts'
 import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
 import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
 import { reportMachine } from '../../../../src/machines/report.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 import { linkedPool } from '../relays/real-hub.ts'
 
 // Node 20 has no global WebSocket; browsers do.
@@ -29,9 +27,6 @@ const NOTE = finalizeEvent(
   generateSecretKey(),
 )
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
-
 let home: RelayHandle
 let refusing: RelayHandle
 const pools: RelayPoolActorRef[] = []
@@ -42,7 +37,7 @@ beforeAll(async () => {
   refusing = await startRelay({ auth: { write: true } })
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await Promise.all([home.close(), refusing.close()])
 })
 afterEach(async () => {
@@ -53,7 +48,7 @@ afterEach(async () => {
 })
 
 function start(relays: RelayEntry[], target: ReportTarget, online?: () => boolean) {
-  const { pool, hub } = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), relays, {
+  const { pool, hub } = linkedPool(createVerifier([verifyApi]), relays, {
     hub: { eoseTimeoutMs: 400, publishTimeoutMs: 2000 },
   })
   pools.push(pool)

@@ -2,9 +2,7 @@
 // hub verifying over a MessageChannel, a real key signer, the note-delete machine with the app's
 // effects, and the deleted notes held in a real QueryClient.
 import { QueryClient } from '@tanstack/react-query'
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor, waitFor } from 'xstate'
@@ -24,8 +22,8 @@ import { DELETE_MESSAGES } from '../../../../src/core/publish/note-delete.ts'
 import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
 import { noteDeleteMachine } from '../../../../src/machines/note-delete.machine.ts'
 import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 import { linkedPool } from '../relays/real-hub.ts'
 
 // Node 20 has no global WebSocket; browsers do.
@@ -37,9 +35,6 @@ const NOTE = finalizeEvent(
   { kind: 1, created_at: Math.floor(Date.now() / 1000) - 60, tags: [], content: 'oops' },
   userKey,
 )
-
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
 
 let home: RelayHandle
 let keeper: RelayHandle
@@ -55,7 +50,7 @@ beforeAll(async () => {
   refusing = await startRelay({ seed: [NOTE], auth: { write: true } })
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await Promise.all([home.close(), keeper.close(), refusing.close()])
 })
 afterEach(async () => {
@@ -75,7 +70,7 @@ interface World {
 }
 
 function world(relays: RelayEntry[]): World {
-  const { pool, hub } = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), relays, {
+  const { pool, hub } = linkedPool(createVerifier([verifyApi]), relays, {
     hub: { eoseTimeoutMs: 400, publishTimeoutMs: 2000 },
   })
   pools.push(pool)

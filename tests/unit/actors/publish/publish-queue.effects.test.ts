@@ -3,9 +3,7 @@
 // effects, a real QueryClient, and the queue stored in IndexedDB (fake-indexeddb in Node).
 import 'fake-indexeddb/auto'
 import { QueryClient } from '@tanstack/react-query'
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor, waitFor } from 'xstate'
@@ -32,9 +30,9 @@ import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
 import { NO_ANSWER } from '../../../../src/core/relays/relay-messages.ts'
 import { publishStep } from '../../../../src/machines/publish.machine.ts'
 import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { loseOks, refuseWrites } from '../../../peers/faults.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 import { appRelays } from '../relays/app-relays.ts'
 import { linkedPool } from '../relays/real-hub.ts'
 
@@ -50,9 +48,6 @@ const root = finalizeEvent(
   alice,
 )
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
-
 let home: RelayHandle
 let refusing: RelayHandle
 const pools: RelayPoolActorRef[] = []
@@ -64,7 +59,7 @@ beforeAll(async () => {
   refusing = await startRelay({ seed: [], faults: refuseWrites(REFUSAL) })
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await Promise.all([home.close(), refusing.close()])
 })
 afterEach(async () => {
@@ -101,7 +96,7 @@ interface World {
 
 /** A pool of real sockets linked to a hub as the app links them, and an outbox over it. */
 function world(relays: RelayEntry[], { online = false, store = freshStore() } = {}): World {
-  const { pool, hub } = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), relays, {
+  const { pool, hub } = linkedPool(createVerifier([verifyApi]), relays, {
     hub: { publishTimeoutMs: 1500 },
     permission: 'write',
   })
@@ -412,7 +407,7 @@ describe('inbox routing (NIP-65) of a queued event', () => {
 
   /** Offline, over our pool and the auxiliary relays as the app wires them. */
   async function offline(pool: RelayEntry[]) {
-    const relays = await appRelays(createVerifier([wrap<VerifyApi>(channel.port2)]), pool)
+    const relays = await appRelays(createVerifier([verifyApi]), pool)
     started.push(relays)
     const queryClient = new QueryClient()
     const net = network(false)

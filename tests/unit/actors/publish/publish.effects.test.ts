@@ -2,11 +2,9 @@
 // verify API over a MessageChannel, a real key signer, a real QueryClient and the publish machine
 // with its real effects. One relay accepts; the other refuses every event (tests/peers/faults.ts).
 import { QueryClient } from '@tanstack/react-query'
-import { expose, wrap } from 'comlink'
 import { minePow } from 'nostr-tools/nip13'
 import { npubEncode } from 'nostr-tools/nip19'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { type Actor, createActor, fromPromise, waitFor } from 'xstate'
@@ -33,9 +31,9 @@ import type { PublishRequest } from '../../../../src/core/publish/publish-reques
 import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
 import { isPublished, type PublishMachine } from '../../../../src/machines/publish.machine.ts'
 import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { refuseWrites } from '../../../peers/faults.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 import { appRelays } from '../relays/app-relays.ts'
 import { linkedPool } from '../relays/real-hub.ts'
 
@@ -49,9 +47,6 @@ const me = generateSecretKey()
 const mePub = getPublicKey(me)
 const root = finalizeEvent({ kind: 1, created_at: now - 60, tags: [], content: 'root' }, alice)
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
-
 let home: RelayHandle
 let refusing: RelayHandle
 const pools: RelayPoolActorRef[] = []
@@ -62,7 +57,7 @@ beforeAll(async () => {
   refusing = await startRelay({ seed: [], faults: refuseWrites(REFUSAL) })
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await Promise.all([home.close(), refusing.close()])
 })
 afterEach(async () => {
@@ -76,7 +71,7 @@ afterEach(async () => {
 
 /** A pool of real sockets linked to a hub as the app links them (write-only relays idle). */
 function world(relays: RelayEntry[], overrides: Partial<PublishDeps> = {}): PublishDeps {
-  const { pool, hub } = linkedPool(createVerifier([wrap<VerifyApi>(channel.port2)]), relays, {
+  const { pool, hub } = linkedPool(createVerifier([verifyApi]), relays, {
     permission: 'write',
   })
   pools.push(pool)
@@ -311,7 +306,7 @@ describe('inbox routing (NIP-65): the read relays of the people an event names',
 
   /** Our pool and the auxiliary relays as the app wires them, and publishing over them. */
   async function routed(pool: RelayEntry[]) {
-    const relays = await appRelays(createVerifier([wrap<VerifyApi>(channel.port2)]), pool)
+    const relays = await appRelays(createVerifier([verifyApi]), pool)
     started.push(relays)
     const signer = localKeySigner(new Secret(me))
     const deps: PublishDeps = {

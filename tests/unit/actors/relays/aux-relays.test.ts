@@ -1,8 +1,6 @@
 // Relays outside the pool, wired as the app wires them (actors/system/relays.ts): a real pool and
 // real auxiliary sockets over ws, the real hub, real relays.
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { type Actor, createActor, waitFor } from 'xstate'
@@ -14,8 +12,8 @@ import { Secret } from '../../../../src/core/platform/secret.ts'
 import { auxBudgetFull } from '../../../../src/core/relays/aux-relays.ts'
 import { auxRelaysMachine } from '../../../../src/machines/aux-relays.machine.ts'
 import { relayPoolMachine } from '../../../../src/machines/relay-pool.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 
 // Node 20 has no global WebSocket; browsers do.
 Object.assign(globalThis, { WebSocket })
@@ -28,12 +26,6 @@ const onPool = note('on the pool relay', 30)
 const elsewhere = note('only on a relay outside the pool', 20)
 const alsoElsewhere = note('only on a third relay', 10)
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
-// One proxy, held for the file: Comlink closes the exposed port once all its proxies are
-// collected (relay-hub.test.ts).
-const verifyApi = wrap<VerifyApi>(channel.port2)
-
 let pooled: RelayHandle
 let outside: RelayHandle
 let third: RelayHandle
@@ -43,7 +35,7 @@ beforeAll(async () => {
   third = await startRelay({ seed: [alsoElsewhere] })
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await Promise.all([pooled.close(), outside.close(), third.close()])
 })
 

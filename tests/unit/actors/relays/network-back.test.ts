@@ -1,8 +1,6 @@
 // The network comes back: the pool's relays, wired as the app wires them (actors/system/relays.ts),
 // try at once rather than wait out their reconnect backoff, when the browser says 'online' or a
 // request wants them.
-import { expose, wrap } from 'comlink'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { waitFor } from 'xstate'
@@ -12,25 +10,19 @@ import {
   RECONNECT_DELAY_UNIT_MS,
   type SocketActorRef,
 } from '../../../../src/machines/socket.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 import { appRelays } from './app-relays.ts'
 
 // Node 20 has no global WebSocket; browsers do.
 Object.assign(globalThis, { WebSocket })
-
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
-// One proxy, held for the file: Comlink closes the exposed port once all its proxies are
-// collected (relay-hub.test.ts).
-const verifyApi = wrap<VerifyApi>(channel.port2)
 
 let relay: RelayHandle
 beforeAll(async () => {
   relay = await startRelay()
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await relay.close()
 })
 

@@ -1,9 +1,7 @@
 // A request made as the app starts, wired as the app wires the pool (actors/system/relays.ts):
 // the pool connects its relays one after another (relay-pool.machine.ts, 100 ms apart), and a
 // page asked before the last one opened must still have its notes.
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor, waitFor } from 'xstate'
@@ -13,8 +11,8 @@ import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
 import { linkRelays, startRelayHub } from '../../../../src/actors/system/relays.ts'
 import { Secret } from '../../../../src/core/platform/secret.ts'
 import { relayPoolMachine } from '../../../../src/machines/relay-pool.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 
 // Node 20 has no global WebSocket; browsers do.
 Object.assign(globalThis, { WebSocket })
@@ -24,12 +22,6 @@ const now = Math.floor(Date.now() / 1000)
 const note = (content: string, ago: number): NostrEvent =>
   finalizeEvent({ kind: 1, created_at: now - ago, tags: [], content }, author)
 
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
-// One proxy, held for the file: Comlink closes the exposed port once all its proxies are
-// collected (relay-hub.test.ts).
-const verifyApi = wrap<VerifyApi>(channel.port2)
-
 const relays: RelayHandle[] = []
 beforeAll(async () => {
   for (const content of ['on the first', 'on the second', 'on the third']) {
@@ -37,7 +29,7 @@ beforeAll(async () => {
   }
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await Promise.all(relays.map((relay) => relay.close()))
 })
 

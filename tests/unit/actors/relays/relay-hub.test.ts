@@ -1,6 +1,5 @@
 // The hub against real relays: real sockets (ws in Node), the real socket machine, the verify API
 // over a MessageChannel. Faults come from the relay wrapper, not from mocks of our code.
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -26,9 +25,10 @@ import {
 import { NOT_CONNECTED } from '../../../../src/core/relays/relay-messages.ts'
 import type { RelayReason } from '../../../../src/core/relays/relay-reason.ts'
 import type { socketMachine } from '../../../../src/machines/socket.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
+import { createVerifyApi } from '../../../../src/workers/verify-api.ts'
 import { byAuthors } from '../../../peers/faults.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 
 // Node 20 has no global WebSocket; browsers do.
 Object.assign(globalThis, { WebSocket })
@@ -40,14 +40,6 @@ const note = (key: Uint8Array, ago: number, content: string): NostrEvent =>
   finalizeEvent({ kind: 1, created_at: now - ago, tags: [], content }, key)
 const notes = [note(alice, 30, 'one'), note(alice, 20, 'two'), note(alice, 10, 'three')]
 const forged = note(mallory, 5, 'forged')
-
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
-// One proxy for the file, held here. Comlink counts the proxies made on a port and, once the
-// garbage collector has taken them all, sends RELEASE, on which the exposed side closes its port:
-// with a proxy per hub, a collection between tests closed the shared API, losing the answer to a
-// call still under way (the first batch waits for the batch code) and every call after it.
-const verifyApi = wrap<VerifyApi>(channel.port2)
 
 let good: RelayHandle
 let evil: RelayHandle
@@ -62,7 +54,7 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await Promise.all([good.close(), evil.close()])
 })
 afterEach(() => {

@@ -1,8 +1,6 @@
 // The relay-list effects against real relays: the real pool and socket machines over ws, the real
 // hub with the verify API over a MessageChannel, a real key signer, and Storage objects.
-import { expose, wrap } from 'comlink'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createActor, toPromise } from 'xstate'
@@ -19,8 +17,8 @@ import { Secret } from '../../../../src/core/platform/secret.ts'
 import type { RelayEntry } from '../../../../src/core/relays/relay-list.ts'
 import { parseStoredRelays } from '../../../../src/core/relays/stored-relays.ts'
 import type { RelayPoolActorRef } from '../../../../src/machines/relay-pool.machine.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 import { linkedPool } from './real-hub.ts'
 
 // Node 20 has no global WebSocket; browsers do.
@@ -34,12 +32,6 @@ const withList = generateSecretKey()
 const withNotes = generateSecretKey()
 const withNothing = generateSecretKey()
 const emptyList = generateSecretKey()
-
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
-// One proxy, held for the file: Comlink closes the exposed port once all its proxies are
-// collected (relay-hub.test.ts).
-const verifyApi = wrap<VerifyApi>(channel.port2)
 
 let home: RelayHandle
 let writeOnly: RelayHandle
@@ -66,7 +58,7 @@ beforeAll(async () => {
   writeOnly = await startRelay({ seed: [] })
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await Promise.all([home.close(), writeOnly.close()])
 })
 afterEach(() => {

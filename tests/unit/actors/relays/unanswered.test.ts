@@ -1,22 +1,14 @@
 // A relay that lets a request go unanswered is named to keep-alive, wired as the app wires it
 // (actors/system/relays.ts), on real relays: one silent (its dropAll fault), one answering.
-import { expose, wrap } from 'comlink'
-import { initNostrWasm } from 'nostr-wasm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createVerifier } from '../../../../src/actors/relays/verifier.ts'
-import { createVerifyApi, type VerifyApi } from '../../../../src/workers/verify-api.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { closeVerifyApi, verifyApi } from '../../workers/verify-port.ts'
 import { appRelays } from './app-relays.ts'
 
 // Node 20 has no global WebSocket; browsers do.
 Object.assign(globalThis, { WebSocket })
-
-const channel = new MessageChannel()
-expose(createVerifyApi(initNostrWasm), channel.port1)
-// One proxy, held for the file: Comlink closes the exposed port once all its proxies are
-// collected (relay-hub.test.ts).
-const verifyApi = wrap<VerifyApi>(channel.port2)
 
 let silent: RelayHandle
 let answering: RelayHandle
@@ -25,7 +17,7 @@ beforeAll(async () => {
   answering = await startRelay()
 })
 afterAll(async () => {
-  channel.port1.close()
+  closeVerifyApi()
   await Promise.all([silent.close(), answering.close()])
 })
 
