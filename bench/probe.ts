@@ -1,12 +1,13 @@
 /**
  * Runs in the page before any of its scripts: notes the moment the first `[role=feed] article`
- * is in the DOM and visible, by the page's own clock (ms since navigation start). A string, not a
+ * (or the start-up script's early feed's, `.early-feed article`) is in the DOM and visible, by the
+ * page's own clock (ms since navigation start). A string, not a
  * function: tsx adds name helpers to functions that do not exist in the browser.
  */
 export const FIRST_NOTE_PROBE = `(() => {
   performance.setResourceTimingBufferSize(10000)
   const visible = () => {
-    const article = document.querySelector('[role=feed] article')
+    const article = document.querySelector('[role=feed] article, .early-feed article')
     return article instanceof HTMLElement && article.checkVisibility()
   }
   const observer = new MutationObserver(() => {

@@ -1,18 +1,25 @@
 /**
  * The start-up script: a module of its own in index.html, run as soon as the document is parsed,
  * before the app's scripts have loaded. It begins the config request, the relay-socket and verify
- * workers and the pool's relay connections, which the app takes over (actors/relays/head-start.ts).
+ * workers and the pool's relay connections, which the app takes over (actors/relays/head-start.ts),
+ * and, where it applies, the splash and the early feed (components/feed/early-feed.ts).
  */
 import { beginHeadStart, setHeadStart } from '../actors/relays/head-start.ts'
 import { startSocketWorker } from '../actors/relays/socket-port.ts'
 import { newVerifyWorker } from '../actors/relays/verify-worker.ts'
 import { RUNTIME_CONFIG_PATH } from '../core/platform/runtime-config.ts'
+import { showSplashOnStart } from './components/app/splash.ts'
+import { startEarlyFeed } from './components/feed/early-feed.ts'
 
+// The splash (spec §2) first: the early feed is drawn under it, not before it.
+showSplashOnStart()
+const config = fetch(RUNTIME_CONFIG_PATH)
 setHeadStart(
   beginHeadStart({
-    fetchConfig: () => fetch(RUNTIME_CONFIG_PATH),
+    fetchConfig: () => config,
     startSocketWorker,
     startVerifyWorker: newVerifyWorker,
     later: (run, ms) => setTimeout(run, ms),
   }),
 )
+startEarlyFeed(config)

@@ -1,32 +1,25 @@
 import { expect, test } from './fixtures.ts'
+import { holdApp, withoutEarlyFeed } from './held-app.ts'
 import { holdConfig } from './held-config.ts'
 
-/** The app's entry script (the start-up script is its own, head-start-*.js). */
-const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/
-
-test("the start-up script opens the pool's relay while the app's scripts load, sends it nothing, and the app takes the socket over", async ({
+test("the start-up script opens the pool's relay while the app's scripts load, sends it nothing, and the app takes the socket over (no early feed: someone logged in)", async ({
   page,
   launchRelay,
   openApp,
 }) => {
   const relay = await launchRelay()
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(APP_ENTRY, async (route) => {
-    await held
-    await route.continue()
-  })
+  await withoutEarlyFeed(page)
+  const release = await holdApp(page)
   await openApp([relay], '/', { waitUntil: 'commit' })
   // The app's entry has not arrived, and the relay is open already, asked nothing.
   await expect.poll(() => relay.stats().open).toBe(1)
   expect(relay.stats().reqs).toBe(0)
   release()
   await expect(page.getByRole('feed').locator('article').first()).toBeVisible()
-  // The feed came over that socket: the only one the relay has seen.
+  // The feed came over that socket: the only one the relay has seen, with no early feed's.
   expect(relay.stats().reqs).toBeGreaterThan(0)
   expect(relay.stats().connections).toBe(1)
+  await expect(page.locator('.early-feed')).toHaveCount(0)
 })
 
 test('a configuration slow to arrive still gives each pool relay one connection, the early one', async ({
@@ -35,6 +28,7 @@ test('a configuration slow to arrive still gives each pool relay one connection,
   openApp,
 }) => {
   const relays = await Promise.all([launchRelay(), launchRelay()])
+  await withoutEarlyFeed(page)
   await holdConfig(page, 1500)
   await openApp(relays, '/')
   await expect(page.getByRole('feed').locator('article').first()).toBeVisible()

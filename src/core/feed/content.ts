@@ -76,3 +76,15 @@ export function mediaUrls(content: string): { imageUrls: string[]; videoUrls: st
   }
   return { imageUrls: [...imageUrls], videoUrls: [...videoUrls] }
 }
+
+/**
+ * A note's text as nodes (strings and elements), without the whitespace left at either end where
+ * media URLs and embedded references were taken out.
+ */
+export function trimTextEnds(nodes: unknown[]): void {
+  while (typeof nodes[0] === 'string' && nodes[0].trim() === '') nodes.shift()
+  while (typeof nodes.at(-1) === 'string' && (nodes.at(-1) as string).trim() === '') nodes.pop()
+  if (typeof nodes[0] === 'string') nodes[0] = nodes[0].trimStart()
+  const last = nodes.length - 1
+  if (typeof nodes[last] === 'string') nodes[last] = nodes[last].trimEnd()
+}

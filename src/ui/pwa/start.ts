@@ -19,6 +19,7 @@ import {
 import { PRELOAD_RELOAD_KEY, shouldReloadOnPreloadError } from '../../core/app/preload-recovery.ts'
 import { captureInstallOffer } from '../components/app/install-event.ts'
 import { showSplashOnStart } from '../components/app/splash.ts'
+import '../components/app/splash.css'
 
 /** localStorage and sessionStorage may throw (storage disabled): the app runs on without them. */
 function tryStorage<T>(use: () => T, fallback: T): T {

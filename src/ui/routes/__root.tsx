@@ -1,7 +1,8 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
 import { useDeferredValue, useLayoutEffect } from 'react'
 import { parseModalSearch } from '../../core/app/modal-search.ts'
 import { useScrollMemory } from '../components/app/use-scroll-memory.ts'
+import { dropEarlyFeed } from '../components/feed/early-feed.ts'
 import { Toast } from '../components/kit/Toast.tsx'
 import { useAppState } from '../components/relays/use-relays.ts'
 import type { RouterContext } from '../router-context.ts'
@@ -12,6 +13,14 @@ import { PwaLayer } from '../shell/PwaLayer.tsx'
 /** index.html's static header goes as the app's own is committed, before either is painted. */
 function useRemoveStaticShell(): void {
   useLayoutEffect(() => document.querySelector('.app-shell')?.remove(), [])
+}
+
+/** The start-up script's feed (early-feed.ts) stays only while the feed may replace it. */
+function useDropEarlyFeed(failed: boolean): void {
+  const home = useRouterState({ select: (state) => state.location.pathname === '/' })
+  useLayoutEffect(() => {
+    if (!home || failed) dropEarlyFeed()
+  }, [home, failed])
 }
 
 /**
@@ -29,6 +38,7 @@ function Page() {
   const app = useAppState()
   useScrollMemory()
   useRemoveStaticShell()
+  useDropEarlyFeed(app.value === 'failed')
   return (
     <>
       <Header />

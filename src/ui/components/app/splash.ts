@@ -2,7 +2,11 @@
  * Shows the splash in index.html on this start when the rules say so (core/app/splash.ts): once per
  * browser session, and in standalone mode only after an update's reload. Its times (spec §2) are
  * core/app/splash.ts's: they are handed to the CSS fade (splash.css reads --splash-show and
- * --splash-fade) and time the mark's removal when the fade ends.
+ * --splash-fade) and time the mark's removal when the fade ends. Called by the start-up script,
+ * before anything else is drawn (the early feed), and again by the app, which alone runs in the
+ * dev server; the second call finds the splash decided. Its stylesheet comes with the app's
+ * (ui/pwa/start.ts), which index.html inlines: imported here, it went with the start-up script's
+ * chunk, which links none.
  */
 import { isStandalone } from '../../../actors/app/display-mode.ts'
 import { takeUpdateReload } from '../../../actors/app/update-reload-flag.ts'
@@ -12,7 +16,6 @@ import {
   SPLASH_SHOW_MS,
   showsSplashOnStart,
 } from '../../../core/app/splash.ts'
-import './splash.css'
 
 export function showSplashOnStart(): void {
   try {

@@ -1,7 +1,15 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { asciiCache } from '../../../actors/feed/ascii-cache.ts'
 import { rememberFeedRow } from '../../../actors/feed/feed-history.ts'
 import {
@@ -33,6 +41,7 @@ import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
 import { usePreferences } from '../app/use-preferences.ts'
 import { useRelaySockets } from '../relays/use-relays.ts'
+import { dropEarlyFeed } from './early-feed.ts'
 import { FeedRow, useRowActions } from './FeedRow.tsx'
 import { FeedStatus } from './FeedStatus.tsx'
 import { HashtagTabs } from './HashtagTabs.tsx'
@@ -149,6 +158,13 @@ export function Feed() {
     const pictures = firstScreen === 'rows' && preferences.useAscii
     system.firstScreen.drawn(pictures ? asciiCache().settled() : undefined)
   }, [system, firstScreen, preferences.useAscii])
+  // The start-up script's rows go as these are committed, before either is painted; or as the
+  // feed ends, fails or has no relay, whose message they would hide; or as the feed goes.
+  const earlyFeedDone = firstScreen !== null || query.isError || sockets.length === 0
+  useLayoutEffect(() => {
+    if (earlyFeedDone) dropEarlyFeed()
+  }, [earlyFeedDone])
+  useLayoutEffect(() => dropEarlyFeed, [])
   // Per feed: its pages' row counts.
   // biome-ignore lint/correctness/useExhaustiveDependencies: one count per feed, whatever renders it
   const pageRows = useMemo(() => new Map<number, number>(), [feedKey])

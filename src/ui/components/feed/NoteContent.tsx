@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { memo, type ReactNode, useMemo } from 'react'
 import { noteParam } from '../../../core/app/route-ids.ts'
-import { segmentContent } from '../../../core/feed/content.ts'
+import { segmentContent, trimTextEnds } from '../../../core/feed/content.ts'
 import { linkText } from '../../../core/feed/link-text.ts'
 import { quotedNotes } from '../../../core/feed/nip18.ts'
 import { mediaInfo } from '../../../core/feed/nip92.ts'
@@ -95,7 +95,7 @@ export const NoteContent = memo(function NoteContent({
         break
     }
   }
-  trimEnds(text)
+  trimTextEnds(text)
   const body = text.length > 0 && <div className="note-text">{text}</div>
   const media = <NoteMedia images={images} videos={videos} info={info} />
   return (
@@ -108,12 +108,3 @@ export const NoteContent = memo(function NoteContent({
     </>
   )
 })
-
-/** Whitespace left where media URLs and embedded references were taken out. */
-function trimEnds(nodes: ReactNode[]): void {
-  while (typeof nodes[0] === 'string' && nodes[0].trim() === '') nodes.shift()
-  while (typeof nodes.at(-1) === 'string' && (nodes.at(-1) as string).trim() === '') nodes.pop()
-  if (typeof nodes[0] === 'string') nodes[0] = nodes[0].trimStart()
-  const last = nodes.length - 1
-  if (typeof nodes[last] === 'string') nodes[last] = nodes[last].trimEnd()
-}

@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test'
+import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
+import { byAuthors } from '../peers/faults.ts'
+import { expect, test } from './fixtures.ts'
+import { holdApp } from './held-app.ts'
+import { showEveryNote } from './plain-feed.ts'
+
+const early = (page: Page) => page.locator('.early-feed article')
+const earlyIds = (page: Page) =>
+  early(page).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-early-note-id')))
+
+/** The app's rows replace the early ones, beginning with the same notes in the same order. */
+async function appTakesOver(page: Page, release: () => void, drawn: readonly (string | null)[]) {
+  release()
+  const rows = page.getByRole('feed').locator('article')
+  await expect(rows.first()).toBeVisible()
+  await expect(early(page)).toHaveCount(0)
+  await expect
+    .poll(async () =>
+      (
+        await rows.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-note-id')))
+      ).slice(0, drawn.length),
+    )
+    .toEqual(drawn)
+}
+
+test("the start-up script draws the first page's newest notes, checked, before the app's scripts run; the app's rows take their place", async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const mallory = generateSecretKey()
+  const now = Math.floor(Date.now() / 1000)
+  const honest = finalizeEvent(
+    { kind: 1, created_at: now - 5, tags: [], content: 'Drawn before the app has loaded' },
+    generateSecretKey(),
+  )
+  const forged = finalizeEvent(
+    { kind: 1, created_at: now - 1, tags: [], content: 'Forged, never drawn' },
+    mallory,
+  )
+  // The world on one relay; on the other, a newer honest note and a newer still forged one.
+  const relays = [
+    await launchRelay(),
+    await launchRelay({
+      seed: [honest, forged],
+      faults: { corruptSignatures: byAuthors(getPublicKey(mallory)) },
+    }),
+  ]
+  await showEveryNote(page)
+  const release = await holdApp(page)
+  await openApp(relays, '/', { waitUntil: 'commit' })
+
+  await expect(early(page).first()).toBeVisible()
+  const drawn = await earlyIds(page)
+  expect(drawn[0]).toBe(honest.id)
+  expect(drawn).not.toContain(forged.id)
+  await expect(early(page).first().locator('.note-text')).toHaveText(honest.content)
+  // Out of reach until the app is there, and not a feed to assistive technology.
+  await expect(page.locator('.early-feed')).toHaveAttribute('aria-hidden', 'true')
+  expect(await page.locator('.early-feed').evaluate((layer) => (layer as HTMLElement).inert)).toBe(
+    true,
+  )
+  await expect(page.getByRole('feed')).toHaveCount(0)
+  // Its sockets closed once the page had come: each relay keeps only the app's early socket.
+  await expect.poll(() => relays.map((relay) => relay.stats().open)).toEqual([1, 1])
+  await page.screenshot({ path: 'test-results/screenshots/early-feed.png' })
+
+  await appTakesOver(page, release, drawn)
+  await expect(page.locator(`[data-note-id="${forged.id}"]`)).toHaveCount(0)
+})
+
+test("a fresh install's early feed: its hashtag tabs, and the tagged notes up to the first picture, which the app draws as ASCII art", async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  const release = await holdApp(page)
+  await openApp([relay], '/', { waitUntil: 'commit' })
+  await expect(early(page).first()).toBeVisible()
+  await expect(page.locator('.early-feed .feed-tab')).toHaveText([
+    'All',
+    '#Bitcoin',
+    '#Nostr',
+    '#News',
+  ])
+  await expect(page.locator('.early-feed .feed-tab[aria-current="page"]')).toHaveText('All')
+  await expect(early(page).locator('img')).toHaveCount(0)
+  const drawn = await earlyIds(page)
+  await page.screenshot({ path: 'test-results/screenshots/early-feed-fresh.png' })
+
+  await appTakesOver(page, release, drawn)
+})
