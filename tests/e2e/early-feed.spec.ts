@@ -30,18 +30,20 @@ test("the start-up script draws the first page's newest notes, checked, before t
   openApp,
 }) => {
   const mallory = generateSecretKey()
-  const now = Math.floor(Date.now() / 1000)
+  const world = await launchRelay()
+  // Newer than every note of the world, which may have been made a moment ago.
+  const newest = Math.max(...world.events().map((event) => event.created_at))
   const honest = finalizeEvent(
-    { kind: 1, created_at: now - 5, tags: [], content: 'Drawn before the app has loaded' },
+    { kind: 1, created_at: newest + 1, tags: [], content: 'Drawn before the app has loaded' },
     generateSecretKey(),
   )
   const forged = finalizeEvent(
-    { kind: 1, created_at: now - 1, tags: [], content: 'Forged, never drawn' },
+    { kind: 1, created_at: newest + 2, tags: [], content: 'Forged, never drawn' },
     mallory,
   )
   // The world on one relay; on the other, a newer honest note and a newer still forged one.
   const relays = [
-    await launchRelay(),
+    world,
     await launchRelay({
       seed: [honest, forged],
       faults: { corruptSignatures: byAuthors(getPublicKey(mallory)) },
