@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { compileHints } from './scripts/vite-compile-hints.ts'
 import { cspMeta } from './scripts/vite-csp.ts'
 import { HEAD_START_SOURCE, headStartEntry } from './scripts/vite-head-start.ts'
+import { preloadLists } from './scripts/vite-preload-lists.ts'
 import { plumePwa } from './scripts/vite-pwa.ts'
 import { lowPriorityStartScripts } from './scripts/vite-script-priority.ts'
 
@@ -98,6 +99,9 @@ function reachableChunkName(from: string, name: string, also: readonly string[] 
   }
 }
 
+// The lazy imports' preload lists, without what never starts a fetch (scripts/vite-preload-lists.ts).
+const preload = preloadLists()
+
 // The router plugin must come before react() (stack-notes).
 export default defineConfig({
   plugins: [
@@ -113,6 +117,7 @@ export default defineConfig({
     inlineEntryCss(),
     headStartEntry(),
     lowPriorityStartScripts(),
+    preload.plugin,
     compileHints(),
     // Last: it hashes the inline styles the plugins above wrote into index.html.
     cspMeta(),
@@ -132,6 +137,7 @@ export default defineConfig({
   worker: { format: 'es' },
   build: {
     target: 'es2022',
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     sourcemap: true,
     rolldownOptions: {
       output: {

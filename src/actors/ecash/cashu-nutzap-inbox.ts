@@ -27,9 +27,10 @@ import {
   parseNutzap,
 } from '../../core/ecash/nip61.ts'
 import { checkNutzap } from '../../core/ecash/nip61-check.ts'
+import { newestEvent } from '../../core/platform/event-order.ts'
 import { selectInboxRelays } from '../../core/relays/inbox.ts'
 import { hubSpelling } from '../../core/relays/pool-urls.ts'
-import { newestEvent, parseRelayList, RELAY_LIST_KIND } from '../../core/relays/relay-list.ts'
+import { parseRelayList, RELAY_LIST_KIND } from '../../core/relays/relay-list.ts'
 import { canRead } from '../../core/relays/relay-permission.ts'
 import { publishEach } from '../people/own-events.ts'
 import { nutzapTargets } from '../relays/inbox-relays.ts'

@@ -4,7 +4,7 @@
  */
 import type { Filter } from 'nostr-tools/filter'
 import { NIP61_KINDS, type NutzapInfo, parseNutzapInfo } from '../../core/ecash/nip61.ts'
-import { newestEvent } from '../../core/relays/relay-list.ts'
+import { newestEvent } from '../../core/platform/event-order.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 
 /** A user's newest 10019 on the app's relays, read; null when they have none (or a bad one). */

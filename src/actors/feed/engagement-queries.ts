@@ -1,48 +1,23 @@
 /**
  * Who liked and reposted each shown note (core/feed/engagement.ts) through TanStack Query, key
  * ['engagement', note id]. The notes a view shows ask together (ui/components/feed/use-engagement-asks.ts)
- * and the asks of one moment go out as one REQ (gather.ts): the notes' reactions, their reposts,
- * and the viewer's own of both, asked apart so that a note with more reactions than the limit
- * still shows whether the viewer liked it; and their authors' deletion requests (NIP-09), so a
- * note deleted on relays that still serve it leaves the views (deleted-notes.ts); and the reports
- * (NIP-56) of the notes by the people the viewer follows, for the warning over a reported note.
- * Loaded once the first screen is drawn.
+ * once the first screen is drawn, and the asks of one moment go out as one REQ
+ * (engagement-loader.ts): the notes' reactions, their reposts, and the viewer's own of both; their
+ * authors' deletion requests (NIP-09), so a note deleted on relays that still serve it leaves the
+ * views (deleted-notes.ts); and the reports (NIP-56) of the notes by the people the viewer
+ * follows, for the warning over a reported note. The asking code loads with the first ask, off
+ * the first note's path (0.6 KiB gzip); what the views read of the cache is here.
  */
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { Filter } from 'nostr-tools/filter'
-import {
-  ENGAGEMENT_KINDS,
-  type Engagement,
-  GENERIC_REPOST_KIND,
-  tallyEngagement,
-} from '../../core/feed/engagement.ts'
-import { deletedAmong, deletionFilter } from '../../core/feed/nip09.ts'
-import { REPOST_KIND } from '../../core/feed/nip18.ts'
 import type { NoteRef } from '../../core/feed/note.ts'
-import { REACTION_KIND } from '../../core/feed/reaction.ts'
-import { REPORT_KIND } from '../../core/people/report.ts'
 import { capQueries } from '../app/query-cap.ts'
-import { createGatherer } from '../platform/gather.ts'
+import { loadOnce } from '../platform/load-once.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
+import type { EngagementLoader } from './engagement-loader.ts'
 
-/** Notes per REQ, and events of each side asked for per note in it. */
-const MAX_NOTES = 50
-const EVENTS_PER_NOTE = 100
-/**
- * The pages of a first screen come a few hundred milliseconds apart as the feed fills it (a
- * filtered page may show two rows): counts can wait that long to be asked for together.
- */
-const ENGAGEMENT_QUIET_MS = 600
-const ENGAGEMENT_MAX_MS = 2000
 /** Counts refresh when the note is asked for again after a minute. */
 const ENGAGEMENT_STALE_MS = 60 * 1000
 
-const HEX64 = /^[0-9a-f]{64}$/
-/**
- * Followed people whose reports are asked for: each author is 67 bytes of the REQ, so 500 keep
- * it near 34 KB, under the message limits relays commonly set (64 KB and up).
- */
-const MAX_REPORT_AUTHORS = 500
 /**
  * Notes no view shows whose engagement is kept: a few screens to scroll back through. Each is
  * some 450 bytes of JS heap and a timer; without a cap the feed kept every note scrolled past
@@ -51,69 +26,6 @@ const MAX_REPORT_AUTHORS = 500
 export const UNUSED_ENGAGEMENT = 200
 
 export const engagementKey = (noteId: string) => ['engagement', noteId] as const
-
-export type EngagementLoader = (note: NoteRef) => Promise<Engagement>
-
-/**
- * The filters of one REQ for these notes: reactions, reposts, their authors' deletion requests,
- * the viewer's own reactions and reposts when someone is logged in, and the reports of the
- * people they follow.
- */
-export function engagementFilters(
-  notes: readonly NoteRef[],
-  viewer: string | null,
-  follows: readonly string[] = [],
-): Filter[] {
-  const ids = notes.map((note) => note.id)
-  const limit = ids.length * EVENTS_PER_NOTE
-  const filters: Filter[] = [
-    { kinds: [REACTION_KIND], '#e': ids, limit },
-    { kinds: [REPOST_KIND, GENERIC_REPOST_KIND], '#e': ids, limit },
-  ]
-  const authored = notes.filter((note) => HEX64.test(note.pubkey))
-  if (authored.length > 0) filters.push(deletionFilter(authored))
-  if (viewer) filters.push({ kinds: [...ENGAGEMENT_KINDS], authors: [viewer], '#e': ids })
-  const reporters = follows.filter((pubkey) => HEX64.test(pubkey)).slice(0, MAX_REPORT_AUTHORS)
-  if (reporters.length > 0) {
-    filters.push({ kinds: [REPORT_KIND], authors: reporters, '#e': ids, limit })
-  }
-  return filters
-}
-
-/**
- * Loads a note's engagement with the other notes asked in the same moment. `deleted` hears the
- * ids of the notes their authors deleted (checked: `deletedAmong`); `follows` gives the people
- * the viewer follows, whose reports count.
- */
-export function createEngagementLoader(
-  hub: Pick<RelayHub, 'query'>,
-  viewer: () => string | null,
-  deleted: (ids: readonly string[]) => void = () => {},
-  follows: (viewer: string) => Promise<readonly string[]> = async () => [],
-): EngagementLoader {
-  /** The author of each note waiting to be asked about (a moment's asks at most). */
-  const authors = new Map<string, string>()
-  const gather = createGatherer({
-    maxBatch: MAX_NOTES,
-    quietMs: ENGAGEMENT_QUIET_MS,
-    maxMs: ENGAGEMENT_MAX_MS,
-    load: async (ids) => {
-      const notes = ids.map((id) => ({ id, pubkey: authors.get(id) ?? '' }))
-      for (const id of ids) authors.delete(id)
-      const user = viewer()
-      // Unknown follows (the list did not load) ask no reports: likes and reposts still come.
-      const followed = user ? await follows(user).catch((): readonly string[] => []) : []
-      const events = await hub.query(engagementFilters(notes, user, followed))
-      const gone = deletedAmong(events, notes)
-      if (gone.length > 0) deleted(gone)
-      return tallyEngagement(events, ids, new Set(followed))
-    },
-  })
-  return (note) => {
-    authors.set(note.id, note.pubkey)
-    return gather(note.id)
-  }
-}
 
 export function engagementQueryOptions(load: EngagementLoader, { id, pubkey }: NoteRef) {
   // The id and author only: the query keeps its function, and the whole notes it kept were
@@ -165,7 +77,10 @@ export interface EngagementDeps {
   follows?(viewer: string): Promise<readonly string[]>
 }
 
-/** The app's engagement queries over one loader (made on first use). */
+/**
+ * The app's engagement queries over one loader, made on first use with its code (the first ask,
+ * once the first screen is drawn; a load that fails is tried again with the next).
+ */
 export function createEngagementQueries({
   hub,
   queryClient,
@@ -173,8 +88,12 @@ export function createEngagementQueries({
   deleted,
   follows,
 }: EngagementDeps): EngagementQueries {
-  let loader: EngagementLoader | undefined
-  const load = () => (loader ??= createEngagementLoader(hub, viewer, deleted, follows))
+  const load = loadOnce(() =>
+    import('./engagement-loader.ts').then(({ createEngagementLoader }) =>
+      createEngagementLoader(hub, viewer, deleted, follows),
+    ),
+  )
+  const reportFailure = (error: unknown) => console.warn('Engagement failed to load', error)
   /** Whom the counts known were asked for: their own likes and their follows' reports differ. */
   let askedFor: string | null | undefined
   const cap = capQueries(queryClient.getQueryCache(), 'engagement', UNUSED_ENGAGEMENT)
@@ -182,18 +101,24 @@ export function createEngagementQueries({
     hold: (notes) => cap.hold(notes.map((note) => engagementKey(note.id))),
     ask(notes) {
       const user = viewer()
-      if (askedFor !== undefined && user !== askedFor) {
-        // Asked again, not dropped: the counts stay on screen until the new ones come.
-        void queryClient.invalidateQueries({ queryKey: ['engagement'], refetchType: 'none' })
-      }
-      askedFor = user
-      askEngagement(queryClient, load(), notes)
+      // Once loaded, in the order asked: a viewer's change is seen between the asks around it.
+      load().then((loaded) => {
+        if (askedFor !== undefined && user !== askedFor) {
+          // Asked again, not dropped: the counts stay on screen until the new ones come.
+          void queryClient.invalidateQueries({ queryKey: ['engagement'], refetchType: 'none' })
+        }
+        askedFor = user
+        askEngagement(queryClient, loaded, notes)
+      }, reportFailure)
     },
     async likedByViewer(note) {
       const user = viewer()
       if (user === null) return false
-      const options = engagementQueryOptions(load(), note)
-      const known = await queryClient.ensureQueryData(options).catch(() => null)
+      const loaded = await load().catch(() => null)
+      if (loaded === null) return false
+      const known = await queryClient
+        .ensureQueryData(engagementQueryOptions(loaded, note))
+        .catch(() => null)
       return known?.likers.includes(user) ?? false
     },
   }

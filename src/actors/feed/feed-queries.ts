@@ -34,19 +34,27 @@ import {
   nextCursor,
 } from '../../core/feed/feed-window.ts'
 import { toNote } from '../../core/feed/note.ts'
-import { splitLate } from '../../core/feed/note-paging.ts'
-import { completeDownTo, owedAfter, relayOutcome } from '../../core/feed/relays-owed.ts'
+import { completeDownTo, owedAfter, relayOutcome, splitLate } from '../../core/feed/relays-owed.ts'
 import { newestFirst } from '../../core/platform/event-order.ts'
 import { hubSpelling, poolReadUrls } from '../../core/relays/pool-urls.ts'
 import { FAILED_TO_LOAD_NOTES } from '../../core/relays/relay-messages.ts'
+import { loadOutboxRelays } from '../relays/lazy-outbox-relays.ts'
 import type { ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { mergeAnswers } from '../relays/routed-query.ts'
 import { answeredEvents, queryStored, sentBy } from '../relays/stored-events.ts'
 import type { Verifier } from '../relays/verifier.ts'
-import { type PageAnswer, queryFollowsPage } from './follows-feed.ts'
+import type { PageAnswer } from './follows-feed.ts'
 import { addLiveRows, liveRowsQuery } from './live-rows.ts'
 import { resolveEntries } from './repost-resolver.ts'
+
+/**
+ * Follow Only's reading by outbox (follows-feed.ts, and the outbox routing it plans with): loaded
+ * as soon as a feed is Follow Only (useFeedSource), beside its contact list's request, and off the
+ * first note's path of every other feed (2 KiB gzip with the routing).
+ */
+export const loadFollowOnly = () =>
+  Promise.all([import('./follows-feed.ts'), loadOutboxRelays()]).then(([follows]) => follows)
 
 /** How far back the live subscription starts. */
 export const LIVE_OVERLAP_SECONDS = 60
@@ -88,7 +96,10 @@ async function queryPage(
   start: PageStart,
 ): Promise<PageAnswer> {
   const { follows } = source
-  if (routes && follows) return queryFollowsPage(hub, routes, { ...source, follows }, limit, start)
+  if (routes && follows) {
+    const { queryFollowsPage } = await loadFollowOnly()
+    return queryFollowsPage(hub, routes, { ...source, follows }, limit, start)
+  }
   const poolNow = routes?.pool() ?? []
   const pool = poolReadUrls(poolNow).map((url) => hubSpelling(url, poolNow))
   // A relay let go of since is not asked again (it would be reached outside the pool).

@@ -22,6 +22,9 @@ import type { RelayHub } from '../relays/relay-hub.ts'
 import { mergeAnswers } from '../relays/routed-query.ts'
 import { queryStored, type StoredAnswer } from '../relays/stored-events.ts'
 
+/** How many of the plan's relays outside the pool get a live subscription (follows-live.ts). */
+export { OUTBOX_LIVE_RELAYS } from '../../core/relays/outbox-plan.ts'
+
 export type Follows = NonNullable<FeedSource['follows']>
 
 /** A page's answer, and what each relay asked by name did with it. */

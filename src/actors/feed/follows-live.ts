@@ -13,13 +13,11 @@ import {
   feedSourceKey,
 } from '../../core/feed/feed-source.ts'
 import { toNote } from '../../core/feed/note.ts'
-import { OUTBOX_LIVE_RELAYS } from '../../core/relays/outbox-plan.ts'
 import { outsidePool } from '../../core/relays/pool-urls.ts'
 import type { ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub, Subscription } from '../relays/relay-hub.ts'
 import type { Verifier } from '../relays/verifier.ts'
-import { addLiveTo, LIVE_OVERLAP_SECONDS } from './feed-queries.ts'
-import { withAuthors } from './follows-feed.ts'
+import { addLiveTo, LIVE_OVERLAP_SECONDS, loadFollowOnly } from './feed-queries.ts'
 import { resolveEntries } from './repost-resolver.ts'
 
 export interface OutboxLiveDeps {
@@ -42,7 +40,9 @@ export function followOutboxLive(deps: OutboxLiveDeps, source: FeedSource): () =
   const since = Math.floor(Date.now() / 1000) - LIVE_OVERLAP_SECONDS
   const key = feedSourceKey(source)
   const pool = routes.pool()
-  void routes.outbox.plan(follows.authors, pool).then((plan) => {
+  // The plan's code, and Follow Only's, load with the feed's first page (feed-queries.ts).
+  const planned = Promise.all([routes.outbox.plan(follows.authors, pool), loadFollowOnly()])
+  void planned.then(([plan, { OUTBOX_LIVE_RELAYS, withAuthors }]) => {
     if (stopped) return
     // The relays serving the most authors: the rest of the socket budget is for paging.
     const outside = new Set(outsidePool([...plan.keys()], pool).slice(0, OUTBOX_LIVE_RELAYS))

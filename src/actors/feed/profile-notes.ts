@@ -29,9 +29,8 @@ import {
   FIRST_NOTES_PAGE,
   type NotesPageStart,
   nextNotesPage,
-  splitLate,
 } from '../../core/feed/note-paging.ts'
-import { completeDownTo, relayOutcome, untilFor } from '../../core/feed/relays-owed.ts'
+import { completeDownTo, relayOutcome, splitLate, untilFor } from '../../core/feed/relays-owed.ts'
 import { newestFirst } from '../../core/platform/event-order.ts'
 import { FAILED_TO_LOAD_NOTES } from '../../core/relays/relay-messages.ts'
 import { sameRelayUrl } from '../../core/relays/relay-url.ts'

@@ -56,15 +56,6 @@ export interface ContactVersionsDeps {
   kept?: KeyValueStore
 }
 
-/**
- * Kept for the session like what the persisted cache restores: never collected while unobserved
- * (the memory manager leaves queries kept forever alone). Set before the cache is restored.
- */
-export const keepContactVersions = (queryClient: QueryClient): void =>
-  queryClient.setQueryDefaults(profileKeys.contactVersionsAll(), {
-    gcTime: Number.POSITIVE_INFINITY,
-  })
-
 export function contactVersionsStore({
   queryClient,
   hub,

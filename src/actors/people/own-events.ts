@@ -16,9 +16,9 @@
  */
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { FOLLOW_MESSAGES } from '../../core/people/follow.ts'
+import { newestEvent } from '../../core/platform/event-order.ts'
 import { assertPublishable } from '../../core/relays/publish-checks.ts'
 import { type PublishResult, publishFailedMessage } from '../../core/relays/publish-result.ts'
-import { newestEvent } from '../../core/relays/relay-list.ts'
 import { REPLACEABLE_OFFLINE } from '../../core/relays/relay-messages.ts'
 import { canWrite } from '../../core/relays/relay-permission.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'

@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query'
+
 /**
  * Query keys of the profile page. The spec's cache groups (§3) go by them: profile/metadata
  * counts as metadata, profile/notes as feed, profile/contacts as contacts (followers included:
@@ -17,3 +19,13 @@ export const profileKeys = {
   relays: (pubkey: string) => ['profile', 'relays', pubkey] as const,
   nip05: (identifier: string, pubkey: string) => ['profile', 'nip05', identifier, pubkey] as const,
 }
+
+/**
+ * The versions of the user's follow list (contact-versions.ts) are kept for the session like what
+ * the persisted cache restores: never collected while unobserved (the memory manager leaves
+ * queries kept forever alone). Set before the cache is restored, before their code has loaded.
+ */
+export const keepContactVersions = (queryClient: QueryClient): void =>
+  queryClient.setQueryDefaults(profileKeys.contactVersionsAll(), {
+    gcTime: Number.POSITIVE_INFINITY,
+  })

@@ -14,14 +14,16 @@ import {
 import type { Followers } from '../../core/people/followers.ts'
 import { MUTE_LIST_KIND, type MuteList, parseMuteList } from '../../core/people/mute-list.ts'
 import { type ProfileMetadata, parseProfileMetadata } from '../../core/people/profile.ts'
+import { newestEvent } from '../../core/platform/event-order.ts'
 import { outsidePool } from '../../core/relays/pool-urls.ts'
-import { newestEvent } from '../../core/relays/relay-list.ts'
 import { FAILED_TO_LOAD_PROFILE } from '../../core/relays/relay-messages.ts'
-import { createOutboxRelays, type OutboxRelays, type PoolRelay } from '../relays/outbox-relays.ts'
+import { loadOnce } from '../platform/load-once.ts'
+import { lazyOutboxRelays } from '../relays/lazy-outbox-relays.ts'
+import type { OutboxRelays, PoolRelay } from '../relays/outbox-relays.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import { type ExtraRelays, queryPoolAnd } from '../relays/routed-query.ts'
 import { answeredEvents } from '../relays/stored-events.ts'
-import { type ContactVersionsStore, contactVersionsStore } from './contact-versions.ts'
+import type { ContactVersionsStore } from './contact-versions.ts'
 import { METADATA_LIMIT, metadataKey } from './metadata-queries.ts'
 import { profileKeys } from './profile-keys.ts'
 
@@ -55,17 +57,28 @@ export interface ProfileDeps {
   outbox?: OutboxRelays
   /** Who is logged in: the versions of their own contact list are kept as they are read. */
   user?: () => string | null
-  /** Where those versions are kept; absent: a store of its own, in memory. */
-  versions?: ContactVersionsStore
+  /**
+   * Where those versions are kept, loaded on first use (off the first note's path); absent: a
+   * store of its own, in memory.
+   */
+  versions?: () => Promise<ContactVersionsStore>
 }
+
+/** A store of the versions of one's own, in memory, its code loaded on first use. */
+const ownVersions = (queryClient: QueryClient, hub: RelayHub) =>
+  loadOnce(() =>
+    import('./contact-versions.ts').then(({ contactVersionsStore }) =>
+      contactVersionsStore({ queryClient, hub }),
+    ),
+  )
 
 async function newestOf(hub: RelayHub, kind: number, pubkey: string, limit: number) {
   return newestEvent(await hub.query([{ kinds: [kind], authors: [pubkey], limit }]))
 }
 
 export function profileQueries({ hub, queryClient, pool, ...deps }: ProfileDeps) {
-  const outbox = deps.outbox ?? createOutboxRelays(hub)
-  const versions = deps.versions ?? contactVersionsStore({ queryClient, hub })
+  const outbox = deps.outbox ?? lazyOutboxRelays(hub)
+  const versions = deps.versions ?? ownVersions(queryClient, hub)
   /** Their write relays chosen for their notes that the pool does not hold (NIP-65 outbox). */
   const writeRelaysOutside = async (pubkey: string): Promise<ExtraRelays | null> => {
     const chosen = await outbox.notesRelays(pubkey, pool())
@@ -106,7 +119,12 @@ export function profileQueries({ hub, queryClient, pool, ...deps }: ProfileDeps)
             { kinds: [CONTACTS_KIND], authors: [pubkey], limit: CONTACTS_QUERY_LIMIT },
           ])
           // Each relay answers with its newest: the user's differ when another client shrank one.
-          if (pubkey === deps.user?.()) versions.record(pubkey, events)
+          if (pubkey === deps.user?.()) {
+            versions().then(
+              (kept) => kept.record(pubkey, events),
+              (error: unknown) => console.warn('The follow list versions did not load', error),
+            )
+          }
           const event = newestEvent(events)
           return event ? { contacts: parseContactList(event), createdAt: event.created_at } : null
         },
@@ -121,7 +139,7 @@ export function profileQueries({ hub, queryClient, pool, ...deps }: ProfileDeps)
     contactVersions: (pubkey: string) =>
       queryOptions({
         queryKey: profileKeys.contactVersions(pubkey),
-        queryFn: (): Promise<ContactVersions> => versions.fetch(pubkey),
+        queryFn: async (): Promise<ContactVersions> => (await versions()).fetch(pubkey),
         staleTime: 0,
         gcTime: Number.POSITIVE_INFINITY,
       }),

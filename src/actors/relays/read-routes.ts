@@ -4,7 +4,6 @@
  * root builds one; a reader without it asks the pool, as before routing.
  */
 import { hintRelays, MAX_HINT_RELAYS } from '../../core/relays/hint-relays.ts'
-import { readRelaysOf, writeRelaysOf } from '../../core/relays/person-relays.ts'
 import { outsidePool } from '../../core/relays/pool-urls.ts'
 import type { OutboxRelays, PoolRelay } from './outbox-relays.ts'
 import type { ExtraRelays } from './routed-query.ts'
@@ -29,6 +28,12 @@ export const NO_HINTS: EventHints = { relays: [] }
 const AUTHOR_HINTS = 2
 
 /**
+ * Reading a person's relays, loaded with the outbox routing that finds them (lazy-outbox-relays.ts):
+ * with its relay list parsing, off the first note's path.
+ */
+const personRelays = () => import('../../core/relays/person-relays.ts')
+
+/**
  * The hinted relays outside the pool for this event, to ask beside the pool: the hints given,
  * then (when the hints name an author) the author's write relays; null when there are none.
  */
@@ -39,7 +44,11 @@ export async function hintedRelays(
 ): Promise<ExtraRelays | null> {
   let authorRelays: string[] = []
   if (hints.author) {
-    const person = (await routes.outbox.listsOf([hints.author])).get(hints.author)
+    const [lists, { writeRelaysOf }] = await Promise.all([
+      routes.outbox.listsOf([hints.author]),
+      personRelays(),
+    ])
+    const person = lists.get(hints.author)
     authorRelays = (person && writeRelaysOf(person))?.slice(0, AUTHOR_HINTS) ?? []
   }
   const relays = hintRelays([outsidePool([...hints.relays, ...authorRelays], routes.pool())])
@@ -57,7 +66,11 @@ const INBOX_READS = MAX_HINT_RELAYS
  * answers): their read relays outside the pool; null when there are none.
  */
 export async function inboxRelays(routes: ReadRoutes, pubkey: string): Promise<ExtraRelays | null> {
-  const person = (await routes.outbox.listsOf([pubkey])).get(pubkey)
+  const [lists, { readRelaysOf }] = await Promise.all([
+    routes.outbox.listsOf([pubkey]),
+    personRelays(),
+  ])
+  const person = lists.get(pubkey)
   const read = person ? readRelaysOf(person).slice(0, INBOX_READS) : []
   const relays = hintRelays([outsidePool(read, routes.pool())])
   return relays.length > 0 ? { relays, reason: { kind: 'inbox', pubkeys: [pubkey] } } : null

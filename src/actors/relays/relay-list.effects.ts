@@ -6,6 +6,7 @@
  */
 import type { Filter } from 'nostr-tools/filter'
 import { fromPromise } from 'xstate'
+import { newestEvent } from '../../core/platform/event-order.ts'
 import type { RuntimeConfig } from '../../core/platform/runtime-config.ts'
 import {
   normalizeRelayEntries,
@@ -13,7 +14,6 @@ import {
   relaySetEdits,
 } from '../../core/relays/relay-edits.ts'
 import {
-  newestEvent,
   parseRelayList,
   RELAY_FALLBACK_NOTES_LIMIT,
   RELAY_LIST_KIND,

@@ -1,8 +1,8 @@
 /**
- * The sockets to relays: the socket machine's connection (a WebSocket on this thread unless
- * another maker is given; the app's are held by a worker, worker-connection.ts), and each relay's
- * messages handed from its connection straight to whoever listens for that relay. One set per
- * pool (the pool holds one socket per URL); tests make their own.
+ * The sockets to relays: the socket machine's connection (the app's are held by a worker,
+ * worker-connection.ts; tests and peers take a WebSocket on this thread, createRelaySockets), and
+ * each relay's messages handed from its connection straight to whoever listens for that relay.
+ * One set per pool (the pool holds one socket per URL); tests make their own.
  */
 
 import {
@@ -50,9 +50,11 @@ function listenersByUrl<T>() {
   }
 }
 
-export function relaySocketLinks(
-  connect: ConnectionFactory = webSocketConnection,
-): RelaySocketLinks {
+/**
+ * `connect` makes the connections: no default, so the page does not carry a WebSocket connection
+ * of its own beside the worker's (0.1 KiB gzip before the first note).
+ */
+export function relaySocketLinks(connect: ConnectionFactory): RelaySocketLinks {
   const messages = listenersByUrl<string>()
   const oversized = listenersByUrl<number>()
   return {
@@ -67,6 +69,6 @@ export function relaySocketLinks(
  * app's composition root provides the machine itself).
  */
 export function createRelaySockets(): RelaySockets {
-  const links = relaySocketLinks()
+  const links = relaySocketLinks(webSocketConnection)
   return { ...links, machine: socketMachine.provide(links.effects) }
 }

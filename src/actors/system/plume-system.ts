@@ -52,8 +52,11 @@ export interface PlumeSystem {
   offerNostrConnect(): Promise<string>
   /** Prepares the curve while the page is idle, for a screen that will take a key. */
   warmCurve(): void
-  /** NIP-49 (ncryptsec) in a worker, started on first use: scrypt must not freeze the page. */
-  nip49(): Nip49Client
+  /**
+   * NIP-49 (ncryptsec) in a worker, started on first use (its client's code loads then): scrypt
+   * must not freeze the page.
+   */
+  nip49(): Promise<Nip49Client>
   hub: RelayHub
   verifier: Verifier
   queryClient: QueryClient

@@ -74,18 +74,3 @@ export function tallyEngagement(
     }
   })
 }
-
-/**
- * What the viewer sees of one side (likes or reposts): whether they did it, known from the relays
- * or from what they just did on this device (`doneHere`, shown before any relay answers), and the
- * count with them in it once.
- */
-export function viewerSide(
-  people: readonly string[] | undefined,
-  viewer: string | null,
-  doneHere: boolean,
-): { done: boolean; count: number } {
-  const listed = viewer !== null && (people ?? []).includes(viewer)
-  const done = listed || (viewer !== null && doneHere)
-  return { done, count: (people?.length ?? 0) + (done && !listed ? 1 : 0) }
-}

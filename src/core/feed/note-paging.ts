@@ -52,21 +52,6 @@ export function cutNotesPage<T extends Dated>(
   return { notes: kept, nextUntil: next >= 0 ? next : undefined }
 }
 
-/**
- * The notes of the page starting at `until` (0: the newest page, which has no late notes) and the
- * late ones, newer than it: sent by relays asked from further back.
- */
-export function splitLate<T extends Dated>(
-  notes: readonly T[],
-  until: number,
-): { onPage: T[]; late: T[] } {
-  if (!until) return { onPage: [...notes], late: [] }
-  return {
-    onPage: notes.filter((note) => note.created_at <= until),
-    late: notes.filter((note) => note.created_at > until),
-  }
-}
-
 const owesAny = (owed: RelaysOwed) => Object.keys(owed).length > 0
 
 /** Some relay owes from elsewhere than before: it fell silent on this page, or sent more. */

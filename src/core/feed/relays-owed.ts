@@ -82,3 +82,19 @@ export function relayOutcome(
   }
   return { url, until, answered, oldestOfFull }
 }
+
+/**
+ * The notes of the page starting at `until` (0: the newest page, which has no late notes) and the
+ * late ones, newer than it: sent by relays asked from further back. Here rather than with a
+ * person's notes paging (note-paging.ts), which the feed would otherwise bring to the first note.
+ */
+export function splitLate<T extends { created_at: number }>(
+  notes: readonly T[],
+  until: number,
+): { onPage: T[]; late: T[] } {
+  if (!until) return { onPage: [...notes], late: [] }
+  return {
+    onPage: notes.filter((note) => note.created_at <= until),
+    late: notes.filter((note) => note.created_at > until),
+  }
+}

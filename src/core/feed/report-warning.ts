@@ -3,7 +3,19 @@
  * Alice", "Reported for spam and nudity by Alice and 2 others". The note stays readable: NIP-56
  * leaves what to do with reports to each client, and a report is one person's view.
  */
-import { type NoteReport, REPORT_TYPES, REPORT_WORDS } from '../people/report.ts'
+import type { NoteReport } from '../people/report.ts'
+import { REPORT_TYPES, type ReportType } from '../people/report-types.ts'
+
+/** How a note's warning names a type: "Reported for {word} by ...". */
+export const REPORT_WORDS: Record<ReportType, string> = {
+  nudity: 'nudity',
+  malware: 'malware',
+  profanity: 'profanity',
+  illegal: 'illegal content',
+  spam: 'spam',
+  impersonation: 'impersonation',
+  other: 'another reason',
+}
 
 /** A report as a note's engagement keeps it: who, and for what. */
 export type ReportBy = Pick<NoteReport, 'reporter' | 'type'>

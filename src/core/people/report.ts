@@ -7,20 +7,11 @@
 import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { withClientTag } from '../platform/nip89.ts'
 import { publishProblem } from '../relays/publish-checks.ts'
+import { REPORT_TYPES, type ReportType } from './report-types.ts'
 
 export const REPORT_KIND = 1984
 
-/** NIP-56 report types, in its order. */
-export const REPORT_TYPES = [
-  'nudity',
-  'malware',
-  'profanity',
-  'illegal',
-  'spam',
-  'impersonation',
-  'other',
-] as const
-export type ReportType = (typeof REPORT_TYPES)[number]
+export { REPORT_TYPES, type ReportType } from './report-types.ts'
 
 /** What the report dialog offers, in plain words (NIP-56 describes each type). */
 export const REPORT_LABELS: Record<ReportType, string> = {
@@ -31,17 +22,6 @@ export const REPORT_LABELS: Record<ReportType, string> = {
   spam: 'Spam',
   impersonation: 'Impersonation',
   other: 'Something else',
-}
-
-/** How a note's warning names a type: "Reported for {word} by ...". */
-export const REPORT_WORDS: Record<ReportType, string> = {
-  nudity: 'nudity',
-  malware: 'malware',
-  profanity: 'profanity',
-  illegal: 'illegal content',
-  spam: 'spam',
-  impersonation: 'impersonation',
-  other: 'another reason',
 }
 
 /** NIP-56: "Some report tags only make sense for profile reports, such as impersonation". */

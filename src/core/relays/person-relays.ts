@@ -3,7 +3,8 @@
  * the relays named in their recent notes, else nothing known. Their write relays are where their
  * notes are to be found (NIP-65 outbox).
  */
-import { newestEvent, parseRelayList, type RelayEntry, relaysFromNotes } from './relay-list.ts'
+import { newestEvent } from '../platform/event-order.ts'
+import { parseRelayList, type RelayEntry, relaysFromNotes } from './relay-list.ts'
 import { canRead, canWrite } from './relay-permission.ts'
 
 export type PersonRelaysSource = 'relay-list' | 'notes' | 'none'

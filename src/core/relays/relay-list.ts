@@ -73,26 +73,6 @@ export function parseRelayList(event: TaggedEvent): RelayEntry[] {
   return [...relays].map(([url, flags]) => ({ url, permission: permissionOf(flags) }))
 }
 
-/**
- * The newest of several versions of a replaceable event (the query asks for 10): highest
- * created_at, and on a tie the lowest id, as NIP-01 says relays keep.
- */
-export function newestEvent<E extends { created_at: number; id: string }>(
-  events: readonly E[],
-): E | null {
-  let newest: E | null = null
-  for (const event of events) {
-    if (
-      newest === null ||
-      event.created_at > newest.created_at ||
-      (event.created_at === newest.created_at && event.id < newest.id)
-    ) {
-      newest = event
-    }
-  }
-  return newest
-}
-
 /** Tags whose third element is a relay hint (NIP-01 e, p, a; NIP-18 q). */
 const HINT_TAGS = new Set(['e', 'p', 'a', 'q'])
 /** An explicit websocket URL: a bare word in a tag is not taken for a relay. */

@@ -3,7 +3,8 @@
  * the login, the user's contact list and the URL's one hashtag (`?tag=`).
  */
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
+import { loadFollowOnly } from '../../../actors/feed/feed-queries.ts'
 import { feedHashtags } from '../../../core/feed/feed-source.ts'
 import {
   type FeedSourceState,
@@ -22,6 +23,11 @@ export function useFeedSource(tag: string | null): FeedSourceState {
   const followOnly = followOnlyApplies(filterByFollow, signedIn, pubkey)
   const queries = useProfileQueries()
   const contacts = useQuery({ ...queries.contacts(pubkey ?? ''), enabled: followOnly })
+  // Follow Only's code (its paging by outbox) loads beside the contact list's request, so its
+  // first page does not wait for it; a load that fails is tried again by that page.
+  useEffect(() => {
+    if (followOnly) loadFollowOnly().catch(() => {})
+  }, [followOnly])
   const list = contacts.data
   return useMemo((): FeedSourceState => {
     const hashtags = tagsKey === '' ? [] : tagsKey.split(' ')

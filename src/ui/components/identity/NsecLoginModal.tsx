@@ -43,7 +43,7 @@ export function NsecLoginModal() {
     setWorking(true)
     try {
       const key = encrypted
-        ? await system.nip49().decrypt(input.trim(), new Secret(ncryptsecPassphrase))
+        ? await (await system.nip49()).decrypt(input.trim(), new Secret(ncryptsecPassphrase))
         : parseSecretInput(input)
       const pubkey = pubkeyOfSecret(key)
       system.login.send({

@@ -85,7 +85,7 @@ function ExportNcryptsec({ secret }: { secret: Secret<Uint8Array> }) {
     if (problem) return
     setWorking(true)
     try {
-      setNcryptsec(await system.nip49().encrypt(secret, chosen))
+      setNcryptsec(await (await system.nip49()).encrypt(secret, chosen))
       setPassphrase('')
     } catch (failure) {
       setError((failure as Error).message)

@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query'
 import type { Filter } from 'nostr-tools/filter'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
 import { describe, expect, it, vi } from 'vitest'
+import { createEngagementLoader } from '../../../../src/actors/feed/engagement-loader.ts'
 import {
-  createEngagementLoader,
   createEngagementQueries,
   engagementKey,
   UNUSED_ENGAGEMENT,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EMPTY_PAGES_BEFORE_END } from '../../../../src/core/feed/feed-source.ts'
 import type { Note } from '../../../../src/core/feed/note.ts'
-import { cutNotesPage, nextNotesPage, splitLate } from '../../../../src/core/feed/note-paging.ts'
+import { cutNotesPage, nextNotesPage } from '../../../../src/core/feed/note-paging.ts'
 import type { RelayOutcome } from '../../../../src/core/feed/relays-owed.ts'
 
 const note = (id: string, createdAt: number): Note => ({
@@ -35,17 +35,6 @@ describe('cutNotesPage (pages of 10 with until)', () => {
 
   it('ends after an empty page', () => {
     expect(cutNotesPage([], 10, 100)).toEqual({ notes: [], nextUntil: undefined })
-  })
-})
-
-describe('late notes', () => {
-  it('are the notes newer than the page, sent by relays asked from further back', () => {
-    const notes = [note('a', 120), note('b', 100), note('c', 90)]
-    const { onPage, late } = splitLate(notes, 100)
-    expect(onPage.map((n) => n.id)).toEqual(['b', 'c'])
-    expect(late.map((n) => n.id)).toEqual(['a'])
-    // The newest page has none.
-    expect(splitLate(notes, 0)).toEqual({ onPage: notes, late: [] })
   })
 })
 

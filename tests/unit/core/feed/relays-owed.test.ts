@@ -4,6 +4,7 @@ import {
   completeDownTo,
   owedAfter,
   relayOutcome,
+  splitLate,
   untilFor,
 } from '../../../../src/core/feed/relays-owed.ts'
 
@@ -77,5 +78,16 @@ describe('relays that owe a feed notes', () => {
     expect(completeDownTo([short, silent])).toBe(0)
     expect(completeDownTo([short, full(B, 450)])).toBe(450)
     expect(completeDownTo([])).toBe(0)
+  })
+})
+
+describe('late notes', () => {
+  it('are the notes newer than the page, sent by relays asked from further back', () => {
+    const notes = [note(alice, 120), note(alice, 100), note(bob, 90)]
+    const { onPage, late } = splitLate(notes, 100)
+    expect(onPage).toEqual([notes[1], notes[2]])
+    expect(late).toEqual([notes[0]])
+    // The newest page has none.
+    expect(splitLate(notes, 0)).toEqual({ onPage: notes, late: [] })
   })
 })

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
+  REPORT_WORDS,
   type ReportBy,
   reportsByFollowed,
   reportWarning,
 } from '../../../../src/core/feed/report-warning.ts'
+import { REPORT_TYPES } from '../../../../src/core/people/report-types.ts'
 
 const hex = (c: string) => c.repeat(64)
 const NAMES: Record<string, string> = { [hex('a')]: 'Alice', [hex('b')]: 'Bob' }
@@ -42,5 +44,19 @@ describe('reportWarning', () => {
     expect(reportWarning([by('a', 'other'), by('b', 'illegal'), by('c', 'malware')], nameOf)).toBe(
       'Reported for malware, illegal content and another reason by Alice and 2 others',
     )
+  })
+})
+
+describe('report words', () => {
+  it('name each NIP-56 type in a warning', () => {
+    expect(REPORT_TYPES.map((type) => REPORT_WORDS[type])).toEqual([
+      'nudity',
+      'malware',
+      'profanity',
+      'illegal content',
+      'spam',
+      'impersonation',
+      'another reason',
+    ])
   })
 })

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { compareHex, newestFirst, oldestFirst } from '../../../../src/core/platform/event-order.ts'
+import {
+  compareHex,
+  newestEvent,
+  newestFirst,
+  oldestFirst,
+} from '../../../../src/core/platform/event-order.ts'
 
 const hex = (i: number) => ((i * 2654435761) % 2 ** 32).toString(16).padStart(64, '0')
 
@@ -28,5 +33,16 @@ describe('event order', () => {
       { created_at: 5, id: 'b' },
       { created_at: 9, id: 'a' },
     ])
+  })
+})
+
+describe('newestEvent', () => {
+  it('takes the highest created_at, then the lowest id', () => {
+    const a = { id: 'b1', created_at: 10 }
+    const b = { id: 'a1', created_at: 20 }
+    const c = { id: 'a0', created_at: 20 }
+    expect(newestEvent([a, b, c])).toBe(c)
+    expect(newestEvent([a])).toBe(a)
+    expect(newestEvent([])).toBeNull()
   })
 })

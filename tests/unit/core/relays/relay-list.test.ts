@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   addedRelayPermission,
-  newestEvent,
   parseRelayList,
   RELAY_FALLBACK_NOTES_LIMIT,
   RELAY_LIST_KIND,
@@ -65,17 +64,6 @@ describe('parseRelayList', () => {
 
   it('reads nothing from another kind', () => {
     expect(parseRelayList({ kind: 3, tags: [['r', 'wss://relay.example.com']] })).toEqual([])
-  })
-})
-
-describe('newestEvent', () => {
-  it('takes the highest created_at, then the lowest id', () => {
-    const a = { id: 'b1', created_at: 10 }
-    const b = { id: 'a1', created_at: 20 }
-    const c = { id: 'a0', created_at: 20 }
-    expect(newestEvent([a, b, c])).toBe(c)
-    expect(newestEvent([a])).toBe(a)
-    expect(newestEvent([])).toBeNull()
   })
 })
 
