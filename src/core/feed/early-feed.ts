@@ -4,20 +4,21 @@
  * only where the app shows the same rows in the same order, and drawn alike:
  * - nobody logged in (no mutes, no Follow Only, no web of trust), on the bare home route;
  * - the feed itself, its "All" tab when there are hashtag tabs: no Image Notes Only, no Image Mode;
- * - of the page, only the leading notes it draws as the app does: text, links, hashtags and,
- *   outside ASCII Mode, pictures. A repost, a reply, a quote, a mention, a clip or a content
- *   warning ends it; a note the feed's filters hide is left out, as the app leaves it out.
+ * - of the page, only the leading notes it draws as the app does: text, links, hashtags, people
+ *   mentioned, the person a reply answers, quoted notes (loading) and, outside ASCII Mode,
+ *   pictures; a repost with the note its content carries. A clip, a content warning, a reference
+ *   drawn as a chip or a repost without its note ends it; a note the feed's filters hide is left out, as the app
+ *   leaves it out.
  */
 import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
 import type { Preferences } from '../app/preferences.ts'
 import { newestFirst } from '../platform/event-order.ts'
 import { segmentContent } from './content.ts'
-import { noteEntry } from './feed-entry.ts'
+import { type FeedEntry, noteEntry, type RepostInfo, repostEntry } from './feed-entry.ts'
 import { feedFilter, passesFilter } from './feed-filter.ts'
 import { feedHashtags, feedPageFilters, GLOBAL_SOURCE, NOTES_PAGE_SIZE } from './feed-source.ts'
-import { isReply } from './nip10.ts'
-import { quotedNotes, TEXT_NOTE_KIND } from './nip18.ts'
+import { parseRepost, TEXT_NOTE_KIND } from './nip18.ts'
 import { type Note, toNote } from './note.ts'
 import { sensitiveReason } from './sensitive-content.ts'
 
@@ -42,30 +43,57 @@ export function earlyFeedFilters(start: EarlyFeedStart): Filter[] | null {
 
 /** Whether the early feed draws this note as the app's card does, before anything else loads. */
 function drawnAlike(note: Note, preferences: Preferences): boolean {
-  if (isReply(note.tags) || sensitiveReason(note.tags, note.content) !== null) return false
+  if (sensitiveReason(note.tags, note.content) !== null) return false
   if (note.videoUrls.length > 0 || (preferences.useAscii && note.imageUrls.length > 0)) return false
-  if (quotedNotes(note.tags, note.content).length > 0) return false
-  return segmentContent(note.content).every((segment) => segment.kind !== 'reference')
+  // A person mentioned shows by name as the author does (the short npub until the profile comes),
+  // a quoted note as the app's quote does while it loads; other references are drawn as chips.
+  return segmentContent(note.content).every(
+    (segment) =>
+      segment.kind !== 'reference' ||
+      segment.reference.type === 'profile' ||
+      segment.reference.type === 'event',
+  )
 }
 
 /**
- * The notes to draw, of the events of a page that every relay has answered (checked, in any
- * order, repeats allowed): the newest NOTES_PAGE_SIZE, from the top while they draw alike.
+ * The rows to draw, of the events of a page that every relay has answered (checked, in any order,
+ * repeats allowed): the newest NOTES_PAGE_SIZE, from the top while they draw alike. A repost is
+ * drawn with the note its content carries, once that note's signature has held (`carried`, by the
+ * repost's id), as the app shows it before asking relays for the note; without one it ends them.
  */
-export function earlyNotes(events: readonly NostrEvent[], preferences: Preferences): Note[] {
+/** A row the early feed draws: a note, and the repost that put it there if one did. */
+export interface EarlyRow {
+  note: Note
+  repost: RepostInfo | null
+}
+
+export function earlyRows(
+  events: readonly NostrEvent[],
+  preferences: Preferences,
+  carried: ReadonlyMap<string, NostrEvent>,
+): EarlyRow[] {
   const seen = new Set<string>()
   const page = events
     .filter((event) => !seen.has(event.id) && seen.add(event.id))
     .sort(newestFirst)
     .slice(0, NOTES_PAGE_SIZE)
   const filter = feedFilter(preferences, null)
-  const notes: Note[] = []
+  const rows: EarlyRow[] = []
   for (const event of page) {
-    if (event.kind !== TEXT_NOTE_KIND) break
-    const note = toNote(event, 0)
-    if (!passesFilter(noteEntry(note), filter)) continue
-    if (!drawnAlike(note, preferences)) break
-    notes.push(note)
+    const entry = earlyEntry(event, carried)
+    if (!entry?.note) break
+    if (!passesFilter(entry, filter)) continue
+    if (!drawnAlike(entry.note, preferences)) break
+    rows.push({ note: entry.note, repost: entry.repost })
   }
-  return notes
+  return rows
+}
+
+function earlyEntry(event: NostrEvent, carried: ReadonlyMap<string, NostrEvent>): FeedEntry | null {
+  if (event.kind === TEXT_NOTE_KIND) return noteEntry(toNote(event, 0))
+  const repost = parseRepost(event)
+  const note = carried.get(event.id)
+  if (!repost || !note || note.id !== repost.target.id) return null
+  const { id, pubkey, created_at } = event
+  return repostEntry({ id, pubkey, created_at, target: repost.target }, toNote(note, 0))
 }

@@ -159,8 +159,9 @@ export function Feed() {
     system.firstScreen.drawn(pictures ? asciiCache().settled() : undefined)
   }, [system, firstScreen, preferences.useAscii])
   // The start-up script's rows go as these are committed, before either is painted; or as the
-  // feed ends, fails or has no relay, whose message they would hide; or as the feed goes.
-  const earlyFeedDone = firstScreen !== null || query.isError || sockets.length === 0
+  // feed ends or fails, whose message they would hide; or as the feed goes. (Not for want of
+  // sockets: there are none until the pool has started, which the early feed does not wait for.)
+  const earlyFeedDone = firstScreen !== null || query.isError
   useLayoutEffect(() => {
     if (earlyFeedDone) dropEarlyFeed()
   }, [earlyFeedDone])

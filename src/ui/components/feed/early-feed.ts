@@ -1,12 +1,13 @@
 /**
  * The early feed (core/feed/early-feed.ts), drawn by the start-up script: the first page's
  * leading notes as the feed's cards draw them (NoteCard, NoteContent, NoteMedia; the same classes
- * and links), before the app's scripts have run. It lies over the place of the app's feed, out of
+ * and links; people by the short npub the cards show until profiles come), before the app's scripts have run. It lies over the place of the app's feed, out of
  * reach (inert) and hidden from assistive technology, until the app's feed has drawn its own rows,
  * ended, failed, or the app went elsewhere (dropEarlyFeed). Not a feed to anything that reads the
  * page: no role, and its cards name their note in data-early-note-id, so nothing that looks for
  * the feed's notes finds a copy that is about to go.
  */
+import type { NostrEvent } from 'nostr-tools/pure'
 import { NostrWasm } from 'nostr-wasm'
 import wasmUrl from 'nostr-wasm/secp256k1.wasm?url'
 import { isStandalone } from '../../../actors/app/display-mode.ts'
@@ -16,15 +17,19 @@ import { LAST_ROUTE_KEY, parseLastRoute, restorableRoute } from '../../../core/a
 import { readStoredPreferences, withStored } from '../../../core/app/preferences.ts'
 import { noteParam, profileParam } from '../../../core/app/route-ids.ts'
 import { segmentContent, trimTextEnds } from '../../../core/feed/content.ts'
-import { earlyFeedFilters, earlyNotes } from '../../../core/feed/early-feed.ts'
+import { type EarlyRow, earlyFeedFilters, earlyRows } from '../../../core/feed/early-feed.ts'
+import type { RepostInfo } from '../../../core/feed/feed-entry.ts'
 import { hashtagKey } from '../../../core/feed/hashtags.ts'
 import { linkText } from '../../../core/feed/link-text.ts'
+import { repliedTo } from '../../../core/feed/nip10.ts'
+import { parseRepost, quotedNotes } from '../../../core/feed/nip18.ts'
 import { mediaInfo } from '../../../core/feed/nip92.ts'
 import type { Note } from '../../../core/feed/note.ts'
 import { avatarHue, displayName } from '../../../core/people/profile.ts'
 import { PICTURE_REFERRER_POLICY } from '../../../core/platform/picture-request.ts'
 import { absoluteTime, relativeTime } from '../../../core/platform/relative-time.ts'
 import { parseRuntimeConfig } from '../../../core/platform/runtime-config.ts'
+import { checkEvent, type VerifyOne } from '../../../core/relays/check-event.ts'
 import { poolReadUrls } from '../../../core/relays/pool-urls.ts'
 
 const LINK_REL = 'noopener noreferrer nofollow'
@@ -97,21 +102,36 @@ export function startEarlyFeed(config: Promise<Response>): void {
             return () => clearTimeout(timer)
           },
         },
-        (events) => {
+        async (events) => {
           stopPage = null
+          const carried = await carriedNotes(events, verifyOne)
           const preferences = withStored(readStoredPreferences((key) => localStorage.getItem(key)))
-          const notes = earlyNotes(events, preferences)
-          if (!dropped && notes.length > 0) drawn = drawEarlyFeed(notes, preferences.customHashtags)
+          const rows = earlyRows(events, preferences, carried)
+          if (!dropped && rows.length > 0) drawn = drawEarlyFeed(rows, preferences.customHashtags)
         },
       )
     })
     .catch(() => undefined)
 }
 
-function drawEarlyFeed(notes: readonly Note[], hashtags: readonly string[]): HTMLElement {
+/** The notes reposts carry whose signatures hold, by repost (the app's carriedNote). */
+async function carriedNotes(
+  events: readonly NostrEvent[],
+  verifyOne: Promise<VerifyOne>,
+): Promise<Map<string, NostrEvent>> {
+  const check = await verifyOne
+  const carried = new Map<string, NostrEvent>()
+  for (const event of events) {
+    const embedded = parseRepost(event)?.embedded
+    if (embedded && checkEvent(embedded, check)) carried.set(event.id, embedded)
+  }
+  return carried
+}
+
+function drawEarlyFeed(rows: readonly EarlyRow[], hashtags: readonly string[]): HTMLElement {
   const now = Math.floor(Date.now() / 1000)
   const feed = element('div', { class: 'feed' })
-  for (const [index, note] of notes.entries()) feed.append(noteCard(note, index + 1, now))
+  for (const [index, row] of rows.entries()) feed.append(noteCard(row, index + 1, now))
   const layer = element('div', { class: 'early-feed', 'aria-hidden': 'true' })
   layer.inert = true
   // The page's column (styles.css .main), as the app's <main> lays out tabs and feed.
@@ -154,7 +174,7 @@ function hashtagTabs(hashtags: readonly string[]): HTMLElement {
 }
 
 /** NoteCard's markup before the author's profile has come: the short npub, a lettered avatar. */
-function noteCard(note: Note, position: number, now: number): HTMLElement {
+function noteCard({ note, repost }: EarlyRow, position: number, now: number): HTMLElement {
   const profile = `/npub/${profileParam(note.pubkey)}`
   const name = displayName(undefined, note.pubkey)
   const avatar = element('span', { class: 'avatar avatar-fallback', 'aria-hidden': 'true' })
@@ -172,11 +192,22 @@ function noteCard(note: Note, position: number, now: number): HTMLElement {
   const header = element(
     'header',
     { class: 'note-header' },
-    element('h3', { class: 'note-author' }, element('a', { href: profile }, name)),
+    element('h3', { class: 'note-author' }, personLink(note.pubkey)),
     element('a', { class: 'note-time', href: `/note/${noteParam(note.id)}` }, time),
     element('button', { type: 'button', class: 'note-more', 'aria-label': 'More', title: 'More' }),
   )
-  const body = element('div', { class: 'note-body' }, header, ...noteContent(note), noteActions())
+  const replyTo = repliedTo(note)
+  const reply = replyTo
+    ? [element('p', { class: 'note-reply-to' }, 'Replying to ', personLink(replyTo))]
+    : []
+  const body = element(
+    'div',
+    { class: 'note-body' },
+    header,
+    ...reply,
+    ...noteContent(note),
+    noteActions(),
+  )
   return element(
     'article',
     {
@@ -184,7 +215,9 @@ function noteCard(note: Note, position: number, now: number): HTMLElement {
       'aria-posinset': String(position),
       'aria-setsize': '-1',
       'data-early-note-id': note.id,
+      ...(repost ? { 'data-early-repost-id': repost.id } : {}),
     },
+    ...(repost ? [repostLine(repost, now)] : []),
     element(
       'a',
       { class: 'note-avatar', href: profile, tabindex: '-1', 'aria-hidden': 'true' },
@@ -192,6 +225,36 @@ function noteCard(note: Note, position: number, now: number): HTMLElement {
     ),
     body,
   )
+}
+
+/** NoteCard's RepostLine: "{name} reposted · {time}". */
+function repostLine(repost: RepostInfo, now: number): HTMLElement {
+  const svg = 'http://www.w3.org/2000/svg'
+  const icon = document.createElementNS(svg, 'svg')
+  for (const [name, value] of Object.entries({
+    viewBox: '0 0 24 24',
+    width: '14',
+    height: '14',
+    'aria-hidden': 'true',
+  }))
+    icon.setAttribute(name, value)
+  const path = document.createElementNS(svg, 'path')
+  path.setAttribute('fill', 'currentColor')
+  path.setAttribute('d', 'M7 7h10v3l4-4-4-4v3H5v6h2V7Zm10 10H7v-3l-4 4 4 4v-3h12v-6h-2v4Z')
+  icon.append(path)
+  const time = element(
+    'span',
+    { class: 'note-repost-time', title: absoluteTime(repost.created_at) },
+    ` · ${relativeTime(repost.created_at, now)}`,
+  )
+  return element('p', { class: 'note-repost' }, icon, personLink(repost.pubkey), ' reposted', time)
+}
+
+/** A person by name, linking to their profile (ReplyContext, ProfileMention). */
+function personLink(pubkey: string, className?: string, prefix = ''): HTMLElement {
+  const attributes: Record<string, string> = { href: `/npub/${profileParam(pubkey)}` }
+  if (className) attributes.class = className
+  return element('a', attributes, `${prefix}${displayName(undefined, pubkey)}`)
 }
 
 /** NoteContent's text and NoteMedia's pictures, for the segments a drawn note has. */
@@ -207,6 +270,9 @@ function noteContent(note: Note): HTMLElement[] {
       const { url } = segment
       const attributes = { href: url, target: '_blank', rel: LINK_REL, title: url }
       text.push(element('a', attributes, linkText(url, LINK_TEXT_MAX)))
+    } else if (segment.kind === 'reference' && segment.reference.type === 'profile') {
+      text.push(personLink(segment.reference.pubkey, 'mention', '@'))
+      // A note referenced is quoted below, as the app embeds it (every one it names is).
     } else if (segment.kind === 'image' && !images.includes(segment.url)) images.push(segment.url)
   }
   trimTextEnds(text)
@@ -227,6 +293,10 @@ function noteContent(note: Note): HTMLElement[] {
       media.append(element('a', { href: url, target: '_blank', rel: LINK_REL }, image))
     }
     parts.push(media)
+  }
+  // QuotedNote while the quoted note loads.
+  for (const _ of quotedNotes(note.tags, note.content)) {
+    parts.push(element('div', { class: 'note-quote note-quote-status' }, 'Loading quoted note…'))
   }
   return parts
 }

@@ -1,10 +1,11 @@
+import { naddrEncode, noteEncode } from 'nostr-tools/nip19'
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PREFERENCES, type Preferences } from '../../../../src/core/app/preferences.ts'
 import {
   type EarlyFeedStart,
   earlyFeedFilters,
-  earlyNotes,
+  earlyRows,
 } from '../../../../src/core/feed/early-feed.ts'
 import { npubOf } from '../../../../src/core/platform/npub.ts'
 
@@ -24,6 +25,10 @@ let made = 0
 const note = (ago: number, content = `note ${++made}`, tags: string[][] = []): NostrEvent =>
   finalizeEvent({ kind: 1, created_at: now - ago, tags, content }, key)
 const ids = (events: readonly { id: string }[]) => events.map((event) => event.id)
+const none = new Map<string, NostrEvent>()
+/** The ids of the notes drawn. */
+const earlyNotes = (events: NostrEvent[], preferences: Preferences, carried = none) =>
+  earlyRows(events, preferences, carried).map((row) => row.note)
 
 describe('earlyFeedFilters', () => {
   it("asks for the app's first page of the whole feed", () => {
@@ -52,32 +57,49 @@ describe('earlyFeedFilters', () => {
   })
 })
 
-describe('earlyNotes', () => {
+describe('earlyRows', () => {
   it('draws the newest ten, each once, newest first, whichever relay sent them', () => {
     const events = Array.from({ length: 14 }, (_, i) => note(i * 60))
     const shuffled = [...events.slice(7), ...events.slice(0, 9)] // repeats from a second relay
     expect(ids(earlyNotes(shuffled, plain))).toEqual(ids(events.slice(0, 10)))
   })
 
-  it('draws text, links, hashtags and pictures; ends at the first note it would draw otherwise', () => {
+  it('draws text, links, hashtags, pictures, mentions, quotes and replies; ends at the first note it would draw otherwise', () => {
     const drawn = [
       note(10, 'Just text'),
       note(20, 'A link https://example.com/page and #nostr'),
       note(30, 'A picture https://example.com/a.jpg'),
+      note(35, `Hi nostr:${npubOf('c'.repeat(64))}`),
+      note(36, `Quoting nostr:${noteEncode('e'.repeat(64))}`),
+      note(37, 'This', [['q', 'd'.repeat(64)]]),
+      note(38, 'Agreed', [
+        ['e', 'a'.repeat(64), '', 'reply'],
+        ['p', 'b'.repeat(64)],
+      ]),
     ]
-    const reply = note(40, 'Agreed', [['e', 'a'.repeat(64), '', 'reply']])
-    const after = note(50, 'Not drawn: below the reply')
-    expect(ids(earlyNotes([...drawn, reply, after], plain))).toEqual(ids(drawn))
+    const warned = note(40, 'Spoiler', [['content-warning', 'plot']])
+    const after = note(50, 'Not drawn: below the warning')
+    expect(ids(earlyNotes([...drawn, warned, after], plain))).toEqual(ids(drawn))
   })
 
   it.each<[string, NostrEvent]>([
-    ['a reply (its "Replying to" line)', note(5, 'Yes', [['e', 'b'.repeat(64), '', 'root']])],
     ['a content warning', note(5, 'Spoiler', [['content-warning', 'plot']])],
     ['#nsfw', note(5, 'Look #nsfw')],
-    ['a mention', note(5, `Hi nostr:${npubOf('c'.repeat(64))}`)],
-    ['a quote (q tag)', note(5, 'This', [['q', 'd'.repeat(64)]])],
+    [
+      'an address',
+      note(
+        5,
+        `Read nostr:${naddrEncode({ kind: 30023, pubkey: 'f'.repeat(64), identifier: 'a' })}`,
+      ),
+    ],
     ['a clip', note(5, 'Watch https://example.com/clip.mp4')],
-    ['a repost', finalizeEvent({ kind: 6, created_at: now - 5, tags: [], content: '' }, other)],
+    [
+      'a repost without the note',
+      finalizeEvent(
+        { kind: 6, created_at: now - 5, tags: [['e', 'a'.repeat(64)]], content: '' },
+        other,
+      ),
+    ],
   ])('stops at %s, which only the app draws', (_, stop) => {
     const newest = note(1, 'Drawn')
     const older = note(9, 'Below it')
@@ -97,5 +119,34 @@ describe('earlyNotes', () => {
     const next = note(3, 'Next')
     const noReplies = { ...plain, showReplies: false }
     expect(ids(earlyNotes([first, reply, next], noReplies))).toEqual(ids([first, next]))
+  })
+
+  it('draws a repost with the note it carries once that has held, as the app does', () => {
+    const reposted = note(600, 'Worth reading again')
+    const repost = finalizeEvent(
+      {
+        kind: 6,
+        created_at: now - 5,
+        tags: [
+          ['e', reposted.id],
+          ['p', reposted.pubkey],
+        ],
+        content: JSON.stringify(reposted),
+      },
+      other,
+    )
+    const older = note(9, 'Below it')
+    // Not carried (its signature not checked, or failed): the rows end at the repost.
+    expect(ids(earlyNotes([repost, older], plain))).toEqual([])
+    const rows = earlyRows([repost, older], plain, new Map([[repost.id, reposted]]))
+    expect(rows.map((row) => [row.note.id, row.repost?.id ?? null])).toEqual([
+      [reposted.id, repost.id],
+      [older.id, null],
+    ])
+    // Reposts hidden: left out, as the app leaves them out.
+    const noReposts = { ...plain, showReposts: false }
+    expect(ids(earlyNotes([repost, older], noReposts, new Map([[repost.id, reposted]])))).toEqual([
+      older.id,
+    ])
   })
 })
