@@ -102,16 +102,25 @@ export function startEarlyFeed(config: Promise<Response>): void {
             return () => clearTimeout(timer)
           },
         },
-        async (events) => {
+        (events) => {
           stopPage = null
-          const carried = await carriedNotes(events, verifyOne)
-          const preferences = withStored(readStoredPreferences((key) => localStorage.getItem(key)))
-          const rows = earlyRows(events, preferences, carried)
-          if (!dropped && rows.length > 0) drawn = drawEarlyFeed(rows, preferences.customHashtags)
+          void drawPage(events, verifyOne)
         },
       )
     })
     .catch(() => undefined)
+}
+
+/** Draws the page's rows unless the app's feed came first; a failure leaves them undrawn. */
+async function drawPage(events: readonly NostrEvent[], verifyOne: Promise<VerifyOne>) {
+  try {
+    const carried = await carriedNotes(events, verifyOne)
+    const preferences = withStored(readStoredPreferences((key) => localStorage.getItem(key)))
+    const rows = earlyRows(events, preferences, carried)
+    if (!dropped && rows.length > 0) drawn = drawEarlyFeed(rows, preferences.customHashtags)
+  } catch {
+    // The WebAssembly or the storage refused: the app draws the feed as it would have.
+  }
 }
 
 /** The notes reposts carry whose signatures hold, by repost (the app's carriedNote). */
