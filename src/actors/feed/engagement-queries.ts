@@ -93,7 +93,9 @@ export function createEngagementQueries({
       createEngagementLoader(hub, viewer, deleted, follows),
     ),
   )
-  const reportFailure = (error: unknown) => console.warn('Engagement failed to load', error)
+  // A chunk that did not load is the page's to handle (ui/pwa/start.ts reloads or waits for the
+  // network); the counts are asked for again with the next ask.
+  const notLoaded = () => {}
   /** Whom the counts known were asked for: their own likes and their follows' reports differ. */
   let askedFor: string | null | undefined
   const cap = capQueries(queryClient.getQueryCache(), 'engagement', UNUSED_ENGAGEMENT)
@@ -109,7 +111,7 @@ export function createEngagementQueries({
         }
         askedFor = user
         askEngagement(queryClient, loaded, notes)
-      }, reportFailure)
+      }, notLoaded)
     },
     async likedByViewer(note) {
       const user = viewer()

@@ -120,9 +120,11 @@ export function profileQueries({ hub, queryClient, pool, ...deps }: ProfileDeps)
           ])
           // Each relay answers with its newest: the user's differ when another client shrank one.
           if (pubkey === deps.user?.()) {
+            // A chunk that did not load is the page's to handle (ui/pwa/start.ts); the next
+            // read records them.
             versions().then(
               (kept) => kept.record(pubkey, events),
-              (error: unknown) => console.warn('The follow list versions did not load', error),
+              () => {},
             )
           }
           const event = newestEvent(events)
