@@ -7,7 +7,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { NostrEvent } from 'nostr-tools/pure'
-import { type FeedEntry, noteEntry, repostEntry } from '../../core/feed/feed-entry.ts'
+import { type FeedEntry, noteEntry, repostEntry, repostInfo } from '../../core/feed/feed-entry.ts'
 import { parseRepost, REPOST_KIND, type Repost, TEXT_NOTE_KIND } from '../../core/feed/nip18.ts'
 import { type Note, toNote } from '../../core/feed/note.ts'
 import { hintRelays } from '../../core/relays/hint-relays.ts'
@@ -103,13 +103,7 @@ export async function resolveEntries(
     }
     const repost = reposts.get(event.id)
     if (!repost) continue
-    const info = {
-      id: event.id,
-      pubkey: event.pubkey,
-      created_at: event.created_at,
-      target: repost.target,
-    }
-    entries.push(repostEntry(info, notes.get(repost.target.id) ?? null))
+    entries.push(repostEntry(repostInfo(event, repost.target), notes.get(repost.target.id) ?? null))
   }
   return entries
 }

@@ -15,7 +15,13 @@ import type { NostrEvent } from 'nostr-tools/pure'
 import type { Preferences } from '../app/preferences.ts'
 import { newestFirst } from '../platform/event-order.ts'
 import { segmentContent } from './content.ts'
-import { type FeedEntry, noteEntry, type RepostInfo, repostEntry } from './feed-entry.ts'
+import {
+  type FeedEntry,
+  noteEntry,
+  type RepostInfo,
+  repostEntry,
+  repostInfo,
+} from './feed-entry.ts'
 import { feedFilter, passesFilter } from './feed-filter.ts'
 import { feedHashtags, feedPageFilters, GLOBAL_SOURCE, NOTES_PAGE_SIZE } from './feed-source.ts'
 import { parseRepost, TEXT_NOTE_KIND } from './nip18.ts'
@@ -94,6 +100,5 @@ function earlyEntry(event: NostrEvent, carried: ReadonlyMap<string, NostrEvent>)
   const repost = parseRepost(event)
   const note = carried.get(event.id)
   if (!repost || !note || note.id !== repost.target.id) return null
-  const { id, pubkey, created_at } = event
-  return repostEntry({ id, pubkey, created_at, target: repost.target }, toNote(note, 0))
+  return repostEntry(repostInfo(event, repost.target), toNote(note, 0))
 }

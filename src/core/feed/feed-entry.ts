@@ -31,6 +31,12 @@ export const noteEntry = (note: Note): FeedEntry => ({
   repost: null,
 })
 
+/** A kind-6 event's row information, of what it reposts (nip18.ts parseRepost). */
+export const repostInfo = (
+  event: Pick<RepostInfo, 'id' | 'pubkey' | 'created_at'>,
+  target: EventPointer,
+): RepostInfo => ({ id: event.id, pubkey: event.pubkey, created_at: event.created_at, target })
+
 export const repostEntry = (repost: RepostInfo, note: Note | null): FeedEntry => ({
   id: repost.id,
   created_at: repost.created_at,

@@ -48,3 +48,6 @@ export function displayName(metadata: ProfileMetadata | null | undefined, pubkey
 
 /** The hue (0 to 359) a person without a picture shows, from the first 16 bits of their pubkey. */
 export const avatarHue = (pubkey: string): number => Number.parseInt(pubkey.slice(0, 4), 16) % 360
+
+/** The colour behind the letter of a person without a picture. */
+export const avatarBackground = (pubkey: string): string => `hsl(${avatarHue(pubkey)} 45% 35%)`

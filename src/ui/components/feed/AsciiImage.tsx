@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react'
 import { asciiCache } from '../../../actors/feed/ascii-cache.ts'
 import type { AsciiArt, AsciiGrid } from '../../../core/feed/ascii-art.ts'
+import { LINK_REL } from '../../../core/feed/link-text.ts'
 import { AsciiPending, gridStyle } from './AsciiPending.tsx'
 import './note-media.css'
-
-const LINK_REL = 'noopener noreferrer nofollow'
 
 interface AsciiImageProps {
   /** The picture, opened from the art. */

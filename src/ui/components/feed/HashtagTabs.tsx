@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { memo } from 'react'
 import { hashtagKey } from '../../../core/feed/hashtags.ts'
+import { ALL_TAGGED_TITLE } from './card-text.ts'
 import './feed.css'
 
 // The router marks the link of the feed shown (aria-current="page"): exactly this path and query.
@@ -30,7 +31,7 @@ export const HashtagTabs = memo(function HashtagTabs({
         search={{}}
         className="feed-tab"
         activeOptions={EXACT}
-        title={hashtags.length > 0 ? 'Notes tagged with any of your hashtags' : 'Every note'}
+        title={hashtags.length > 0 ? ALL_TAGGED_TITLE : 'Every note'}
       >
         All
       </Link>

@@ -11,6 +11,7 @@ import { displayName } from '../../../core/people/profile.ts'
 import { absoluteTime, relativeTime } from '../../../core/platform/relative-time.ts'
 import { useSystem } from '../../system-context.tsx'
 import { Avatar } from '../people/Avatar.tsx'
+import { REPOST_ICON_PATH } from './card-text.ts'
 import { NoteContent } from './NoteContent.tsx'
 import { NoteMenuButton } from './NoteMenuButton.tsx'
 import { NoteActionsSlot } from './note-actions-slot.ts'
@@ -153,10 +154,7 @@ function RepostLine({ repost, now }: { repost: RepostInfo; now: number }) {
   return (
     <p className="note-repost">
       <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M7 7h10v3l4-4-4-4v3H5v6h2V7Zm10 10H7v-3l-4 4 4 4v-3h12v-6h-2v4Z"
-        />
+        <path fill="currentColor" d={REPOST_ICON_PATH} />
       </svg>
       <Link to="/npub/$npub" params={{ npub: profileParam(repost.pubkey) }}>
         {displayName(metadata, repost.pubkey)}

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { memo, type ReactNode, useMemo } from 'react'
 import { noteParam } from '../../../core/app/route-ids.ts'
 import { segmentContent, trimTextEnds } from '../../../core/feed/content.ts'
-import { linkText } from '../../../core/feed/link-text.ts'
+import { LINK_REL, linkText, NOTE_LINK_TEXT_MAX } from '../../../core/feed/link-text.ts'
 import { quotedNotes } from '../../../core/feed/nip18.ts'
 import { mediaInfo } from '../../../core/feed/nip92.ts'
 import { NoteMedia } from './NoteMedia.tsx'
@@ -10,10 +10,6 @@ import { ProfileMention } from './ProfileMention.tsx'
 import { QuotedNote } from './QuotedNote.tsx'
 import { ReferenceChip } from './ReferenceChip.tsx'
 import './note.css'
-
-const LINK_REL = 'noopener noreferrer nofollow'
-/** Longer links are shortened on screen; the whole URL stays in href and title. */
-const LINK_TEXT_MAX = 48
 
 interface NoteContentProps {
   content: string
@@ -60,7 +56,7 @@ export const NoteContent = memo(function NoteContent({
       case 'link':
         text.push(
           <a key={i} href={segment.url} target="_blank" rel={LINK_REL} title={segment.url}>
-            {linkText(segment.url, LINK_TEXT_MAX)}
+            {linkText(segment.url, NOTE_LINK_TEXT_MAX)}
           </a>,
         )
         break

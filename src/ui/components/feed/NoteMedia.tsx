@@ -1,12 +1,11 @@
 import { warmAsciiWorker } from '../../../actors/feed/ascii-cache.ts'
 import { asciiGrid } from '../../../core/feed/ascii-art.ts'
+import { LINK_REL } from '../../../core/feed/link-text.ts'
 import type { MediaInfo } from '../../../core/feed/nip92.ts'
 import { usePreferences } from '../app/use-preferences.ts'
 import { RemoteImage } from '../kit/RemoteImage.tsx'
 import { AsciiImage } from './AsciiImage.tsx'
 import './note-media.css'
-
-const LINK_REL = 'noopener noreferrer nofollow'
 
 /**
  * ASCII Mode's worker, started while the first notes are on their way: the first picture then

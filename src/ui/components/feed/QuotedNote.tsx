@@ -8,6 +8,7 @@ import { displayName } from '../../../core/people/profile.ts'
 import { absoluteTime, relativeTime } from '../../../core/platform/relative-time.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useSystem } from '../../system-context.tsx'
+import { QUOTE_LOADING } from './card-text.ts'
 import { DELETED_QUOTE_LABEL, DeletedNote } from './DeletedNote.tsx'
 import { MutedNote } from './MutedNote.tsx'
 import { NoteContent } from './NoteContent.tsx'
@@ -34,7 +35,7 @@ export function QuotedNote({ pointer }: { pointer: EventPointer }) {
     relays: pointer.relays,
     author: pointer.author ?? undefined,
   })
-  if (isPending) return <div className="note-quote note-quote-status">Loading quoted note…</div>
+  if (isPending) return <div className="note-quote note-quote-status">{QUOTE_LOADING}</div>
   if (!note) {
     return (
       <Link className="note-quote note-quote-status" to="/note/$noteId" params={{ noteId }}>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { avatarHue } from '../../../core/people/profile.ts'
+import { avatarBackground } from '../../../core/people/profile.ts'
 import { RemoteImage } from '../kit/RemoteImage.tsx'
 import './avatar.css'
 
@@ -14,7 +14,6 @@ export function Avatar({
   picture?: string
 }) {
   const [failed, setFailed] = useState(false)
-  const hue = avatarHue(pubkey)
   if (picture && !failed) {
     return (
       <RemoteImage
@@ -31,7 +30,7 @@ export function Avatar({
   return (
     <span
       className="avatar avatar-fallback"
-      style={{ background: `hsl(${hue} 45% 35%)` }}
+      style={{ background: avatarBackground(pubkey) }}
       aria-hidden="true"
     >
       {name.slice(0, 1).toUpperCase()}
