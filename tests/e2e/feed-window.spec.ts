@@ -47,18 +47,43 @@ const topShown = async (page: Page): Promise<Shown> => {
  * not failing): the newest rows were let go, their places drawn empty while the answer is on its
  * way (a let-go row is a .feed-row with no index; FeedRow's have one), with no note at positions
  * 1-5. Then they load again, the same notes in the same places.
+ *
+ * The empty places last as long as the slow answer: they are watched in the page, at each change
+ * of the rows, where a poll from here could miss them while the machine is busy.
  */
 async function backToTop(page: Page, top: Shown) {
-  await page.evaluate(() => window.scrollTo(0, 0))
-  const topLetGo = () =>
-    page.evaluate(() => {
-      const places = document.querySelectorAll('[role=feed] > .feed-row:not([data-index])').length
-      const notes = [...document.querySelectorAll('[role=feed] article')].filter(
-        (article) => Number(article.getAttribute('aria-posinset')) <= 5,
-      ).length
-      return places >= 5 && notes === 0
-    })
-  await expect.poll(topLetGo, { intervals: [20] }).toBe(true)
+  const watched = await page.evaluate(
+    (waitMs) =>
+      new Promise<{ letGo: boolean; seen: string[] }>((resolve) => {
+        const seen: string[] = []
+        const observer = new MutationObserver(() => check())
+        const timer = setTimeout(() => done(false), waitMs)
+        const done = (letGo: boolean) => {
+          observer.disconnect()
+          clearTimeout(timer)
+          resolve({ letGo, seen })
+        }
+        const check = () => {
+          const feed = document.querySelector('[role=feed]')
+          const places = feed?.querySelectorAll(':scope > .feed-row:not([data-index])').length ?? 0
+          const notes = [...(feed?.querySelectorAll('article') ?? [])]
+            .map((article) => Number(article.getAttribute('aria-posinset')))
+            .filter((position) => position <= 5)
+          const state = `scrollY ${window.scrollY}, ${places} places, notes at ${notes.join(' ')}`
+          if (seen.at(-1) !== state) seen.push(state)
+          if (places >= 5 && notes.length === 0) done(true)
+        }
+        observer.observe(document.body, {
+          childList: true,
+          subtree: true,
+          attributeFilter: ['aria-posinset'],
+        })
+        window.scrollTo(0, 0)
+        check()
+      }),
+    15_000,
+  )
+  expect(watched.letGo, `never let go; the rows were:\n${watched.seen.join('\n')}`).toBe(true)
   await expect
     .poll(async () => (await positionsShown(page)).filter(({ position }) => position <= 5), {
       timeout: 30_000,
