@@ -57,13 +57,13 @@ export interface EarlyPageDeps {
 
 /**
  * Asks every relay for the page; `done` gets the checked events once all have answered (ended
- * their stored events, closed the request, or failed as a socket), and is not called when one has
- * not within EARLY_PAGE_MS or has sent more than the bounds. Returns `stop`,
- * which closes what is still open and calls nothing more.
+ * their stored events, closed the request, or failed as a socket), or null when the page is given
+ * up: a relay has not answered within EARLY_PAGE_MS, has sent more than the bounds, or its URL is
+ * refused. Returns `stop`, which closes what is still open and calls nothing more.
  */
 export function askEarlyPage(
   deps: EarlyPageDeps,
-  done: (events: NostrEvent[]) => void,
+  done: (events: NostrEvent[] | null) => void,
 ): () => void {
   const { relays, filters } = deps
   const bound = storedEventsBound(filters)
@@ -81,7 +81,12 @@ export function askEarlyPage(
     for (const socket of sockets) close(socket)
     sockets.clear()
   }
-  const cancelTimer = deps.later(stop, EARLY_PAGE_MS)
+  const giveUp = () => {
+    if (stopped) return
+    stop()
+    done(null)
+  }
+  const cancelTimer = deps.later(giveUp, EARLY_PAGE_MS)
 
   const check = (event: NostrEvent) =>
     deps.verifyOne.then(
@@ -110,7 +115,7 @@ export function askEarlyPage(
       if (!socket || typeof data !== 'string') return
       chars += data.length
       // Ended otherwise, its notes would be missing from a page the app reads whole.
-      if (++frames > FRAMES_KEPT || chars > CHARS_KEPT) return stop()
+      if (++frames > FRAMES_KEPT || chars > CHARS_KEPT) return giveUp()
       const message = parseRelayMessage(data)
       if (!message || !('subId' in message) || message.subId !== EARLY_SUB_ID) return
       if (message.type !== 'EVENT') return ended(socket)
@@ -126,11 +131,11 @@ export function askEarlyPage(
         ended: () => socket && ended(socket),
       })
     } catch {
-      stop() // a URL the browser refuses: the page would lack that relay's notes
+      giveUp() // a URL the browser refuses: the page would lack that relay's notes
       return stop
     }
     sockets.add(socket)
   }
-  if (sockets.size === 0) stop()
+  if (sockets.size === 0) giveUp()
   return stop
 }

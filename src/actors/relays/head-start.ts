@@ -139,12 +139,20 @@ export function beginHeadStart(deps: HeadStartDeps): HeadStart {
   }
 }
 
+let begin: (() => HeadStart) | null = null
 let current: HeadStart | null = null
 
-/** Called once, by the start-up script. */
-export function setHeadStart(headStart: HeadStart): void {
-  current = headStart
+/**
+ * Called once, by the start-up script, with how to begin the head start. It begins on the first
+ * call of headStart(): the start-up script's own once the early feed is done, or the app's if the
+ * app asks first.
+ */
+export function setHeadStart(beginIt: () => HeadStart): void {
+  begin = beginIt
 }
 
-/** The head start, when the start-up script made one (not in tests, nor in Node). */
-export const headStart = (): HeadStart | null => current
+/** The head start, begun now if it was not yet; null where no start-up script ran (tests, Node). */
+export function headStart(): HeadStart | null {
+  if (current === null && begin !== null) current = begin()
+  return current
+}

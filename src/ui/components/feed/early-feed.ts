@@ -35,8 +35,9 @@ export function dropEarlyFeed(): void {
 /**
  * Asks for the page when the early feed applies here, once the config (the start-up script's
  * request, read from a copy) names the relays. Anything that goes wrong leaves it undrawn.
+ * Settles once the rows are drawn or will not be.
  */
-export function startEarlyFeed(config: Promise<Response>): void {
+export function startEarlyFeed(config: Promise<Response>): Promise<void> {
   const filters = (() => {
     try {
       const read = (key: string) => localStorage.getItem(key)
@@ -53,43 +54,46 @@ export function startEarlyFeed(config: Promise<Response>): void {
       return null // storage refused: the preferences are not known
     }
   })()
-  if (!filters) return
+  if (!filters) return Promise.resolve()
   const verifyOne = NostrWasm(fetch(wasmUrl)).then(
     (wasm) => (event: Parameters<typeof wasm.verifyEvent>[0]) => wasm.verifyEvent(event),
   )
   verifyOne.catch(() => undefined) // unchecked events are not drawn; the app says what failed
-  config
+  return config
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((json: unknown) => {
       if (json === null || dropped) return
-      stopPage = askEarlyPage(
-        {
-          relays: poolReadUrls(parseRuntimeConfig(json).relays),
-          filters,
-          connect: (url, events) => {
-            const socket = new WebSocket(url)
-            socket.onopen = events.opened
-            socket.onmessage = (message) => events.message(message.data)
-            socket.onerror = events.ended
-            socket.onclose = events.ended
-            return {
-              send: (data) => socket.send(data),
-              close: () => socket.close(),
-              isOpen: () => socket.readyState === WebSocket.OPEN,
-            }
+      return new Promise<void>((settle) => {
+        stopPage = askEarlyPage(
+          {
+            relays: poolReadUrls(parseRuntimeConfig(json).relays),
+            filters,
+            connect: (url, events) => {
+              const socket = new WebSocket(url)
+              socket.onopen = events.opened
+              socket.onmessage = (message) => events.message(message.data)
+              socket.onerror = events.ended
+              socket.onclose = events.ended
+              return {
+                send: (data) => socket.send(data),
+                close: () => socket.close(),
+                isOpen: () => socket.readyState === WebSocket.OPEN,
+              }
+            },
+            verifyOne,
+            nowMs: Date.now,
+            later: (run, ms) => {
+              const timer = setTimeout(run, ms)
+              return () => clearTimeout(timer)
+            },
           },
-          verifyOne,
-          nowMs: Date.now,
-          later: (run, ms) => {
-            const timer = setTimeout(run, ms)
-            return () => clearTimeout(timer)
+          (events) => {
+            stopPage = null
+            if (events === null) return settle()
+            void drawPage(events, verifyOne).then(settle)
           },
-        },
-        (events) => {
-          stopPage = null
-          void drawPage(events, verifyOne)
-        },
-      )
+        )
+      })
     })
     .catch(() => undefined)
 }

@@ -11,6 +11,8 @@ import {
   EARLY_CHARS_KEPT,
   EARLY_REPORTS_KEPT,
   type HeadStart,
+  headStart,
+  setHeadStart,
 } from '../../../../src/actors/relays/head-start.ts'
 import { createRelayHub } from '../../../../src/actors/relays/relay-hub.ts'
 import { relaySocketLinks } from '../../../../src/actors/relays/socket.effects.ts'
@@ -223,5 +225,22 @@ describe('the head start', () => {
     const app = appOver(headStart, ports)
     await app.connect(read.url)
     expect(ports.opened()).toBe(2)
+  })
+})
+
+describe('headStart', () => {
+  it('is null until the start-up script sets it; then begun once, by whichever asks first', () => {
+    expect(headStart()).toBeNull()
+    let begun = 0
+    const made = { name: 'the head start' } as unknown as HeadStart
+    setHeadStart(() => {
+      begun++
+      return made
+    })
+    // Set is not begun: the start-up script begins it once the early feed is done.
+    expect(begun).toBe(0)
+    expect(headStart()).toBe(made)
+    expect(headStart()).toBe(made)
+    expect(begun).toBe(1)
   })
 })
