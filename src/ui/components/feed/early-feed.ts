@@ -35,7 +35,8 @@ export function dropEarlyFeed(): void {
 /**
  * Asks for the page when the early feed applies here, once the config (the start-up script's
  * request, read from a copy) names the relays. Anything that goes wrong leaves it undrawn.
- * Settles once the rows are drawn or will not be.
+ * Settles once the rows are drawn or will not be; not when dropEarlyFeed stops the page, which
+ * only the app does, once it has begun the head start itself.
  */
 export function startEarlyFeed(config: Promise<Response>): Promise<void> {
   const filters = (() => {
