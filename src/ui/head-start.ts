@@ -1,9 +1,11 @@
 /**
  * The start-up script: a module of its own in index.html, run as soon as the document is parsed,
- * before the app's scripts have loaded. It begins the config request, the splash and, where it
- * applies, the early feed (components/feed/early-feed.ts); then the relay-socket and verify
- * workers and the pool's relay connections, which the app takes over (actors/relays/head-start.ts).
+ * before the app's scripts have loaded. It begins the config and WebAssembly requests (both
+ * preloaded by index.html), the splash and, where it applies, the early feed
+ * (components/feed/early-feed.ts); then the relay-socket and verify workers and the pool's relay
+ * connections, which the app takes over (actors/relays/head-start.ts).
  */
+import wasmUrl from 'nostr-wasm/secp256k1.wasm?url'
 import { beginHeadStart, headStart, setHeadStart } from '../actors/relays/head-start.ts'
 import { startSocketWorker } from '../actors/relays/socket-port.ts'
 import { newVerifyWorker } from '../actors/relays/verify-worker.ts'
@@ -14,6 +16,10 @@ import { startEarlyFeed } from './components/feed/early-feed.ts'
 // The splash (spec §2) first: the early feed is drawn under it, not before it.
 showSplashOnStart()
 const config = fetch(RUNTIME_CONFIG_PATH)
+// Fetched even where no early feed is drawn: the page's fetch takes index.html's preload (else
+// the browser warns that it went unused), and the verify workers read the module from the cache.
+const wasm = fetch(wasmUrl)
+wasm.catch(() => undefined) // offline: the early feed is not drawn, the workers say what failed
 setHeadStart(() =>
   beginHeadStart({
     fetchConfig: () => config,
@@ -26,4 +32,4 @@ setHeadStart(() =>
 // app asks first. Begun beside it, they took the two cores from its socket: on the bench's page,
 // the first note came at a median of 155 ms, now 118, and the app's own rows at 271, now 249
 // (10 cold loads each).
-void startEarlyFeed(config).then(headStart)
+void startEarlyFeed(config, wasm).then(headStart)

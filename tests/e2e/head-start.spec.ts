@@ -35,3 +35,34 @@ test('a configuration slow to arrive still gives each pool relay one connection,
   await expect.poll(() => relays.map((relay) => relay.stats().reqs > 0)).toEqual([true, true])
   expect(relays.map((relay) => relay.stats().connections)).toEqual([1, 1])
 })
+
+/** The page's requests for nostr-wasm's module, by what started each (Resource Timing). */
+const WASM_REQUESTS = `performance
+  .getEntriesByType('resource')
+  .filter((entry) => /\\/assets\\/secp256k1-[\\w-]+\\.wasm$/.test(entry.name))
+  .map((entry) => entry.initiatorType)`
+
+test("the WebAssembly is asked for once, with the document: index.html's preload, which the start-up script's fetch takes, with an early feed or without", async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay], '/')
+  await expect(page.locator('.early-feed, [role=feed]').locator('article').first()).toBeVisible()
+  expect(await page.evaluate(WASM_REQUESTS)).toEqual(['link'])
+
+  // Where nothing is drawn early, the page fetches the module all the same (the workers read it
+  // from the cache): a preload the page never fetched, Chromium warns of, 3 s after the load event.
+  const signedIn = await page.context().newPage()
+  const warnings: string[] = []
+  signedIn.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
+  await withoutEarlyFeed(signedIn)
+  await signedIn.goto(page.url())
+  await expect(signedIn.getByRole('feed').locator('article').first()).toBeVisible()
+  expect(await signedIn.evaluate(WASM_REQUESTS)).toEqual(['link'])
+  await signedIn.waitForTimeout(5000)
+  expect(warnings.filter((text) => text.includes('preload'))).toEqual([])
+})

@@ -6,7 +6,6 @@
  */
 import type { NostrEvent } from 'nostr-tools/pure'
 import { NostrWasm } from 'nostr-wasm'
-import wasmUrl from 'nostr-wasm/secp256k1.wasm?url'
 import { isStandalone } from '../../../actors/app/display-mode.ts'
 import { askEarlyPage } from '../../../actors/feed/early-page.ts'
 import { PUBKEY_KEY } from '../../../actors/identity/login-session.ts'
@@ -34,11 +33,12 @@ export function dropEarlyFeed(): void {
 
 /**
  * Asks for the page when the early feed applies here, once the config (the start-up script's
- * request, read from a copy) names the relays. Anything that goes wrong leaves it undrawn.
+ * request, read from a copy) names the relays; its events are checked with nostr-wasm, compiled
+ * from the start-up script's request for the module. Anything that goes wrong leaves it undrawn.
  * Settles once the rows are drawn or will not be; not when dropEarlyFeed stops the page, which
  * only the app does, once it has begun the head start itself.
  */
-export function startEarlyFeed(config: Promise<Response>): Promise<void> {
+export function startEarlyFeed(config: Promise<Response>, wasm: Promise<Response>): Promise<void> {
   const filters = (() => {
     try {
       const read = (key: string) => localStorage.getItem(key)
@@ -56,7 +56,7 @@ export function startEarlyFeed(config: Promise<Response>): Promise<void> {
     }
   })()
   if (!filters) return Promise.resolve()
-  const verifyOne = NostrWasm(fetch(wasmUrl)).then(
+  const verifyOne = NostrWasm(wasm).then(
     (wasm) => (event: Parameters<typeof wasm.verifyEvent>[0]) => wasm.verifyEvent(event),
   )
   verifyOne.catch(() => undefined) // unchecked events are not drawn; the app says what failed
