@@ -15,6 +15,7 @@ import { checkEvent, type VerifyOne } from '../../core/relays/check-event.ts'
 import { EOSE_BASE_TIMEOUT_MS } from '../../core/relays/eose-timeout.ts'
 import { closeMessage, parseRelayMessage, reqMessage } from '../../core/relays/nip01.ts'
 import { isDatedAhead, storedEventsBound } from '../../core/relays/untrusted-input.ts'
+import { WARM_UP_EVENT } from '../../core/relays/warm-up-event.ts'
 
 /** The subscription's id on the early sockets. */
 export const EARLY_SUB_ID = 'plume-early'
@@ -93,6 +94,14 @@ export function askEarlyPage(
       (verifyOne) => (checkEvent(event, verifyOne) ? event : null),
       () => null,
     )
+  // Once the first request is out, the check's code is compiled while the relays answer, not on
+  // their first event (core/relays/warm-up-event.ts).
+  let warmed = false
+  const warmUp = () => {
+    if (warmed) return
+    warmed = true
+    deps.verifyOne.then((verifyOne) => checkEvent(WARM_UP_EVENT, verifyOne)).catch(() => undefined)
+  }
 
   const ended = (socket: EarlySocket) => {
     if (stopped || !sockets.delete(socket)) return
@@ -126,7 +135,10 @@ export function askEarlyPage(
     }
     try {
       socket = deps.connect(url, {
-        opened: () => socket?.send(reqMessage(EARLY_SUB_ID, filters)),
+        opened: () => {
+          socket?.send(reqMessage(EARLY_SUB_ID, filters))
+          warmUp()
+        },
         message: hear,
         ended: () => socket && ended(socket),
       })

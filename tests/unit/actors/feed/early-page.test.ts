@@ -11,6 +11,7 @@ import {
   type EarlySocketEvents,
 } from '../../../../src/actors/feed/early-page.ts'
 import type { VerifyOne } from '../../../../src/core/relays/check-event.ts'
+import { WARM_UP_EVENT } from '../../../../src/core/relays/warm-up-event.ts'
 import { byAuthors } from '../../../peers/faults.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 
@@ -50,7 +51,7 @@ function sockets() {
 }
 
 /** Runs the page; `timer` fires its give-up at once when called. */
-function ask(urls: string[], connect: EarlyPageDeps['connect']) {
+function ask(urls: string[], connect: EarlyPageDeps['connect'], verify = verifyOne) {
   let giveUp: (() => void) | null = null
   const done = vi.fn<(events: NostrEvent[] | null) => void>()
   const stop = askEarlyPage(
@@ -58,7 +59,7 @@ function ask(urls: string[], connect: EarlyPageDeps['connect']) {
       relays: urls,
       filters: [{ kinds: [1, 6], limit: 10 }],
       connect,
-      verifyOne,
+      verifyOne: verify,
       nowMs: Date.now,
       later: (run, ms) => {
         expect(ms).toBe(EARLY_PAGE_MS)
@@ -98,6 +99,33 @@ describe('askEarlyPage', () => {
       .map((event) => event.id)
       .sort()
     expect(got).toEqual([...first, ...second].map((event) => event.id).sort())
+    await allClosed(opened)
+  })
+
+  it('checks a signed note once, when its first request is out and before any relay answers, and hands it over with nothing', async () => {
+    relays = [
+      await startRelay({ seed: [note(alice, 10)] }),
+      await startRelay({ seed: [note(alice, 20)] }),
+    ]
+    const checked: string[] = []
+    const wasm = await verifyOne
+    const counting = Promise.resolve<VerifyOne>((event) => {
+      checked.push(event.id)
+      wasm(event)
+    })
+    const { opened, connect } = sockets()
+    const { done } = ask(
+      relays.map((relay) => relay.url),
+      connect,
+      counting,
+    )
+    await vi.waitFor(() => expect(done).toHaveBeenCalledOnce())
+    expect(checked).toHaveLength(3)
+    expect(checked[0]).toBe(WARM_UP_EVENT.id)
+    expect(handed(done).map((event) => event.content)).toEqual(
+      expect.arrayContaining(['10s ago', '20s ago']),
+    )
+    expect(handed(done)).toHaveLength(2)
     await allClosed(opened)
   })
 
