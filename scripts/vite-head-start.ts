@@ -29,11 +29,12 @@ export function headStartEntry(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const chunk = Object.values(bundle ?? {}).find(
+        const files = Object.values(bundle ?? {})
+        const chunk = files.find(
           (file) => file.type === 'chunk' && file.isEntry && file.name === ENTRY,
         )
         if (!chunk) throw new Error(`no ${ENTRY} chunk in the bundle`)
-        const wasm = Object.values(bundle ?? {}).find(
+        const wasm = files.find(
           (file) => file.type === 'asset' && VERIFIER_WASM.test(file.fileName),
         )
         if (!wasm) throw new Error('no secp256k1 WebAssembly in the bundle')

@@ -102,7 +102,7 @@ describe('askEarlyPage', () => {
     await allClosed(opened)
   })
 
-  it('checks a signed note once, when its first request is out and before any relay answers, and hands it over with nothing', async () => {
+  it('checks a signed note of its own once, when its first request is out and before any relay answers, and leaves it out of the page', async () => {
     relays = [
       await startRelay({ seed: [note(alice, 10)] }),
       await startRelay({ seed: [note(alice, 20)] }),
