@@ -120,7 +120,7 @@ export async function generateWideWorld(o: WideWorldOptions): Promise<WideWorld>
   const now = Math.floor(o.now ?? Date.now() / 1000)
   const count = o.authors ?? WIDE_AUTHORS
   const rng = createRng(SEED)
-  const timeRng = createRng(`${SEED}/time/${now}`)
+  const timeRng = createRng(`${SEED}/time`)
   const signer = await createSigner()
   const events: NostrEvent[] = []
   const publish = (

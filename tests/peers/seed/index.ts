@@ -73,7 +73,7 @@ async function build(origin: string, now: number, relays: WorldRelays): Promise<
   const rng = createRng(SEED)
   const ctx: WorldContext = {
     rng,
-    timeRng: createRng(`${SEED}/time/${now}`),
+    timeRng: createRng(`${SEED}/time`),
     now,
     origin,
     host: new URL(origin).host,

@@ -14,9 +14,17 @@ const HOURLY = [
   0.85, 0.95, 1, 1, 0.9, 0.6, 0.3,
 ]
 
-function awake(persona: Persona | null, t: number): number {
+/**
+ * The time of day the world is made at, whatever the clock says. Waking hours are counted from
+ * it, so every event has the same age whenever the world is made, and every test run meets the
+ * same world.
+ */
+const MADE_AT = 18 * HOUR
+
+function awake(ctx: WorldContext, persona: Persona | null, t: number): number {
   if (!persona) return 1
-  const local = (((t / HOUR + persona.utcOffset) % 24) + 24) % 24
+  const clock = t - ctx.now + MADE_AT
+  const local = (((clock / HOUR + persona.utcOffset) % 24) + 24) % 24
   return HOURLY[Math.floor(local)] ?? 1
 }
 
@@ -35,7 +43,7 @@ export function postTime(
   for (let attempt = 0; attempt < 12; attempt++) {
     const age = minAge + (maxAge - minAge) * r.next() ** 1.3
     t = Math.round(ctx.now - age)
-    if (r.next() < awake(persona, t)) break
+    if (r.next() < awake(ctx, persona, t)) break
   }
   return t
 }
@@ -59,7 +67,7 @@ export function after(
   for (let attempt = 0; attempt < 8; attempt++) {
     const delay = -Math.log(1 - r.next() * tail) * meanDelay
     t = Math.round(t0 + Math.min(room, Math.max(1, delay)))
-    if (r.next() < awake(persona, t)) break
+    if (r.next() < awake(ctx, persona, t)) break
   }
   return Math.min(t, ctx.now)
 }
@@ -79,7 +87,7 @@ export function answeredAt(
   let t = t0 + 1
   for (let attempt = 0; attempt < 8; attempt++) {
     t = Math.round(t0 + Math.max(1, -Math.log(1 - r.next()) * meanDelay))
-    if (r.next() < awake(persona, t)) break
+    if (r.next() < awake(ctx, persona, t)) break
   }
   return t <= ctx.now ? t : null
 }
