@@ -169,6 +169,9 @@ test('relays the app asks all going silent at once are kept: the network failed,
   })
   await expect.poll(() => page.getByRole('feed').getByRole('article').count()).toBeGreaterThan(5)
   // The indexer answers the rows' profiles, twice at least: reliable on its record from then on.
+  // A screen's profiles come in one request, so the second is for rows further down.
+  await expect.poll(() => indexer.stats().reqs).toBeGreaterThanOrEqual(1)
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
   await expect.poll(() => indexer.stats().reqs, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
 
   // Out of reach: the read relays lose every answer; the indexer is not asked meanwhile.
