@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
+import { asciiGrid } from '../../src/core/feed/ascii-art.ts'
 import { toNote } from '../../src/core/feed/note.ts'
 import { byAuthors } from '../peers/faults.ts'
 import { expect, test } from './fixtures.ts'
@@ -73,7 +74,7 @@ test("the start-up script draws the first page's newest notes, checked, before t
   await expect(page.locator(`[data-note-id="${forged.id}"]`)).toHaveCount(0)
 })
 
-test("a fresh install's early feed: its hashtag tabs, and the tagged notes up to the first picture, which the app draws as ASCII art", async ({
+test("a fresh install's early feed: its hashtag tabs, and the tagged notes, a picture held as the box the app's ASCII art fills", async ({
   page,
   launchRelay,
   openApp,
@@ -102,13 +103,26 @@ test("a fresh install's early feed: its hashtag tabs, and the tagged notes up to
     '#News',
   ])
   await expect(page.locator('.early-feed .feed-tab[aria-current="page"]')).toHaveText('All')
-  // ASCII Mode, a fresh install's default: the picture is the app's to draw, and ends the rows.
+  // ASCII Mode, a fresh install's default: the art is the app's to draw (its worker); the early
+  // row holds its box, of the size the app holds for a picture of unknown size, and goes on below.
   const drawn = await earlyIds(page)
-  expect(drawn).toEqual([text.id])
+  expect(drawn.slice(0, 2)).toEqual([text.id, pictured.id])
+  expect(drawn.length).toBeGreaterThan(2)
   await expect(early(page).locator('img')).toHaveCount(0)
+  const box = page.locator(`.early-feed [data-early-note-id="${pictured.id}"] .ascii-pending`)
+  await expect(box).toBeVisible()
+  const { columns, rows } = asciiGrid(1200, 800)
+  expect(
+    await box.evaluate((art) => [
+      getComputedStyle(art).getPropertyValue('--ascii-columns'),
+      getComputedStyle(art).getPropertyValue('--ascii-rows'),
+    ]),
+  ).toEqual([String(columns), String(rows)])
+  const held = await box.boundingBox()
+  expect(held?.height).toBeGreaterThan(100)
   await page.screenshot({ path: 'test-results/screenshots/early-feed-fresh.png' })
 
-  await appTakesOver(page, release, [text.id, pictured.id])
+  await appTakesOver(page, release, drawn)
   await expect(
     page.getByRole('feed').locator(`[data-note-id="${pictured.id}"] .ascii-frame`),
   ).toBeVisible()

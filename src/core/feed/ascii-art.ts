@@ -54,6 +54,10 @@ export function asciiGrid(width: number, height: number): AsciiGrid {
   return { columns, rows }
 }
 
+/** The grid held for a picture until it is drawn: its known size's, else a common 3:2 photo's. */
+export const expectedGrid = (width: number | null, height: number | null): AsciiGrid =>
+  width && height ? asciiGrid(width, height) : asciiGrid(1200, 800)
+
 /** The size to scale a picture to before drawing it: a few pixels a cell, never enlarged. */
 export function sampleSize(width: number, height: number): { width: number; height: number } {
   const { columns } = asciiGrid(width, height)

@@ -5,10 +5,10 @@
  * - nobody logged in (no mutes, no Follow Only, no web of trust), on the bare home route;
  * - the feed itself, its "All" tab when there are hashtag tabs: no Image Notes Only, no Image Mode;
  * - of the page, only the leading notes it draws as the app does: text, links, hashtags, people
- *   mentioned, the person a reply answers, quoted notes (loading) and, outside ASCII Mode,
- *   pictures; a repost with the note its content carries. A clip, a content warning, a reference
- *   drawn as a chip or a repost without its note ends it; a note the feed's filters hide is left out, as the app
- *   leaves it out.
+ *   mentioned, the person a reply answers, quoted notes (loading), pictures (in ASCII Mode the
+ *   art's empty box, as the app holds it until its worker has drawn the art); a repost with the
+ *   note its content carries. A clip, a content warning, a reference drawn as a chip or a repost
+ *   without its note ends it; a note the feed's filters hide is left out, as the app leaves it out.
  */
 import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
@@ -48,9 +48,8 @@ export function earlyFeedFilters(start: EarlyFeedStart): Filter[] | null {
 }
 
 /** Whether the early feed draws this note as the app's card does, before anything else loads. */
-function drawnAlike(note: Note, preferences: Preferences): boolean {
-  if (sensitiveReason(note.tags, note.content) !== null) return false
-  if (note.videoUrls.length > 0 || (preferences.useAscii && note.imageUrls.length > 0)) return false
+function drawnAlike(note: Note): boolean {
+  if (sensitiveReason(note.tags, note.content) !== null || note.videoUrls.length > 0) return false
   // A person mentioned shows by name as the author does (the short npub until the profile comes),
   // a quoted note as the app's quote does while it loads; other references are drawn as chips.
   return segmentContent(note.content).every(
@@ -89,7 +88,7 @@ export function earlyRows(
     const entry = earlyEntry(event, carried)
     if (!entry?.note) break
     if (!passesFilter(entry, filter)) continue
-    if (!drawnAlike(entry.note, preferences)) break
+    if (!drawnAlike(entry.note)) break
     rows.push({ note: entry.note, repost: entry.repost })
   }
   return rows

@@ -1,5 +1,5 @@
 import { warmAsciiWorker } from '../../../actors/feed/ascii-cache.ts'
-import { asciiGrid } from '../../../core/feed/ascii-art.ts'
+import { expectedGrid } from '../../../core/feed/ascii-art.ts'
 import { LINK_REL } from '../../../core/feed/link-text.ts'
 import type { MediaInfo } from '../../../core/feed/nip92.ts'
 import { usePreferences } from '../app/use-preferences.ts'
@@ -16,9 +16,6 @@ export function prepareAscii(): void {
   // A task of its own, not part of the feed's first render.
   setTimeout(warmAsciiWorker)
 }
-/** Held for a picture of unknown size until it is drawn: a common 3:2 photo. */
-const UNKNOWN_GRID = asciiGrid(1200, 800)
-
 interface NoteMediaProps {
   images: string[]
   videos: string[]
@@ -41,8 +38,7 @@ export function NoteMedia({ images, videos, info }: NoteMediaProps) {
             const media = info.get(url)
             const label = media?.alt || 'Image'
             if (useAscii) {
-              const expected =
-                media?.width && media.height ? asciiGrid(media.width, media.height) : UNKNOWN_GRID
+              const expected = expectedGrid(media?.width ?? null, media?.height ?? null)
               return (
                 <AsciiImage
                   key={url}

@@ -7,6 +7,7 @@
  * the feed's notes finds a copy that is about to go.
  */
 import { noteParam, profileParam } from '../../../core/app/route-ids.ts'
+import { type AsciiGrid, expectedGrid } from '../../../core/feed/ascii-art.ts'
 import { segmentContent, trimTextEnds } from '../../../core/feed/content.ts'
 import type { EarlyRow } from '../../../core/feed/early-feed.ts'
 import type { RepostInfo } from '../../../core/feed/feed-entry.ts'
@@ -21,11 +22,22 @@ import { PICTURE_REFERRER_POLICY } from '../../../core/platform/picture-request.
 import { absoluteTime, relativeTime } from '../../../core/platform/relative-time.ts'
 import { ALL_TAGGED_TITLE, QUOTE_LOADING, REPOST_ICON_PATH } from './card-text.ts'
 
+/** How the rows are drawn: the preferences the cards read. */
+interface CardOptions {
+  now: number
+  /** ASCII Mode: pictures are the app's ASCII art, held as its empty box until the app draws it. */
+  ascii: boolean
+}
+
 /** The rows, and the hashtag tabs when there are some, in the layer over the feed's place. */
-export function drawEarlyFeed(rows: readonly EarlyRow[], hashtags: readonly string[]): HTMLElement {
-  const now = Math.floor(Date.now() / 1000)
+export function drawEarlyFeed(
+  rows: readonly EarlyRow[],
+  hashtags: readonly string[],
+  ascii: boolean,
+): HTMLElement {
+  const options: CardOptions = { now: Math.floor(Date.now() / 1000), ascii }
   const feed = element('div', { class: 'feed' })
-  for (const [index, row] of rows.entries()) feed.append(noteCard(row, index + 1, now))
+  for (const [index, row] of rows.entries()) feed.append(noteCard(row, index + 1, options))
   const layer = element('div', { class: 'early-feed', 'aria-hidden': 'true' })
   layer.inert = true
   // The page's column (styles.css .main), as the app's <main> lays out tabs and feed.
@@ -68,7 +80,8 @@ function hashtagTabs(hashtags: readonly string[]): HTMLElement {
 }
 
 /** NoteCard's markup before the author's profile has come: the short npub, a lettered avatar. */
-function noteCard({ note, repost }: EarlyRow, position: number, now: number): HTMLElement {
+function noteCard({ note, repost }: EarlyRow, position: number, options: CardOptions): HTMLElement {
+  const { now } = options
   const profile = `/npub/${profileParam(note.pubkey)}`
   const name = displayName(undefined, note.pubkey)
   const avatar = element('span', { class: 'avatar avatar-fallback', 'aria-hidden': 'true' })
@@ -99,7 +112,7 @@ function noteCard({ note, repost }: EarlyRow, position: number, now: number): HT
     { class: 'note-body' },
     header,
     ...reply,
-    ...noteContent(note),
+    ...noteContent(note, options.ascii),
     noteActions(),
   )
   return element(
@@ -152,7 +165,7 @@ function personLink(pubkey: string, className?: string, prefix = ''): HTMLElemen
 }
 
 /** NoteContent's text and NoteMedia's pictures, for the segments a drawn note has. */
-function noteContent(note: Note): HTMLElement[] {
+function noteContent(note: Note, ascii: boolean): HTMLElement[] {
   const text: (Node | string)[] = []
   const images: string[] = []
   for (const segment of segmentContent(note.content)) {
@@ -177,6 +190,10 @@ function noteContent(note: Note): HTMLElement[] {
     const media = element('div', { class: `note-media count-${Math.min(images.length, 4)}` })
     for (const url of images) {
       const { width, height, alt } = info.get(url) ?? { width: null, height: null, alt: '' }
+      if (ascii) {
+        media.append(asciiPending(expectedGrid(width, height), alt || 'Image'))
+        continue
+      }
       const image = element('img', { decoding: 'async', alt: alt || 'Image', loading: 'lazy' })
       if (width && height) {
         image.width = width
@@ -193,6 +210,20 @@ function noteContent(note: Note): HTMLElement[] {
     ...parts,
     ...quotes.map(() => element('div', { class: 'note-quote note-quote-status' }, QUOTE_LOADING)),
   ]
+}
+
+/** AsciiPending: the box the art will fill, until the app draws it (its worker, its cache). */
+function asciiPending(grid: AsciiGrid, label: string): HTMLElement {
+  const art = element('div', {
+    class: 'ascii-art ascii-pending',
+    role: 'img',
+    'aria-label': label,
+    'aria-busy': 'true',
+  })
+  // Through the CSSOM, as React sets them: the page's policy refuses style attributes.
+  art.style.setProperty('--ascii-columns', String(grid.columns))
+  art.style.setProperty('--ascii-rows', String(grid.rows))
+  return element('div', { class: 'ascii-frame' }, art)
 }
 
 /** NoteActions' bar as it first draws, before any count. */

@@ -105,7 +105,8 @@ async function drawPage(events: readonly NostrEvent[], verifyOne: Promise<Verify
     const carried = await carriedNotes(events, verifyOne)
     const preferences = withStored(readStoredPreferences((key) => localStorage.getItem(key)))
     const rows = earlyRows(events, preferences, carried)
-    if (!dropped && rows.length > 0) drawn = drawEarlyFeed(rows, preferences.customHashtags)
+    if (!dropped && rows.length > 0)
+      drawn = drawEarlyFeed(rows, preferences.customHashtags, preferences.useAscii)
   } catch {
     // The WebAssembly or the storage refused: the app draws the feed as it would have.
   }

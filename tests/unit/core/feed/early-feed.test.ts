@@ -106,11 +106,14 @@ describe('earlyRows', () => {
     expect(ids(earlyNotes([older, stop, newest], plain))).toEqual(ids([newest]))
   })
 
-  it('stops at a picture in ASCII Mode, drawn as ASCII art by the app', () => {
+  it('draws a picture in ASCII Mode too (the art held as its box, as the app holds it)', () => {
     const text = note(1, 'Text')
     const picture = note(2, 'https://example.com/b.png')
-    expect(ids(earlyNotes([text, picture], { ...plain, useAscii: true }))).toEqual(ids([text]))
-    expect(ids(earlyNotes([text, picture], plain))).toEqual(ids([text, picture]))
+    const below = note(3, 'Below it')
+    expect(ids(earlyNotes([text, picture, below], { ...plain, useAscii: true }))).toEqual(
+      ids([text, picture, below]),
+    )
+    expect(ids(earlyNotes([text, picture, below], plain))).toEqual(ids([text, picture, below]))
   })
 
   it('leaves out what the feed filters hide, as the app does, and goes on below', () => {
