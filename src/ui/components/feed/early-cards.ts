@@ -22,7 +22,7 @@ import { PICTURE_REFERRER_POLICY } from '../../../core/platform/picture-request.
 import { absoluteTime, relativeTime } from '../../../core/platform/relative-time.ts'
 import { ALL_TAGGED_TITLE, QUOTE_LOADING, REPOST_ICON_PATH } from './card-text.ts'
 
-/** How the rows are drawn: the preferences the cards read. */
+/** What every card is drawn with: the time it is drawn at, and ASCII Mode. */
 interface CardOptions {
   now: number
   /** ASCII Mode: pictures are the app's ASCII art, held as its empty box until the app draws it. */
@@ -190,11 +190,12 @@ function noteContent(note: Note, ascii: boolean): HTMLElement[] {
     const media = element('div', { class: `note-media count-${Math.min(images.length, 4)}` })
     for (const url of images) {
       const { width, height, alt } = info.get(url) ?? { width: null, height: null, alt: '' }
+      const label = alt || 'Image'
       if (ascii) {
-        media.append(asciiPending(expectedGrid(width, height), alt || 'Image'))
+        media.append(asciiPending(expectedGrid(width, height), label))
         continue
       }
-      const image = element('img', { decoding: 'async', alt: alt || 'Image', loading: 'lazy' })
+      const image = element('img', { decoding: 'async', alt: label, loading: 'lazy' })
       if (width && height) {
         image.width = width
         image.height = height
