@@ -21,7 +21,7 @@ import { generateWideWorld, wideRelaysOn } from '../tests/peers/wide-world.ts'
 import { worldRuntimeConfig } from '../tests/peers/world-config.ts'
 import { startWorldRelays } from '../tests/peers/world-relays.ts'
 import type { Measure } from './context.ts'
-import { waitForGlobal } from './page-wait.ts'
+import { firstNoteSignal } from './page-wait.ts'
 import { FIRST_NOTE_PROBE, PLAIN_FEED, parseProbeReading, READ_PROBE } from './probe.ts'
 import { median, round } from './stats.ts'
 import type { Row } from './table.ts'
@@ -87,10 +87,9 @@ async function visit(
         if (typeof payload === 'string' && /^\s*\[\s*"REQ"/.test(payload)) reqs++
       })
     })
+    const noted = firstNoteSignal(page, TIMEOUT_MS)
     await page.goto(served.url, { waitUntil: 'commit', timeout: TIMEOUT_MS })
-    await waitForGlobal(page, '__benchFirstNote', {
-      timeout: TIMEOUT_MS,
-    })
+    await noted
     const { firstNote } = parseProbeReading(await page.evaluate(READ_PROBE))
     const shown = new Set<string>()
     if (scroll) await scrollBack(page, served, now - WINDOW, shown)

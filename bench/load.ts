@@ -4,7 +4,7 @@
  * (seen by Playwright, so the app itself is not instrumented).
  */
 import type { Browser, Page } from 'playwright-core'
-import { waitForGlobal } from './page-wait.ts'
+import { firstNoteSignal } from './page-wait.ts'
 import {
   FIRST_NOTE_PROBE,
   parseProbeReading,
@@ -138,11 +138,10 @@ export async function coldLoad(
 
     // Two cores: let the previous context's teardown and this one's setup finish first.
     await page.waitForTimeout(SETTLE_MS)
+    const shown = firstNoteSignal(page, options.timeoutMs)
     await page.goto(url, { waitUntil: 'commit', timeout: options.timeoutMs })
     try {
-      await waitForGlobal(page, '__benchFirstNote', {
-        timeout: options.timeoutMs,
-      })
+      await shown
     } catch (error) {
       const sent = frames.map((frame) => frame.payload)
       const why = await diagnose(page, sent, received, problems)

@@ -10,7 +10,8 @@
  * The functions here are bare arrows with no named function inside: tsx wraps named ones in a
  * `__name` helper that does not exist in the page.
  */
-import type { Page } from 'playwright-core'
+import type { ConsoleMessage, Page } from 'playwright-core'
+import { FIRST_NOTE_SIGNAL } from './probe.ts'
 
 interface WaitOptions {
   timeout?: number
@@ -36,4 +37,29 @@ export async function waitForGlobalKey(
     [name, key] as const,
     options,
   )
+}
+
+/**
+ * Until the first-note probe (probe.ts) has fired, heard on the console, so nothing is evaluated
+ * in the page while it loads: page.waitForFunction first injects Playwright's own script there, a
+ * 44 ms task on the page's main thread 120 ms into a cold load (trace, Chromium 150), which held
+ * back the start-up script behind it. Made before the navigation it waits for.
+ */
+export function firstNoteSignal(page: Page, timeoutMs: number): Promise<void> {
+  const heard = new Promise<void>((resolve, reject) => {
+    const listen = (message: ConsoleMessage) => {
+      if (message.text() !== FIRST_NOTE_SIGNAL) return
+      clearTimeout(timer)
+      page.off('console', listen)
+      resolve()
+    }
+    const timer = setTimeout(() => {
+      page.off('console', listen)
+      reject(new Error(`no first note within ${timeoutMs} ms`))
+    }, timeoutMs)
+    page.on('console', listen)
+  })
+  // A navigation that fails first leaves this unawaited: its rejection is not the failure.
+  heard.catch(() => undefined)
+  return heard
 }

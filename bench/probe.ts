@@ -1,7 +1,10 @@
+/** What the probe writes to the console once it has noted the first note (firstNoteSignal). */
+export const FIRST_NOTE_SIGNAL = 'plume-bench: first note'
+
 /**
  * Runs in the page before any of its scripts: notes the moment the first `[role=feed] article`
  * (or the start-up script's early feed's, `.early-feed article`) is in the DOM and visible, by the
- * page's own clock (ms since navigation start). A string, not a
+ * page's own clock (ms since navigation start), and says so on the console. A string, not a
  * function: tsx adds name helpers to functions that do not exist in the browser.
  */
 export const FIRST_NOTE_PROBE = `(() => {
@@ -14,6 +17,7 @@ export const FIRST_NOTE_PROBE = `(() => {
     if (window.__benchFirstNote !== undefined || !visible()) return
     window.__benchFirstNote = performance.now()
     observer.disconnect()
+    console.debug(${JSON.stringify(FIRST_NOTE_SIGNAL)})
   })
   observer.observe(document, { childList: true, subtree: true, attributes: true })
 })()`
