@@ -4,7 +4,7 @@ import { asciiGrid } from '../../src/core/feed/ascii-art.ts'
 import { toNote } from '../../src/core/feed/note.ts'
 import { byAuthors } from '../peers/faults.ts'
 import { expect, test } from './fixtures.ts'
-import { holdApp } from './held-app.ts'
+import { holdApp, holdRequests } from './held-app.ts'
 import { showEveryNote } from './plain-feed.ts'
 
 const early = (page: Page) => page.locator('.early-feed article')
@@ -74,7 +74,7 @@ test("the start-up script draws the first page's newest notes, checked, before t
   await expect(page.locator(`[data-note-id="${forged.id}"]`)).toHaveCount(0)
 })
 
-test("a fresh install's early feed: its hashtag tabs, and the tagged notes, a picture held as the box the app's ASCII art fills", async ({
+test("a fresh install's early feed: its hashtag tabs, and the tagged notes, a picture as the ASCII art the app's rows then hold", async ({
   page,
   launchRelay,
   openApp,
@@ -94,6 +94,7 @@ test("a fresh install's early feed: its hashtag tabs, and the tagged notes, a pi
   const pictured = note(newest + 1, 'bitcoin', `A tagged picture ${picture}`)
   const relays = [world, await launchRelay({ seed: [text, pictured] })]
   const release = await holdApp(page)
+  const sendPicture = await holdRequests(page, picture)
   await openApp(relays, '/', { waitUntil: 'commit' })
   await expect(early(page).first()).toBeVisible()
   await expect(page.locator('.early-feed .feed-tab')).toHaveText([
@@ -103,13 +104,14 @@ test("a fresh install's early feed: its hashtag tabs, and the tagged notes, a pi
     '#News',
   ])
   await expect(page.locator('.early-feed .feed-tab[aria-current="page"]')).toHaveText('All')
-  // ASCII Mode, a fresh install's default: the art is the app's to draw (its worker); the early
-  // row holds its box, of the size the app holds for a picture of unknown size, and goes on below.
+  // ASCII Mode, a fresh install's default: until the picture has come, the early row holds the
+  // art's box, of the size the app holds for a picture of unknown size, and goes on below.
   const drawn = await earlyIds(page)
   expect(drawn.slice(0, 2)).toEqual([text.id, pictured.id])
   expect(drawn.length).toBeGreaterThan(2)
   await expect(early(page).locator('img')).toHaveCount(0)
-  const box = page.locator(`.early-feed [data-early-note-id="${pictured.id}"] .ascii-pending`)
+  const earlyRow = page.locator(`.early-feed [data-early-note-id="${pictured.id}"]`)
+  const box = earlyRow.locator('.ascii-pending')
   await expect(box).toBeVisible()
   const { columns, rows } = asciiGrid(1200, 800)
   expect(
@@ -122,8 +124,41 @@ test("a fresh install's early feed: its hashtag tabs, and the tagged notes, a pi
   expect(held?.height).toBeGreaterThan(100)
   await page.screenshot({ path: 'test-results/screenshots/early-feed-fresh.png' })
 
+  // The picture comes: the art is drawn into the early row while the app's scripts are held, by
+  // the app's ASCII cache, lines of the grid its CSS variables size.
+  sendPicture()
+  const earlyArt = earlyRow.locator('a.ascii-frame pre.ascii-art')
+  await expect(earlyArt).toBeVisible()
+  await expect(box).toHaveCount(0)
+  await expect(earlyArt).toHaveAttribute('role', 'img')
+  await expect(earlyArt).toHaveAttribute('aria-label', 'Image')
+  await expect(earlyRow.locator('a.ascii-frame')).toHaveAttribute('href', picture)
+  const art = await earlyArt.evaluate((pre) => ({
+    lines: (pre.textContent ?? '').split('\n'),
+    columns: getComputedStyle(pre).getPropertyValue('--ascii-columns'),
+    rows: getComputedStyle(pre).getPropertyValue('--ascii-rows'),
+    colors: pre.classList.contains('ascii-color') && getComputedStyle(pre).backgroundImage,
+  }))
+  expect(art.lines.length).toBeGreaterThan(1)
+  expect(new Set(art.lines.map((line) => line.length))).toEqual(new Set([Number(art.columns)]))
+  expect(Number(art.rows)).toBe(art.lines.length)
+  // Color Mode, a fresh install's default too: the colours behind the characters.
+  expect(art.colors).toMatch(/^url\("data:image\/bmp;base64,/)
+  await page.screenshot({ path: 'test-results/screenshots/early-feed-fresh-art.png' })
+
+  // The app's row has the same art from the start: the cache already holds it, so its row never
+  // shows the empty box over the art.
+  await page.evaluate((id) => {
+    const seen = { box: false }
+    Reflect.set(window, '__pendingSeen', seen)
+    new MutationObserver(() => {
+      if (document.querySelector(`[role=feed] [data-note-id="${id}"] .ascii-pending`))
+        seen.box = true
+    }).observe(document, { childList: true, subtree: true })
+  }, pictured.id)
   await appTakesOver(page, release, drawn)
-  await expect(
-    page.getByRole('feed').locator(`[data-note-id="${pictured.id}"] .ascii-frame`),
-  ).toBeVisible()
+  const appArt = page.getByRole('feed').locator(`[data-note-id="${pictured.id}"] pre.ascii-art`)
+  await expect(appArt).toBeVisible()
+  expect((await appArt.textContent())?.split('\n')).toEqual(art.lines)
+  expect(await page.evaluate(() => Reflect.get(window, '__pendingSeen'))).toEqual({ box: false })
 })

@@ -3,21 +3,24 @@ import type { Page } from '@playwright/test'
 /** The app's entry script (the start-up script is its own, head-start-*.js). */
 const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/
 
-/**
- * Holds the app's entry script until the returned function is called: what the start-up script
- * does on its own is seen before the app runs.
- */
-export async function holdApp(page: Page): Promise<() => void> {
+/** Holds the requests for `url` until the returned function is called. */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let release = () => {}
   const held = new Promise<void>((resolve) => {
     release = resolve
   })
-  await page.route(APP_ENTRY, async (route) => {
+  await page.route(url, async (route) => {
     await held
     await route.continue()
   })
   return release
 }
+
+/**
+ * Holds the app's entry script until the returned function is called: what the start-up script
+ * does on its own is seen before the app runs.
+ */
+export const holdApp = (page: Page): Promise<() => void> => holdRequests(page, APP_ENTRY)
 
 /**
  * A login stored, as one that may come back: the start-up script draws no early feed then

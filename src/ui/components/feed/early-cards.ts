@@ -7,7 +7,7 @@
  * the feed's notes finds a copy that is about to go.
  */
 import { noteParam, profileParam } from '../../../core/app/route-ids.ts'
-import { type AsciiGrid, expectedGrid } from '../../../core/feed/ascii-art.ts'
+import { type AsciiArt, type AsciiGrid, expectedGrid } from '../../../core/feed/ascii-art.ts'
 import { segmentContent, trimTextEnds } from '../../../core/feed/content.ts'
 import type { EarlyRow } from '../../../core/feed/early-feed.ts'
 import type { RepostInfo } from '../../../core/feed/feed-entry.ts'
@@ -20,20 +20,27 @@ import type { Note } from '../../../core/feed/note.ts'
 import { avatarBackground, displayName } from '../../../core/people/profile.ts'
 import { PICTURE_REFERRER_POLICY } from '../../../core/platform/picture-request.ts'
 import { absoluteTime, relativeTime } from '../../../core/platform/relative-time.ts'
+import type { AsciiResult } from '../../../workers/ascii-api.ts'
 import { ALL_TAGGED_TITLE, QUOTE_LOADING, REPOST_ICON_PATH } from './card-text.ts'
 
-/** What every card is drawn with: the time it is drawn at, and ASCII Mode. */
+/**
+ * ASCII Mode's pictures: a picture's art, in Color Mode or not, by the app's ASCII cache (its
+ * worker), which then holds it, so the app's rows draw the same art at once, not the box again.
+ */
+export type DrawArt = (source: string) => Promise<AsciiResult>
+
+/** What every card is drawn with: the time it is drawn at, and ASCII Mode's art (null: off). */
 interface CardOptions {
   now: number
-  /** ASCII Mode: pictures are the app's ASCII art, held as its empty box until the app draws it. */
-  ascii: boolean
+  /** Pictures are the art, held as its empty box until it is drawn. */
+  ascii: DrawArt | null
 }
 
 /** The rows, and the hashtag tabs when there are some, in the layer over the feed's place. */
 export function drawEarlyFeed(
   rows: readonly EarlyRow[],
   hashtags: readonly string[],
-  ascii: boolean,
+  ascii: DrawArt | null,
 ): HTMLElement {
   const options: CardOptions = { now: Math.floor(Date.now() / 1000), ascii }
   const feed = element('div', { class: 'feed' })
@@ -165,7 +172,7 @@ function personLink(pubkey: string, className?: string, prefix = ''): HTMLElemen
 }
 
 /** NoteContent's text and NoteMedia's pictures, for the segments a drawn note has. */
-function noteContent(note: Note, ascii: boolean): HTMLElement[] {
+function noteContent(note: Note, ascii: DrawArt | null): HTMLElement[] {
   const text: (Node | string)[] = []
   const images: string[] = []
   for (const segment of segmentContent(note.content)) {
@@ -189,10 +196,21 @@ function noteContent(note: Note, ascii: boolean): HTMLElement[] {
     const info = mediaInfo(note.tags)
     const media = element('div', { class: `note-media count-${Math.min(images.length, 4)}` })
     for (const url of images) {
-      const { width, height, alt } = info.get(url) ?? { width: null, height: null, alt: '' }
+      const { width, height, alt, thumb } = info.get(url) ?? {
+        width: null,
+        height: null,
+        alt: '',
+        thumb: null,
+      }
       const label = alt || 'Image'
       if (ascii) {
-        media.append(asciiPending(expectedGrid(width, height), label))
+        const pending = asciiPending(expectedGrid(width, height), label)
+        media.append(pending)
+        // Drawn from what the app's AsciiImage draws from: the thumbnail where the note names one.
+        void ascii(thumb ?? url).then((drawn) => {
+          // Not drawn: the box stays, and the app's row says so once it is in.
+          if (drawn.ok) pending.replaceWith(asciiFrame(url, drawn.art, label))
+        })
         continue
       }
       const image = element('img', { decoding: 'async', alt: label, loading: 'lazy' })
@@ -225,6 +243,19 @@ function asciiPending(grid: AsciiGrid, label: string): HTMLElement {
   art.style.setProperty('--ascii-columns', String(grid.columns))
   art.style.setProperty('--ascii-rows', String(grid.rows))
   return element('div', { class: 'ascii-frame' }, art)
+}
+
+/** AsciiImage's drawn art: the lines in a <pre>, in Color Mode over their colours. */
+function asciiFrame(url: string, art: AsciiArt, label: string): HTMLElement {
+  const text = element(
+    'pre',
+    { class: art.colors ? 'ascii-art ascii-color' : 'ascii-art', role: 'img', 'aria-label': label },
+    art.lines.join('\n'),
+  )
+  text.style.setProperty('--ascii-columns', String(art.columns))
+  text.style.setProperty('--ascii-rows', String(art.lines.length))
+  if (art.colors) text.style.backgroundImage = `url("${art.colors}")`
+  return element('a', { class: 'ascii-frame', href: url, target: '_blank', rel: LINK_REL }, text)
 }
 
 /** NoteActions' bar as it first draws, before any count. */

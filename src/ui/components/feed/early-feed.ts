@@ -16,6 +16,7 @@ import { parseRepost } from '../../../core/feed/nip18.ts'
 import { parseRuntimeConfig } from '../../../core/platform/runtime-config.ts'
 import { checkEvent, type VerifyOne } from '../../../core/relays/check-event.ts'
 import { poolReadUrls } from '../../../core/relays/pool-urls.ts'
+import type { AsciiResult } from '../../../workers/ascii-api.ts'
 import { drawEarlyFeed } from './early-cards.ts'
 
 let dropped = false
@@ -105,12 +106,23 @@ async function drawPage(events: readonly NostrEvent[], verifyOne: Promise<Verify
     const carried = await carriedNotes(events, verifyOne)
     const preferences = withStored(readStoredPreferences((key) => localStorage.getItem(key)))
     const rows = earlyRows(events, preferences, carried)
-    if (!dropped && rows.length > 0)
-      drawn = drawEarlyFeed(rows, preferences.customHashtags, preferences.useAscii)
+    const { useAscii, useColor } = preferences
+    const art = useAscii ? (source: string) => drawArt(source, useColor) : null
+    if (!dropped && rows.length > 0) drawn = drawEarlyFeed(rows, preferences.customHashtags, art)
   } catch {
     // The WebAssembly or the storage refused: the app draws the feed as it would have.
   }
 }
+
+/**
+ * A picture drawn by the app's ASCII cache and its worker, asked for once the rows are drawn: its
+ * code is the app's own (a chunk the page is loading), not the start-up script's.
+ */
+const drawArt = (source: string, color: boolean): Promise<AsciiResult> =>
+  import('../../../actors/feed/ascii-cache.ts').then(
+    ({ asciiCache }) => asciiCache().get(source, color),
+    (error: unknown): AsciiResult => ({ ok: false, reason: String(error) }),
+  )
 
 /** The notes reposts carry whose signatures hold, by repost (the app's carriedNote). */
 async function carriedNotes(
