@@ -10,7 +10,7 @@ import { loseOks, refuseWrites } from '../peers/faults.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec } from './login.ts'
 import { seededRoot } from './seeded.ts'
-import { controlled } from './service-worker.ts'
+import { controlled, reloadOffline } from './service-worker.ts'
 
 const REFUSAL = 'blocked: this relay accepts no events from you'
 
@@ -64,7 +64,8 @@ test('a note written offline is queued, survives a reload, and is published once
   const noteUrl = page.url()
 
   // Still offline, a reload (served by the service worker): the queue was kept.
-  await page.reload()
+  await reloadOffline(page)
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
   await expect(count).toHaveText(PUBLISH_QUEUE_TEXTS.queuedCount(1))
   await expect(card.getByRole('status')).toHaveText(PUBLISH_QUEUE_TEXTS.queued)
   await page.screenshot({ path: testInfo.outputPath('queued-after-reload-390.png') })

@@ -17,7 +17,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts'
 import { startAppServer } from '../peers/app-server.ts'
 import { expect, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
-import { controlled } from './service-worker.ts'
+import { controlled, reloadOffline } from './service-worker.ts'
 
 const DIST = resolve(process.env.PLUME_DIST ?? 'dist')
 
@@ -217,7 +217,7 @@ test('offline, the app reloads from the service worker and shows the saved notes
   await server.close()
   await relay.close()
   await context.setOffline(true)
-  await page.reload()
+  await reloadOffline(page)
   await expect(articles.first()).toHaveAttribute('data-note-id', first!)
   await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
 
