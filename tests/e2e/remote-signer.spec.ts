@@ -16,7 +16,7 @@ import { startRemoteSigner } from '../peers/remote-signer.ts'
 import { expect, test } from './fixtures.ts'
 import { holdConfig } from './held-config.ts'
 import { findSecret, keptClientKey, type Sought, watchPage, watchRequests } from './secret-scan.ts'
-import { controlled } from './service-worker.ts'
+import { controlled, reloadOffline } from './service-worker.ts'
 
 const keyStatus = (page: Page) => page.getByTestId('key-status')
 const openSettings = (page: Page) => page.getByRole('button', { name: 'Settings' }).click()
@@ -262,7 +262,7 @@ test('offline at the start: the login waits for the network, then resumes', asyn
 
     // The service worker serves the reload; nothing is asked while the browser is offline.
     await context.setOffline(true)
-    await page.reload()
+    await reloadOffline(page)
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
     await page.waitForTimeout(2000)
     expect(signer.requests()).toHaveLength(asked)
