@@ -239,10 +239,14 @@ function asciiPending(grid: AsciiGrid, label: string): HTMLElement {
     'aria-label': label,
     'aria-busy': 'true',
   })
-  // Through the CSSOM, as React sets them: the page's policy refuses style attributes.
-  art.style.setProperty('--ascii-columns', String(grid.columns))
-  art.style.setProperty('--ascii-rows', String(grid.rows))
+  setGrid(art, grid)
   return element('div', { class: 'ascii-frame' }, art)
+}
+
+/** AsciiPending's gridStyle, through the CSSOM as React sets it: the policy refuses style attributes. */
+function setGrid(box: HTMLElement, { columns, rows }: AsciiGrid): void {
+  box.style.setProperty('--ascii-columns', String(columns))
+  box.style.setProperty('--ascii-rows', String(rows))
 }
 
 /** AsciiImage's drawn art: the lines in a <pre>, in Color Mode over their colours. */
@@ -252,8 +256,7 @@ function asciiFrame(url: string, art: AsciiArt, label: string): HTMLElement {
     { class: art.colors ? 'ascii-art ascii-color' : 'ascii-art', role: 'img', 'aria-label': label },
     art.lines.join('\n'),
   )
-  text.style.setProperty('--ascii-columns', String(art.columns))
-  text.style.setProperty('--ascii-rows', String(art.lines.length))
+  setGrid(text, { columns: art.columns, rows: art.lines.length })
   if (art.colors) text.style.backgroundImage = `url("${art.colors}")`
   return element('a', { class: 'ascii-frame', href: url, target: '_blank', rel: LINK_REL }, text)
 }
