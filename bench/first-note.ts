@@ -1,5 +1,11 @@
-/** Row 1: navigation to the first note visible, cold, median of the runs, against the reference. */
+/**
+ * Row 1: navigation to the first note visible, cold, median of the runs, against the reference.
+ * Its details say where Plume's time went: the median of each step the start-up script marks
+ * (core/app/start-marks.ts), and when the app's own rows came.
+ */
+import { START_MARKS } from '../src/core/app/start-marks.ts'
 import { type Measure, plumeSamples } from './context.ts'
+import type { LoadSample } from './load.ts'
 import { median, round } from './stats.ts'
 
 export const firstNote: Measure = {
@@ -15,8 +21,38 @@ export const firstNote: Measure = {
         value: median(plume),
         reference: reference.length > 0 ? median(reference) : null,
         target: null,
-        details: { plumeRuns: plume, referenceRuns: reference, failures: samples.failures },
+        details: {
+          plumeRuns: plume,
+          referenceRuns: reference,
+          steps: startSteps(samples.plume),
+          failures: samples.failures,
+        },
       },
     ]
   },
+}
+
+/** Each step's median ms since navigation, over the runs that reached it (how many, when not all). */
+function startSteps(samples: readonly LoadSample[]): Record<string, string> {
+  const steps: Record<string, string> = {}
+  const at = (name: string, times: number[]) => {
+    if (times.length === 0) return
+    const runs = times.length < samples.length ? ` (${times.length} of ${samples.length} runs)` : ''
+    steps[name] = `${round(median(times))} ms${runs}`
+  }
+  for (const [step, mark] of Object.entries(START_MARKS)) {
+    at(
+      step,
+      samples.flatMap((sample) => sample.startMarks.get(mark) ?? []),
+    )
+  }
+  at(
+    'firstNote',
+    samples.map((sample) => sample.firstNoteMs),
+  )
+  at(
+    'appRows',
+    samples.flatMap((sample) => sample.appRowsMs ?? []),
+  )
+  return steps
 }

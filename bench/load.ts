@@ -34,6 +34,10 @@ export interface SentFrame {
 
 export interface LoadSample {
   firstNoteMs: number
+  /** when the app's own rows came, if they had by the end of the load */
+  appRowsMs: number | null
+  /** the start's marks (core/app/start-marks.ts) by name, ms since navigation */
+  startMarks: Map<string, number>
   resources: LoadedResource[]
   framesSent: SentFrame[]
   /** Console errors and warnings, page errors, failed or 4xx/5xx requests. */
@@ -158,6 +162,8 @@ export async function coldLoad(
     const navigationWallMs = Number(await page.evaluate('Date.now() - performance.now()'))
     return {
       firstNoteMs: reading.firstNote,
+      appRowsMs: reading.appRows,
+      startMarks: reading.marks,
       resources,
       framesSent: frames.map((frame) => ({
         atMs: frame.wallMs - navigationWallMs,

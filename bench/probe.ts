@@ -5,7 +5,8 @@ export const FIRST_NOTE_SIGNAL = 'plume-bench: first note'
  * Runs in the page before any of its scripts: notes the moment the first `[role=feed] article`
  * (or the start-up script's early feed's, `.early-feed article`) is in the DOM and visible, by the
  * page's own clock (ms since navigation start), and says so on the console. A string, not a
- * function: tsx adds name helpers to functions that do not exist in the browser.
+ * function: tsx adds name helpers to functions that do not exist in the browser. It also notes when
+ * the app's own rows (\`[role=feed] article\`) are first in the DOM.
  */
 export const FIRST_NOTE_PROBE = `(() => {
   performance.setResourceTimingBufferSize(10000)
@@ -20,6 +21,12 @@ export const FIRST_NOTE_PROBE = `(() => {
     console.debug(${JSON.stringify(FIRST_NOTE_SIGNAL)})
   })
   observer.observe(document, { childList: true, subtree: true, attributes: true })
+  const app = new MutationObserver(() => {
+    if (!document.querySelector('[role=feed] article')) return
+    window.__benchAppRows = performance.now()
+    app.disconnect()
+  })
+  app.observe(document, { childList: true, subtree: true })
 })()`
 
 /**
@@ -34,26 +41,40 @@ export const PLAIN_FEED = `(() => {
   }
 })()`
 
-/** What the page reports once the probe has fired. */
+/** What the page reports once the probe has fired, with the start's marks (core/app/start-marks.ts). */
 export const READ_PROBE = `({
   timeOrigin: performance.timeOrigin,
   firstNote: window.__benchFirstNote,
+  appRows: window.__benchAppRows ?? null,
+  marks: performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime]),
   now: performance.now(),
 })`
 
 export interface ProbeReading {
   timeOrigin: number
   firstNote: number
+  /** when the app's own rows came, if they have */
+  appRows: number | null
+  /** the page's User Timing marks by name, the first of each */
+  marks: Map<string, number>
   now: number
 }
 
 export function parseProbeReading(value: unknown): ProbeReading {
   const record = (value ?? {}) as Partial<Record<keyof ProbeReading, unknown>>
-  const { timeOrigin, firstNote, now } = record
-  if (typeof timeOrigin !== 'number' || typeof firstNote !== 'number' || typeof now !== 'number') {
+  const { timeOrigin, firstNote, appRows, marks, now } = record
+  if (
+    typeof timeOrigin !== 'number' ||
+    typeof firstNote !== 'number' ||
+    typeof now !== 'number' ||
+    !(appRows === null || typeof appRows === 'number') ||
+    !Array.isArray(marks)
+  ) {
     throw new Error(`unexpected probe reading: ${JSON.stringify(value)}`)
   }
-  return { timeOrigin, firstNote, now }
+  const byName = new Map<string, number>()
+  for (const [name, at] of marks as [string, number][]) if (!byName.has(name)) byName.set(name, at)
+  return { timeOrigin, firstNote, appRows, marks: byName, now }
 }
 
 /** Resource Timing of a page or worker: bodies as transferred, start by that scope's clock. */

@@ -11,8 +11,9 @@ import { startSocketWorker } from '../actors/relays/socket-port.ts'
 import { newVerifyWorker } from '../actors/relays/verify-worker.ts'
 import { RUNTIME_CONFIG_PATH } from '../core/platform/runtime-config.ts'
 import { showSplashOnStart } from './components/app/splash.ts'
-import { startEarlyFeed } from './components/feed/early-feed.ts'
+import { markStart, startEarlyFeed } from './components/feed/early-feed.ts'
 
+markStart('start')
 // The splash (spec §2) first: the early feed is drawn under it, not before it.
 showSplashOnStart()
 const config = fetch(RUNTIME_CONFIG_PATH)

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
+import { START_MARKS } from '../../src/core/app/start-marks.ts'
 import { asciiGrid } from '../../src/core/feed/ascii-art.ts'
 import { toNote } from '../../src/core/feed/note.ts'
 import { byAuthors } from '../peers/faults.ts'
@@ -66,6 +67,11 @@ test("the start-up script draws the first page's newest notes, checked, before t
     true,
   )
   await expect(page.getByRole('feed')).toHaveCount(0)
+  // Its steps on the page's timeline, in order, each once (what the bench reads).
+  const marks = await page.evaluate(() =>
+    performance.getEntriesByType('mark').map((mark) => mark.name),
+  )
+  expect(marks.filter((name) => name.startsWith('plume:'))).toEqual(Object.values(START_MARKS))
   // Its sockets closed once the page had come: each relay keeps only the app's early socket.
   await expect.poll(() => relays.map((relay) => relay.stats().open)).toEqual([1, 1])
   await page.screenshot({ path: 'test-results/screenshots/early-feed.png' })

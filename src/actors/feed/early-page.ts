@@ -11,6 +11,7 @@
 import type { Filter } from 'nostr-tools/filter'
 import { matchFilters } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
+import type { StartMark } from '../../core/app/start-marks.ts'
 import { checkEvent, type VerifyOne } from '../../core/relays/check-event.ts'
 import { EOSE_BASE_TIMEOUT_MS } from '../../core/relays/eose-timeout.ts'
 import { closeMessage, parseRelayMessage, reqMessage } from '../../core/relays/nip01.ts'
@@ -54,7 +55,12 @@ export interface EarlyPageDeps {
   nowMs: () => number
   /** The page's setTimeout, cancelled by what it returns. */
   later: (run: () => void, ms: number) => () => void
+  /** Each step of the page, the first time it happens. */
+  mark: (step: EarlyPageStep) => void
 }
+
+/** The page's steps on a start's timeline (core/app/start-marks.ts). */
+export type EarlyPageStep = Extract<StartMark, 'asked' | 'firstEvent' | 'ended'>
 
 /**
  * Asks every relay for the page; `done` gets the checked events once all have answered (ended
@@ -71,6 +77,12 @@ export function askEarlyPage(
   const checks: Promise<NostrEvent | null>[] = []
   const sockets = new Set<EarlySocket>()
   let stopped = false
+  const marked = new Set<EarlyPageStep>()
+  const mark = (step: EarlyPageStep) => {
+    if (marked.has(step)) return
+    marked.add(step)
+    deps.mark(step)
+  }
 
   const close = (socket: EarlySocket) => {
     if (socket.isOpen()) socket.send(closeMessage(EARLY_SUB_ID))
@@ -108,6 +120,7 @@ export function askEarlyPage(
     close(socket)
     if (sockets.size > 0) return
     cancelTimer()
+    mark('ended')
     void Promise.all(checks).then((checked) => {
       if (stopped) return
       stopped = true
@@ -129,6 +142,7 @@ export function askEarlyPage(
       if (!message || !('subId' in message) || message.subId !== EARLY_SUB_ID) return
       if (message.type !== 'EVENT') return ended(socket)
       const { event } = message
+      mark('firstEvent')
       if (++stored > bound || !matchFilters(filters, event)) return
       if (isDatedAhead(event, deps.nowMs())) return
       checks.push(check(event))
@@ -137,6 +151,7 @@ export function askEarlyPage(
       socket = deps.connect(url, {
         opened: () => {
           socket?.send(reqMessage(EARLY_SUB_ID, filters))
+          mark('asked')
           warmUp()
         },
         message: hear,

@@ -6,7 +6,7 @@
  * - the feed itself, its "All" tab when there are hashtag tabs: no Image Notes Only, no Image Mode;
  * - of the page, only the leading notes it draws as the app does: text, links, hashtags, people
  *   mentioned, the person a reply answers, quoted notes (loading), pictures (in ASCII Mode the
- *   art's empty box, as the app holds it until its worker has drawn the art); a repost with the
+ *   art's box of the app's grid until the app's ASCII cache has drawn the art); a repost with the
  *   note its content carries. A clip, a content warning, a reference drawn as a chip or a repost
  *   without its note ends it; a note the feed's filters hide is left out, as the app leaves it out.
  */

@@ -11,6 +11,7 @@ import { askEarlyPage } from '../../../actors/feed/early-page.ts'
 import { PUBKEY_KEY } from '../../../actors/identity/login-session.ts'
 import { LAST_ROUTE_KEY, parseLastRoute, restorableRoute } from '../../../core/app/last-route.ts'
 import { readStoredPreferences, withStored } from '../../../core/app/preferences.ts'
+import { START_MARKS, type StartMark } from '../../../core/app/start-marks.ts'
 import { earlyFeedFilters, earlyRows } from '../../../core/feed/early-feed.ts'
 import { parseRepost } from '../../../core/feed/nip18.ts'
 import { parseRuntimeConfig } from '../../../core/platform/runtime-config.ts'
@@ -22,6 +23,9 @@ import { drawEarlyFeed } from './early-cards.ts'
 let dropped = false
 let stopPage: (() => void) | null = null
 let drawn: HTMLElement | null = null
+
+/** A step of the start on the page's timeline. */
+export const markStart = (step: StartMark): void => void performance.mark(START_MARKS[step])
 
 /** The app's feed has drawn (or the app is elsewhere): the early one goes, or is never drawn. */
 export function dropEarlyFeed(): void {
@@ -65,6 +69,7 @@ export function startEarlyFeed(config: Promise<Response>, wasm: Promise<Response
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((json: unknown) => {
       if (json === null || dropped) return
+      markStart('config')
       return new Promise<void>((settle) => {
         stopPage = askEarlyPage(
           {
@@ -88,6 +93,7 @@ export function startEarlyFeed(config: Promise<Response>, wasm: Promise<Response
               const timer = setTimeout(run, ms)
               return () => clearTimeout(timer)
             },
+            mark: markStart,
           },
           (events) => {
             stopPage = null
@@ -108,7 +114,9 @@ async function drawPage(events: readonly NostrEvent[], verifyOne: Promise<Verify
     const rows = earlyRows(events, preferences, carried)
     const { useAscii, useColor } = preferences
     const art = useAscii ? (source: string) => drawArt(source, useColor) : null
-    if (!dropped && rows.length > 0) drawn = drawEarlyFeed(rows, preferences.customHashtags, art)
+    if (dropped || rows.length === 0) return
+    drawn = drawEarlyFeed(rows, preferences.customHashtags, art)
+    markStart('drawn')
   } catch {
     // The WebAssembly or the storage refused: the app draws the feed as it would have.
   }

@@ -8,6 +8,7 @@ import {
   askEarlyPage,
   EARLY_PAGE_MS,
   type EarlyPageDeps,
+  type EarlyPageStep,
   type EarlySocketEvents,
 } from '../../../../src/actors/feed/early-page.ts'
 import type { VerifyOne } from '../../../../src/core/relays/check-event.ts'
@@ -50,9 +51,10 @@ function sockets() {
   return { opened, connect }
 }
 
-/** Runs the page; `timer` fires its give-up at once when called. */
+/** Runs the page; `timer` fires its give-up at once when called; `marks` are its steps so far. */
 function ask(urls: string[], connect: EarlyPageDeps['connect'], verify = verifyOne) {
   let giveUp: (() => void) | null = null
+  const marks: EarlyPageStep[] = []
   const done = vi.fn<(events: NostrEvent[] | null) => void>()
   const stop = askEarlyPage(
     {
@@ -68,10 +70,11 @@ function ask(urls: string[], connect: EarlyPageDeps['connect'], verify = verifyO
           giveUp = null
         }
       },
+      mark: (step) => marks.push(step),
     },
     done,
   )
-  return { done, stop, timer: () => giveUp?.() }
+  return { done, stop, marks, timer: () => giveUp?.() }
 }
 
 /** The events handed over the first time; throws when the page was given up instead. */
@@ -100,6 +103,20 @@ describe('askEarlyPage', () => {
       .sort()
     expect(got).toEqual([...first, ...second].map((event) => event.id).sort())
     await allClosed(opened)
+  })
+
+  it('marks each step once, in order: the first request out, the first event, every relay ended', async () => {
+    relays = [
+      await startRelay({ seed: [note(alice, 10), note(alice, 30)] }),
+      await startRelay({ seed: [note(alice, 20)] }),
+    ]
+    const { connect } = sockets()
+    const { done, marks } = ask(
+      relays.map((relay) => relay.url),
+      connect,
+    )
+    await vi.waitFor(() => expect(done).toHaveBeenCalledOnce())
+    expect(marks).toEqual(['asked', 'firstEvent', 'ended'])
   })
 
   it('checks a signed note of its own once, when its first request is out and before any relay answers, and leaves it out of the page', async () => {
@@ -153,7 +170,7 @@ describe('askEarlyPage', () => {
       await startRelay({ seed: [note(alice, 20)], faults: { dropAll: true } }),
     ]
     const { opened, connect } = sockets()
-    const { done, timer } = ask(
+    const { done, timer, marks } = ask(
       relays.map((relay) => relay.url),
       connect,
     )
@@ -164,6 +181,7 @@ describe('askEarlyPage', () => {
     timer()
     await allClosed(opened)
     expect(done.mock.calls).toEqual([[null]])
+    expect(marks).not.toContain('ended')
   })
 
   it('counts no more events from a relay than the page asked for', async () => {

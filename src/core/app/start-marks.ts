@@ -1,0 +1,21 @@
+/**
+ * A cold start's steps toward its first note, marked on the page's timeline (User Timing) by the
+ * start-up script: a browser profile shows them by name, and the bench reports how long each took
+ * (where a first note's time goes).
+ */
+export const START_MARKS = {
+  /** the start-up script runs */
+  start: 'plume:start',
+  /** the config has named the relays */
+  config: 'plume:config',
+  /** the first relay has the early page's request */
+  asked: 'plume:early-asked',
+  /** the early page's first event has come */
+  firstEvent: 'plume:early-first-event',
+  /** every relay has ended its stored events */
+  ended: 'plume:early-ended',
+  /** the early rows are drawn */
+  drawn: 'plume:early-drawn',
+} as const
+
+export type StartMark = keyof typeof START_MARKS
