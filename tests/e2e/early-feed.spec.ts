@@ -12,6 +12,14 @@ const early = (page: Page) => page.locator('.early-feed article')
 const earlyIds = (page: Page) =>
   early(page).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-early-note-id')))
 
+/** Every early row is drawn (the rows come as the page's leading notes settle). */
+const allDrawn = (page: Page) =>
+  expect
+    .poll(() =>
+      page.evaluate((name) => performance.getEntriesByName(name).length, START_MARKS.complete),
+    )
+    .toBe(1)
+
 /** The app's rows replace the early ones, beginning with the same notes in the same order. */
 async function appTakesOver(page: Page, release: () => void, drawn: readonly (string | null)[]) {
   release()
@@ -57,6 +65,7 @@ test("the start-up script draws the first page's newest notes, checked, before t
   await openApp(relays, '/', { waitUntil: 'commit' })
 
   await expect(early(page).first()).toBeVisible()
+  await allDrawn(page)
   const drawn = await earlyIds(page)
   expect(drawn[0]).toBe(honest.id)
   expect(drawn).not.toContain(forged.id)
@@ -78,6 +87,36 @@ test("the start-up script draws the first page's newest notes, checked, before t
 
   await appTakesOver(page, release, drawn)
   await expect(page.locator(`[data-note-id="${forged.id}"]`)).toHaveCount(0)
+})
+
+test('a relay that never ends its stored events holds back no early row that none of its notes can go above', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const world = await launchRelay()
+  const oldest = Math.min(...world.events().map((event) => event.created_at))
+  const older = finalizeEvent(
+    { kind: 1, created_at: oldest - 60, tags: [], content: 'Older than the whole world' },
+    generateSecretKey(),
+  )
+  const unended = await launchRelay({
+    seed: [older],
+    faults: { rewrite: (frame) => (frame[0] === 'EOSE' ? null : frame) },
+  })
+  await showEveryNote(page)
+  const release = await holdApp(page)
+  await openApp([world, unended], '/', { waitUntil: 'commit' })
+  // The world's newest notes are drawn, and every row is, long before the unended relay would be
+  // given up (EARLY_PAGE_MS): its one note is older than all of them, and it sends newest first.
+  await allDrawn(page)
+  const drawn = await earlyIds(page)
+  const newest = [...world.events()]
+    .filter((event) => event.kind === 1)
+    .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1))
+  expect(drawn[0]).toBe(newest[0]?.id)
+  expect(drawn).not.toContain(older.id)
+  await appTakesOver(page, release, drawn)
 })
 
 test("a fresh install's early feed: its hashtag tabs, and the tagged notes, a picture as the ASCII art the app's rows then hold", async ({
@@ -103,6 +142,7 @@ test("a fresh install's early feed: its hashtag tabs, and the tagged notes, a pi
   const sendPicture = await holdRequests(page, picture)
   await openApp(relays, '/', { waitUntil: 'commit' })
   await expect(early(page).first()).toBeVisible()
+  await allDrawn(page)
   await expect(page.locator('.early-feed .feed-tab')).toHaveText([
     'All',
     '#Bitcoin',

@@ -4,14 +4,18 @@
  * sockets live in a worker that opened them some 50 ms later on a cold start (bench trace), and
  * its scripts run after that. Every event is checked as the app checks it (checkEvent with
  * nostr-wasm, the verify workers' check), within the same bounds (a relay's limit, a date ahead)
- * and tighter ones on what is parsed. The page is handed over only once every relay has ended its stored
- * events or failed: drawn sooner, a slower relay's newer note would go above rows already drawn.
- * Its sockets close then; the app asks for the page again on its own sockets.
+ * and tighter ones on what is parsed. Its leading events are handed over as soon as no relay can
+ * still send a newer one: every relay has sent one no newer, or ended (NIP-01: stored events come
+ * newest first). So the first note is drawn on the first relays' answers, not on the slowest
+ * relay's end of stored events. A relay that sends out of that order is waited for to its end; past
+ * what was handed over, the page is given up. Its sockets close once every relay has ended; the app
+ * asks for the page again on its own sockets.
  */
 import type { Filter } from 'nostr-tools/filter'
 import { matchFilters } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
 import type { StartMark } from '../../core/app/start-marks.ts'
+import { newestFirst } from '../../core/platform/event-order.ts'
 import { checkEvent, type VerifyOne } from '../../core/relays/check-event.ts'
 import { EOSE_BASE_TIMEOUT_MS } from '../../core/relays/eose-timeout.ts'
 import { closeMessage, parseRelayMessage, reqMessage } from '../../core/relays/nip01.ts'
@@ -20,7 +24,7 @@ import { WARM_UP_EVENT } from '../../core/relays/warm-up-event.ts'
 
 /** The subscription's id on the early sockets. */
 export const EARLY_SUB_ID = 'plume-early'
-/** A relay that has not ended its stored events by then is waited for no longer: nothing is drawn. */
+/** A relay that has not ended its stored events by then is waited for no longer: no more is drawn. */
 export const EARLY_PAGE_MS = EOSE_BASE_TIMEOUT_MS
 /**
  * What a relay may send before its end of stored events, parsed on the page's thread while the
@@ -60,22 +64,42 @@ export interface EarlyPageDeps {
 }
 
 /** The page's steps on a start's timeline (core/app/start-marks.ts). */
-export type EarlyPageStep = Extract<StartMark, 'asked' | 'firstEvent' | 'ended'>
+export type EarlyPageStep = Extract<StartMark, 'asked' | 'firstEvent'>
+
+/** What the page hands over. */
+export interface EarlyPageListener {
+  /**
+   * Its leading events, checked, each once, newest first, that no relay can still send one above:
+   * each call hands the last call's and more. `verify` is the check they passed (for the notes
+   * reposts carry).
+   */
+  settled(leading: readonly NostrEvent[], verify: VerifyOne): void
+  /** Every relay has ended its stored events, or the page is given up: nothing more is handed over. */
+  done(): void
+}
+
+/** Where a relay's answer stands: its last event, while it keeps NIP-01's order. */
+interface RelayAnswer {
+  last: NostrEvent | null
+  ordered: boolean
+}
 
 /**
- * Asks every relay for the page; `done` gets the checked events once all have answered (ended
- * their stored events, closed the request, or failed as a socket), or null when the page is given
- * up: a relay has not answered within EARLY_PAGE_MS, has sent more than the bounds, or its URL is
- * refused. Returns `stop`, which closes what is still open and calls nothing more.
+ * Asks every relay for the page and hands over its leading events as they settle; gives the page
+ * up when a relay has not answered within EARLY_PAGE_MS, has sent more than the bounds, sent a note
+ * above what was handed over, or its URL is refused. Returns `stop`, which closes what is still
+ * open and calls nothing more.
  */
-export function askEarlyPage(
-  deps: EarlyPageDeps,
-  done: (events: NostrEvent[] | null) => void,
-): () => void {
+export function askEarlyPage(deps: EarlyPageDeps, listener: EarlyPageListener): () => void {
   const { relays, filters } = deps
   const bound = storedEventsBound(filters)
-  const checks: Promise<NostrEvent | null>[] = []
-  const sockets = new Set<EarlySocket>()
+  const answers = new Map<EarlySocket, RelayAnswer>()
+  /** Checked events, each once, newest first; the first `handed` are handed over. */
+  const page: NostrEvent[] = []
+  const ids = new Set<string>()
+  let handed = 0
+  let checking = 0
+  let verify: VerifyOne | null = null
   let stopped = false
   const marked = new Set<EarlyPageStep>()
   const mark = (step: EarlyPageStep) => {
@@ -91,21 +115,56 @@ export function askEarlyPage(
   const stop = () => {
     stopped = true
     cancelTimer()
-    for (const socket of sockets) close(socket)
-    sockets.clear()
+    for (const socket of answers.keys()) close(socket)
+    answers.clear()
   }
   const giveUp = () => {
     if (stopped) return
     stop()
-    done(null)
+    listener.done()
   }
   const cancelTimer = deps.later(giveUp, EARLY_PAGE_MS)
 
-  const check = (event: NostrEvent) =>
-    deps.verifyOne.then(
-      (verifyOne) => (checkEvent(event, verifyOne) ? event : null),
-      () => null,
+  // No relay still answering can send a note above this one.
+  const settled = (event: NostrEvent) =>
+    [...answers.values()].every(
+      ({ last, ordered }) => ordered && last !== null && newestFirst(event, last) <= 0,
     )
+  // Once every event heard is checked (one that fails is left out), hands over what has settled.
+  const handOver = () => {
+    if (stopped || checking > 0) return
+    let leading = handed
+    while (leading < page.length && settled(page[leading] as NostrEvent)) leading++
+    if (verify && leading > handed) {
+      handed = leading
+      listener.settled(page.slice(0, handed), verify)
+    }
+    if (stopped || answers.size > 0) return
+    stopped = true
+    cancelTimer()
+    listener.done()
+  }
+
+  const check = (event: NostrEvent) => {
+    checking++
+    deps.verifyOne
+      .then(
+        (verifyOne) => {
+          verify = verifyOne
+          return checkEvent(event, verifyOne)
+        },
+        () => false,
+      )
+      .then((held) => {
+        checking--
+        if (held && !ids.has(event.id)) {
+          ids.add(event.id)
+          page.push(event)
+          page.sort(newestFirst)
+        }
+        handOver()
+      })
+  }
   // Once the first request is out, the check's code is compiled while the relays answer, not on
   // their first event (core/relays/warm-up-event.ts).
   let warmed = false
@@ -115,23 +174,30 @@ export function askEarlyPage(
     deps.verifyOne.then((verifyOne) => checkEvent(WARM_UP_EVENT, verifyOne)).catch(() => undefined)
   }
 
+  // An event of a relay's stored ones, within the page's bounds.
+  const heard = (answer: RelayAnswer, event: NostrEvent) => {
+    if (answer.last && newestFirst(event, answer.last) < 0) {
+      answer.ordered = false
+      const last = page[handed - 1]
+      if (last && newestFirst(event, last) < 0) return giveUp()
+    }
+    answer.last = event
+    // A copy another relay sent that has held is not checked again: only this relay's place moved.
+    if (ids.has(event.id)) handOver()
+    else check(event)
+  }
+
   const ended = (socket: EarlySocket) => {
-    if (stopped || !sockets.delete(socket)) return
+    if (stopped || !answers.delete(socket)) return
     close(socket)
-    if (sockets.size > 0) return
-    cancelTimer()
-    mark('ended')
-    void Promise.all(checks).then((checked) => {
-      if (stopped) return
-      stopped = true
-      done(checked.filter((event) => event !== null))
-    })
+    handOver()
   }
 
   for (const url of relays) {
     let frames = 0
     let chars = 0
     let stored = 0
+    const answer: RelayAnswer = { last: null, ordered: true }
     let socket: EarlySocket | null = null
     const hear = (data: unknown) => {
       if (!socket || typeof data !== 'string') return
@@ -145,7 +211,7 @@ export function askEarlyPage(
       mark('firstEvent')
       if (++stored > bound || !matchFilters(filters, event)) return
       if (isDatedAhead(event, deps.nowMs())) return
-      checks.push(check(event))
+      heard(answer, event)
     }
     try {
       socket = deps.connect(url, {
@@ -161,8 +227,8 @@ export function askEarlyPage(
       giveUp() // a URL the browser refuses: the page would lack that relay's notes
       return stop
     }
-    sockets.add(socket)
+    answers.set(socket, answer)
   }
-  if (sockets.size === 0) giveUp()
+  if (answers.size === 0) giveUp()
   return stop
 }

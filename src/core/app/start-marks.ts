@@ -12,10 +12,10 @@ export const START_MARKS = {
   asked: 'plume:early-asked',
   /** the early page's first event has come */
   firstEvent: 'plume:early-first-event',
-  /** every relay has ended its stored events */
-  ended: 'plume:early-ended',
-  /** the early rows are drawn */
+  /** the first early row is drawn: the first note */
   drawn: 'plume:early-drawn',
+  /** every early row is drawn: no more will be */
+  complete: 'plume:early-complete',
 } as const
 
 export type StartMark = keyof typeof START_MARKS

@@ -13,7 +13,6 @@
 import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
 import type { Preferences } from '../app/preferences.ts'
-import { newestFirst } from '../platform/event-order.ts'
 import { segmentContent } from './content.ts'
 import {
   type FeedEntry,
@@ -60,44 +59,54 @@ function drawnAlike(note: Note): boolean {
   )
 }
 
-/**
- * The rows to draw, of the events of a page that every relay has answered (checked, in any order,
- * repeats allowed): the newest NOTES_PAGE_SIZE, from the top while they draw alike. A repost is
- * drawn with the note its content carries, once that note's signature has held (`carried`, by the
- * repost's id), as the app shows it before asking relays for the note; without one it ends them.
- */
 /** A row the early feed draws: a note, and the repost that put it there if one did. */
 export interface EarlyRow {
   note: Note
   repost: RepostInfo | null
 }
 
-export function earlyRows(
-  events: readonly NostrEvent[],
-  preferences: Preferences,
-  carried: ReadonlyMap<string, NostrEvent>,
-): EarlyRow[] {
-  const seen = new Set<string>()
-  const page = events
-    .filter((event) => !seen.has(event.id) && seen.add(event.id))
-    .sort(newestFirst)
-    .slice(0, NOTES_PAGE_SIZE)
-  const filter = feedFilter(preferences, null)
-  const rows: EarlyRow[] = []
-  for (const event of page) {
-    const entry = earlyEntry(event, carried)
-    if (!entry?.note) break
-    if (!passesFilter(entry, filter)) continue
-    if (!drawnAlike(entry.note)) break
-    rows.push({ note: entry.note, repost: entry.repost })
-  }
-  return rows
+/** The note a repost's content carries, once its signature has held; else null. */
+export type CarriedNote = (repost: NostrEvent) => NostrEvent | null
+
+/** The rows a call adds, and whether any can follow. */
+export interface EarlyRowsStep {
+  rows: EarlyRow[]
+  /** No row follows: the page's NOTES_PAGE_SIZE notes are read, or one only the app draws. */
+  complete: boolean
 }
 
-function earlyEntry(event: NostrEvent, carried: ReadonlyMap<string, NostrEvent>): FeedEntry | null {
+/**
+ * The rows to draw, as the page's leading events become final: each call is given them newest
+ * first, each once, checked, the last call's and more (actors/feed/early-page.ts), and returns the
+ * rows they add: of the newest NOTES_PAGE_SIZE, from the top while they draw alike. A repost is
+ * drawn with the note its content carries, once that note's signature has held (`carried`: asked
+ * only of the reposts read), as the app shows it before asking relays for the note; without one it ends them.
+ */
+export function earlyRows(
+  preferences: Preferences,
+): (leading: readonly NostrEvent[], carried: CarriedNote) => EarlyRowsStep {
+  const filter = feedFilter(preferences, null)
+  let read = 0
+  let complete = false
+  return (leading, carried) => {
+    const rows: EarlyRow[] = []
+    for (const event of leading.slice(read, NOTES_PAGE_SIZE)) {
+      if (complete) break
+      read++
+      const entry = earlyEntry(event, carried)
+      if (entry?.note && !passesFilter(entry, filter)) continue
+      if (!entry?.note || !drawnAlike(entry.note)) complete = true
+      else rows.push({ note: entry.note, repost: entry.repost })
+    }
+    complete ||= read === NOTES_PAGE_SIZE
+    return { rows, complete }
+  }
+}
+
+function earlyEntry(event: NostrEvent, carried: CarriedNote): FeedEntry | null {
   if (event.kind === TEXT_NOTE_KIND) return noteEntry(toNote(event, 0))
   const repost = parseRepost(event)
-  const note = carried.get(event.id)
+  const note = carried(event)
   if (!repost || !note || note.id !== repost.target.id) return null
   return repostEntry(repostInfo(event, repost.target), toNote(note, 0))
 }

@@ -4,7 +4,11 @@ import { finalizeEvent, generateSecretKey } from 'nostr-tools/pure'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type AsciiArt, asciiGrid } from '../../../src/core/feed/ascii-art.ts'
 import { toNote } from '../../../src/core/feed/note.ts'
-import { type DrawArt, drawEarlyFeed } from '../../../src/ui/components/feed/early-cards.ts'
+import {
+  addEarlyRows,
+  type DrawArt,
+  drawEarlyFeed,
+} from '../../../src/ui/components/feed/early-cards.ts'
 import type { AsciiResult } from '../../../src/workers/ascii-api.ts'
 
 const PICTURE = 'https://example.com/a.jpg'
@@ -110,5 +114,14 @@ describe('drawEarlyFeed', () => {
     await mode.drawn
     expect(layer.querySelector('.ascii-pending')).not.toBeNull()
     expect(layer.querySelector('pre')).toBeNull()
+  })
+
+  it('adds rows below those drawn, numbered on, in the one layer', () => {
+    const layer = drawEarlyFeed([row([])], [], null)
+    addEarlyRows(layer, [row([]), row([])], null)
+    const cards = [...document.querySelectorAll('.early-feed article')]
+    expect(document.querySelectorAll('.early-feed')).toHaveLength(1)
+    expect(cards.map((card) => card.getAttribute('aria-posinset'))).toEqual(['1', '2', '3'])
+    expect(cards.every((card) => layer.contains(card))).toBe(true)
   })
 })

@@ -42,9 +42,7 @@ export function drawEarlyFeed(
   hashtags: readonly string[],
   ascii: DrawArt | null,
 ): HTMLElement {
-  const options: CardOptions = { now: Math.floor(Date.now() / 1000), ascii }
   const feed = element('div', { class: 'feed' })
-  for (const [index, row] of rows.entries()) feed.append(noteCard(row, index + 1, options))
   const layer = element('div', { class: 'early-feed', 'aria-hidden': 'true' })
   layer.inert = true
   // The page's column (styles.css .main), as the app's <main> lays out tabs and feed.
@@ -52,8 +50,22 @@ export function drawEarlyFeed(
   if (hashtags.length > 0) column.append(hashtagTabs(hashtags))
   column.append(feed)
   layer.append(column)
+  addEarlyRows(layer, rows, ascii)
   document.body.append(layer)
   return layer
+}
+
+/** More rows, below those of the layer drawEarlyFeed made. */
+export function addEarlyRows(
+  layer: HTMLElement,
+  rows: readonly EarlyRow[],
+  ascii: DrawArt | null,
+): void {
+  const feed = layer.querySelector('.feed')
+  if (!feed) return
+  const options: CardOptions = { now: Math.floor(Date.now() / 1000), ascii }
+  const drawn = feed.childElementCount
+  for (const [index, row] of rows.entries()) feed.append(noteCard(row, drawn + index + 1, options))
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(

@@ -7,18 +7,22 @@
 import type { NostrEvent } from 'nostr-tools/pure'
 import { NostrWasm } from 'nostr-wasm'
 import { isStandalone } from '../../../actors/app/display-mode.ts'
-import { askEarlyPage } from '../../../actors/feed/early-page.ts'
+import { askEarlyPage, type EarlyPageListener } from '../../../actors/feed/early-page.ts'
 import { PUBKEY_KEY } from '../../../actors/identity/login-session.ts'
 import { LAST_ROUTE_KEY, parseLastRoute, restorableRoute } from '../../../core/app/last-route.ts'
-import { readStoredPreferences, withStored } from '../../../core/app/preferences.ts'
+import {
+  type Preferences,
+  readStoredPreferences,
+  withStored,
+} from '../../../core/app/preferences.ts'
 import { START_MARKS, type StartMark } from '../../../core/app/start-marks.ts'
 import { earlyFeedFilters, earlyRows } from '../../../core/feed/early-feed.ts'
 import { parseRepost } from '../../../core/feed/nip18.ts'
 import { parseRuntimeConfig } from '../../../core/platform/runtime-config.ts'
-import { checkEvent, type VerifyOne } from '../../../core/relays/check-event.ts'
+import { checkEvent } from '../../../core/relays/check-event.ts'
 import { poolReadUrls } from '../../../core/relays/pool-urls.ts'
 import type { AsciiResult } from '../../../workers/ascii-api.ts'
-import { drawEarlyFeed } from './early-cards.ts'
+import { addEarlyRows, drawEarlyFeed } from './early-cards.ts'
 
 let dropped = false
 let stopPage: (() => void) | null = null
@@ -39,28 +43,30 @@ export function dropEarlyFeed(): void {
 /**
  * Asks for the page when the early feed applies here, once the config (the start-up script's
  * request, read from a copy) names the relays; its events are checked with nostr-wasm, compiled
- * from the start-up script's request for the module. Anything that goes wrong leaves it undrawn.
- * Settles once the rows are drawn or will not be; not when dropEarlyFeed stops the page, which
- * only the app does, once it has begun the head start itself.
+ * from the start-up script's request for the module, and its rows drawn as they settle. Anything
+ * that goes wrong draws no more. Settles once every row is drawn or no more will be; not when
+ * dropEarlyFeed stops the page, which only the app does, once it has begun the head start itself.
  */
 export function startEarlyFeed(config: Promise<Response>, wasm: Promise<Response>): Promise<void> {
-  const filters = (() => {
+  const start = (() => {
     try {
       const read = (key: string) => localStorage.getItem(key)
       // An installed app about to go back to its last screen (ui/pwa/start.ts) is not on the feed.
       const saved = parseLastRoute(read(LAST_ROUTE_KEY))
       if (isStandalone() && restorableRoute(location, saved, Date.now()) !== null) return null
-      return earlyFeedFilters({
+      const preferences = withStored(readStoredPreferences(read))
+      const filters = earlyFeedFilters({
         pathname: location.pathname,
         search: location.search,
-        preferences: withStored(readStoredPreferences(read)),
+        preferences,
         signedIn: read(PUBKEY_KEY) !== null,
       })
+      return filters && { filters, preferences }
     } catch {
       return null // storage refused: the preferences are not known
     }
   })()
-  if (!filters) return Promise.resolve()
+  if (!start) return Promise.resolve()
   const verifyOne = NostrWasm(wasm).then(
     (wasm) => (event: Parameters<typeof wasm.verifyEvent>[0]) => wasm.verifyEvent(event),
   )
@@ -71,10 +77,15 @@ export function startEarlyFeed(config: Promise<Response>, wasm: Promise<Response
       if (json === null || dropped) return
       markStart('config')
       return new Promise<void>((settle) => {
+        const listener = pageRows(start.preferences, () => {
+          stopPage?.()
+          stopPage = null
+          settle()
+        })
         stopPage = askEarlyPage(
           {
             relays: poolReadUrls(parseRuntimeConfig(json).relays),
-            filters,
+            filters: start.filters,
             connect: (url, events) => {
               const socket = new WebSocket(url)
               socket.onopen = events.opened
@@ -95,30 +106,49 @@ export function startEarlyFeed(config: Promise<Response>, wasm: Promise<Response
             },
             mark: markStart,
           },
-          (events) => {
-            stopPage = null
-            if (events === null) return settle()
-            void drawPage(events, verifyOne).then(settle)
-          },
+          listener,
         )
       })
     })
     .catch(() => undefined)
 }
 
-/** Draws the page's rows unless the app's feed came first; a failure leaves them undrawn. */
-async function drawPage(events: readonly NostrEvent[], verifyOne: Promise<VerifyOne>) {
-  try {
-    const carried = await carriedNotes(events, verifyOne)
-    const preferences = withStored(readStoredPreferences((key) => localStorage.getItem(key)))
-    const rows = earlyRows(events, preferences, carried)
-    const { useAscii, useColor } = preferences
-    const art = useAscii ? (source: string) => drawArt(source, useColor) : null
-    if (dropped || rows.length === 0) return
-    drawn = drawEarlyFeed(rows, preferences.customHashtags, art)
-    markStart('drawn')
-  } catch {
-    // The WebAssembly or the storage refused: the app draws the feed as it would have.
+/**
+ * Draws the page's rows as its leading events settle, unless the app's feed came first; `finish`
+ * once every row is drawn or no more will be (a failure draws no more).
+ */
+function pageRows(preferences: Preferences, finish: () => void): EarlyPageListener {
+  const next = earlyRows(preferences)
+  const { useAscii, useColor } = preferences
+  const art = useAscii ? (source: string) => drawArt(source, useColor) : null
+  let finished = false
+  const end = () => {
+    if (finished) return
+    finished = true
+    if (drawn) markStart('complete')
+    finish()
+  }
+  return {
+    settled: (leading, verify) => {
+      if (dropped || finished) return
+      try {
+        // The note a repost carries, if its signature holds (the app's carriedNote).
+        const carried = (repost: NostrEvent) => {
+          const embedded = parseRepost(repost)?.embedded
+          return embedded && checkEvent(embedded, verify) ? embedded : null
+        }
+        const { rows, complete } = next(leading, carried)
+        if (rows.length > 0 && drawn) addEarlyRows(drawn, rows, art)
+        else if (rows.length > 0) {
+          drawn = drawEarlyFeed(rows, preferences.customHashtags, art)
+          markStart('drawn')
+        }
+        if (complete) end()
+      } catch {
+        end() // the WebAssembly refused: the app draws the feed as it would have
+      }
+    },
+    done: end,
   }
 }
 
@@ -131,17 +161,3 @@ const drawArt = (source: string, color: boolean): Promise<AsciiResult> =>
     ({ asciiCache }) => asciiCache().get(source, color),
     (error: unknown): AsciiResult => ({ ok: false, reason: String(error) }),
   )
-
-/** The notes reposts carry whose signatures hold, by repost (the app's carriedNote). */
-async function carriedNotes(
-  events: readonly NostrEvent[],
-  verifyOne: Promise<VerifyOne>,
-): Promise<Map<string, NostrEvent>> {
-  const check = await verifyOne
-  const carried = new Map<string, NostrEvent>()
-  for (const event of events) {
-    const embedded = parseRepost(event)?.embedded
-    if (embedded && checkEvent(embedded, check)) carried.set(event.id, embedded)
-  }
-  return carried
-}

@@ -13,7 +13,7 @@ import {
 } from '../../../../src/actors/feed/early-page.ts'
 import type { VerifyOne } from '../../../../src/core/relays/check-event.ts'
 import { WARM_UP_EVENT } from '../../../../src/core/relays/warm-up-event.ts'
-import { byAuthors } from '../../../peers/faults.ts'
+import { byAuthors, type RelayFaults } from '../../../peers/faults.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
 
 const alice = generateSecretKey()
@@ -51,11 +51,15 @@ function sockets() {
   return { opened, connect }
 }
 
-/** Runs the page; `timer` fires its give-up at once when called; `marks` are its steps so far. */
+/**
+ * Runs the page; `handed` is what each call handed over, `timer` fires its give-up at once when
+ * called, `marks` are its steps so far.
+ */
 function ask(urls: string[], connect: EarlyPageDeps['connect'], verify = verifyOne) {
   let giveUp: (() => void) | null = null
   const marks: EarlyPageStep[] = []
-  const done = vi.fn<(events: NostrEvent[] | null) => void>()
+  const handed: string[][] = []
+  const done = vi.fn<() => void>()
   const stop = askEarlyPage(
     {
       relays: urls,
@@ -72,40 +76,131 @@ function ask(urls: string[], connect: EarlyPageDeps['connect'], verify = verifyO
       },
       mark: (step) => marks.push(step),
     },
-    done,
+    { settled: (leading) => handed.push(leading.map((event) => event.id)), done },
   )
-  return { done, stop, marks, timer: () => giveUp?.() }
+  return { done, stop, marks, handed, timer: () => giveUp?.() }
 }
 
-/** The events handed over the first time; throws when the page was given up instead. */
-function handed(done: ReturnType<typeof ask>['done']): NostrEvent[] {
-  const [events] = done.mock.calls[0] ?? []
-  if (!events) throw new Error('the page was given up')
-  return events
-}
+/** The ids of the events handed over so far: the last call's. */
+const last = (handed: readonly string[][]) => handed.at(-1) ?? []
+const newestIds = (events: NostrEvent[]) =>
+  [...new Map(events.map((event) => [event.id, event])).values()]
+    .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1))
+    .map((event) => event.id)
 
 const allClosed = (opened: WebSocket[]) =>
   vi.waitFor(() => expect(opened.every((s) => s.readyState === WebSocket.CLOSED)).toBe(true))
 
+/** nostr-wasm's check, noting the id of each event it checks. */
+async function countingChecks() {
+  const checked: string[] = []
+  const wasm = await verifyOne
+  const counting = Promise.resolve<VerifyOne>((event) => {
+    checked.push(event.id)
+    return wasm(event)
+  })
+  return { checked, counting }
+}
+
+/** A relay of no stored events of its own: the test sends them, and their end, when it chooses. */
+function heldRelay() {
+  let send: ((frame: unknown[]) => void) | null = null
+  const faults: RelayFaults = {
+    rewrite: (frame) => (frame[0] === 'EOSE' ? null : frame),
+    onReq: (subId, _filters, raw) => {
+      send = (frame) => raw(JSON.stringify([frame[0], subId, ...frame.slice(1)]))
+    },
+  }
+  return {
+    seed: [],
+    faults,
+    asked: () => send !== null,
+    send: (event: NostrEvent) => send?.(['EVENT', event]),
+    end: () => send?.(['EOSE']),
+  }
+}
+
 describe('askEarlyPage', () => {
-  it('hands over the checked page once every relay has ended, and closes its sockets', async () => {
+  it('hands over the checked page, newest first and each once, once every relay has ended, and closes its sockets', async () => {
     const first = [note(alice, 10), note(alice, 30)]
     const second = [note(alice, 20), note(alice, 40), first[0]!]
     relays = [await startRelay({ seed: first }), await startRelay({ seed: second })]
     const { opened, connect } = sockets()
-    const { done } = ask(
+    const { done, handed } = ask(
       relays.map((relay) => relay.url),
       connect,
     )
     await vi.waitFor(() => expect(done).toHaveBeenCalledOnce())
-    const got = handed(done)
-      .map((event) => event.id)
-      .sort()
-    expect(got).toEqual([...first, ...second].map((event) => event.id).sort())
+    expect(last(handed)).toEqual(newestIds([...first, ...second]))
+    // Each call hands the last one's and more.
+    for (const [index, ids] of handed.entries())
+      expect(ids.slice(0, handed[index - 1]?.length)).toEqual(handed[index - 1] ?? ids)
     await allClosed(opened)
   })
 
-  it('marks each step once, in order: the first request out, the first event, every relay ended', async () => {
+  it('hands over a note as soon as every relay has sent one no newer, before the slower relay has ended', async () => {
+    const [n10, n20, n30] = [note(alice, 10), note(alice, 20), note(alice, 30)]
+    const held = heldRelay()
+    relays = [await startRelay({ seed: [n10, n30] }), await startRelay(held)]
+    const { opened, connect } = sockets()
+    const { done, handed, timer } = ask(
+      relays.map((relay) => relay.url),
+      connect,
+    )
+    await vi.waitFor(() => expect(opened[0]!.readyState).toBe(WebSocket.CLOSED))
+    await vi.waitFor(() => expect(held.asked()).toBe(true))
+    expect(handed).toEqual([])
+    held.send(n20)
+    // The note of 30 s ago waits: the unended relay may still send one of 25 s ago.
+    await vi.waitFor(() => expect(last(handed)).toEqual([n10.id, n20.id]))
+    expect(handed).toHaveLength(1)
+    expect(done).not.toHaveBeenCalled()
+    timer()
+    expect(done).toHaveBeenCalledOnce()
+    await allClosed(opened)
+  })
+
+  it('waits to its end for a relay that sends out of order, and gives the page up when one comes above what was handed over', async () => {
+    const [n5, n10, n20, n30, n35, n40] = [5, 10, 20, 30, 35, 40].map((ago) => note(alice, ago))
+    const [first, second] = [heldRelay(), heldRelay()]
+    relays = [await startRelay(first), await startRelay(second)]
+    const { checked, counting } = await countingChecks()
+    const { opened, connect } = sockets()
+    const waited = ask(
+      relays.map((relay) => relay.url),
+      connect,
+      counting,
+    )
+    await vi.waitFor(() => expect(first.asked() && second.asked()).toBe(true))
+    first.send(n10!)
+    second.send(n40!)
+    await vi.waitFor(() => expect(last(waited.handed)).toEqual([n10!.id]))
+    // Out of order, below what was handed over: nothing more until that relay has ended.
+    second.send(n35!)
+    await vi.waitFor(() => expect(checked).toContain(n35!.id))
+    first.send(n30!)
+    first.end()
+    second.end()
+    await vi.waitFor(() => expect(waited.done).toHaveBeenCalledOnce())
+    expect(waited.handed).toEqual([[n10!.id], [n10!.id, n30!.id, n35!.id, n40!.id]])
+    await allClosed(opened)
+
+    // Above what was handed over: given up, what was handed over left as it was.
+    const broken = heldRelay()
+    relays.push(await startRelay(broken))
+    const brokenSockets = sockets()
+    const given = ask([relays[2]!.url], brokenSockets.connect)
+    await vi.waitFor(() => expect(broken.asked()).toBe(true))
+    broken.send(n10!)
+    broken.send(n20!)
+    await vi.waitFor(() => expect(last(given.handed)).toEqual([n10!.id, n20!.id]))
+    broken.send(n5!)
+    await vi.waitFor(() => expect(given.done).toHaveBeenCalledOnce())
+    expect(last(given.handed)).toEqual([n10!.id, n20!.id])
+    await allClosed(brokenSockets.opened)
+  })
+
+  it('marks each step once, in order: the first request out, the first event', async () => {
     relays = [
       await startRelay({ seed: [note(alice, 10), note(alice, 30)] }),
       await startRelay({ seed: [note(alice, 20)] }),
@@ -116,22 +211,15 @@ describe('askEarlyPage', () => {
       connect,
     )
     await vi.waitFor(() => expect(done).toHaveBeenCalledOnce())
-    expect(marks).toEqual(['asked', 'firstEvent', 'ended'])
+    expect(marks).toEqual(['asked', 'firstEvent'])
   })
 
   it('checks a signed note of its own once, when its first request is out and before any relay answers, and leaves it out of the page', async () => {
-    relays = [
-      await startRelay({ seed: [note(alice, 10)] }),
-      await startRelay({ seed: [note(alice, 20)] }),
-    ]
-    const checked: string[] = []
-    const wasm = await verifyOne
-    const counting = Promise.resolve<VerifyOne>((event) => {
-      checked.push(event.id)
-      wasm(event)
-    })
+    const sent = [note(alice, 10), note(alice, 20)]
+    relays = [await startRelay({ seed: [sent[0]!] }), await startRelay({ seed: [sent[1]!] })]
+    const { checked, counting } = await countingChecks()
     const { opened, connect } = sockets()
-    const { done } = ask(
+    const { done, handed } = ask(
       relays.map((relay) => relay.url),
       connect,
       counting,
@@ -139,11 +227,30 @@ describe('askEarlyPage', () => {
     await vi.waitFor(() => expect(done).toHaveBeenCalledOnce())
     expect(checked).toHaveLength(3)
     expect(checked[0]).toBe(WARM_UP_EVENT.id)
-    expect(handed(done).map((event) => event.content)).toEqual(
-      expect.arrayContaining(['10s ago', '20s ago']),
-    )
-    expect(handed(done)).toHaveLength(2)
+    expect(last(handed)).toEqual(newestIds(sent))
     await allClosed(opened)
+  })
+
+  it('checks no note again that another relay sent and that has held', async () => {
+    const shared = note(alice, 10)
+    const [first, second] = [heldRelay(), heldRelay()]
+    relays = [await startRelay(first), await startRelay(second)]
+    const { checked, counting } = await countingChecks()
+    const { connect } = sockets()
+    const { done, handed } = ask(
+      relays.map((relay) => relay.url),
+      connect,
+      counting,
+    )
+    await vi.waitFor(() => expect(first.asked() && second.asked()).toBe(true))
+    first.send(shared)
+    await vi.waitFor(() => expect(checked).toContain(shared.id))
+    second.send(shared)
+    first.end()
+    second.end()
+    await vi.waitFor(() => expect(done).toHaveBeenCalledOnce())
+    expect(handed).toEqual([[shared.id]])
+    expect(checked.filter((id) => id === shared.id)).toHaveLength(1)
   })
 
   it("drops a forger's events and keeps its honest neighbours", async () => {
@@ -156,21 +263,18 @@ describe('askEarlyPage', () => {
       }),
     ]
     const { connect } = sockets()
-    const { done } = ask([relays[0]!.url], connect)
+    const { done, handed } = ask([relays[0]!.url], connect)
     await vi.waitFor(() => expect(done).toHaveBeenCalledOnce())
-    const got = handed(done)
-      .map((event) => event.id)
-      .sort()
-    expect(got).toEqual(honest.map((event) => event.id).sort())
+    expect(last(handed)).toEqual(newestIds(honest))
   })
 
-  it('hands over nothing while a relay has not ended, and gives up in time', async () => {
+  it('hands over nothing while a relay has sent nothing, and gives up in time', async () => {
     relays = [
       await startRelay({ seed: [note(alice, 10)] }),
       await startRelay({ seed: [note(alice, 20)], faults: { dropAll: true } }),
     ]
     const { opened, connect } = sockets()
-    const { done, timer, marks } = ask(
+    const { done, handed, timer } = ask(
       relays.map((relay) => relay.url),
       connect,
     )
@@ -180,8 +284,8 @@ describe('askEarlyPage', () => {
     expect(done).not.toHaveBeenCalled()
     timer()
     await allClosed(opened)
-    expect(done.mock.calls).toEqual([[null]])
-    expect(marks).not.toContain('ended')
+    expect(done).toHaveBeenCalledOnce()
+    expect(handed).toEqual([])
   })
 
   it('counts no more events from a relay than the page asked for', async () => {
@@ -200,10 +304,10 @@ describe('askEarlyPage', () => {
       }),
     ]
     const { connect } = sockets()
-    const { done } = ask([relays[0]!.url], connect)
+    const { done, handed } = ask([relays[0]!.url], connect)
     await vi.waitFor(() => expect(done).toHaveBeenCalledOnce())
     // Its one stored note and the first nine of the flood.
-    expect(handed(done)).toHaveLength(10)
+    expect(last(handed)).toHaveLength(10)
   })
 
   it('gives the page up when a relay sends more than it may before its end of stored events', async () => {
@@ -222,22 +326,24 @@ describe('askEarlyPage', () => {
       }),
     ]
     const { opened, connect } = sockets()
-    const { done } = ask(
+    const { done, handed } = ask(
       relays.map((relay) => relay.url),
       connect,
     )
     await allClosed(opened)
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(done.mock.calls).toEqual([[null]])
+    expect(done).toHaveBeenCalledOnce()
+    expect(handed).toEqual([])
   })
 
   it('calls nothing once stopped', async () => {
     relays = [await startRelay({ seed: [note(alice, 10)], faults: { delayMs: 200 } })]
     const { opened, connect } = sockets()
-    const { done, stop } = ask([relays[0]!.url], connect)
+    const { done, handed, stop } = ask([relays[0]!.url], connect)
     stop()
     await allClosed(opened)
     await new Promise((resolve) => setTimeout(resolve, 400))
     expect(done).not.toHaveBeenCalled()
+    expect(handed).toEqual([])
   })
 })

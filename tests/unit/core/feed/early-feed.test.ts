@@ -3,10 +3,12 @@ import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/p
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PREFERENCES, type Preferences } from '../../../../src/core/app/preferences.ts'
 import {
+  type CarriedNote,
   type EarlyFeedStart,
   earlyFeedFilters,
   earlyRows,
 } from '../../../../src/core/feed/early-feed.ts'
+import { newestFirst } from '../../../../src/core/platform/event-order.ts'
 import { npubOf } from '../../../../src/core/platform/npub.ts'
 
 /** The whole feed, pictures as pictures: where the early feed is drawn. */
@@ -25,10 +27,15 @@ let made = 0
 const note = (ago: number, content = `note ${++made}`, tags: string[][] = []): NostrEvent =>
   finalizeEvent({ kind: 1, created_at: now - ago, tags, content }, key)
 const ids = (events: readonly { id: string }[]) => events.map((event) => event.id)
-const none = new Map<string, NostrEvent>()
-/** The ids of the notes drawn. */
+const none: CarriedNote = () => null
+/** The notes carried, by repost id. */
+const carrying =
+  (notes: Record<string, NostrEvent>): CarriedNote =>
+  (repost) =>
+    notes[repost.id] ?? null
+/** The notes drawn of the page's leading events (newest first, as the early page hands them). */
 const earlyNotes = (events: NostrEvent[], preferences: Preferences, carried = none) =>
-  earlyRows(events, preferences, carried).map((row) => row.note)
+  earlyRows(preferences)([...events].sort(newestFirst), carried).rows.map((row) => row.note)
 
 describe('earlyFeedFilters', () => {
   it("asks for the app's first page of the whole feed", () => {
@@ -58,10 +65,26 @@ describe('earlyFeedFilters', () => {
 })
 
 describe('earlyRows', () => {
-  it('draws the newest ten, each once, newest first, whichever relay sent them', () => {
+  it('draws the first ten of the leading notes as they come, then no more', () => {
     const events = Array.from({ length: 14 }, (_, i) => note(i * 60))
-    const shuffled = [...events.slice(7), ...events.slice(0, 9)] // repeats from a second relay
-    expect(ids(earlyNotes(shuffled, plain))).toEqual(ids(events.slice(0, 10)))
+    const next = earlyRows(plain)
+    const steps = [1, 4, 9, 14].map((count) => next(events.slice(0, count), none))
+    expect(steps.map(({ rows }) => ids(rows.map((row) => row.note)))).toEqual([
+      ids(events.slice(0, 1)),
+      ids(events.slice(1, 4)),
+      ids(events.slice(4, 9)),
+      ids(events.slice(9, 10)),
+    ])
+    expect(steps.map(({ complete }) => complete)).toEqual([false, false, false, true])
+    expect(next(events, none)).toEqual({ rows: [], complete: true })
+  })
+
+  it('is complete at the first note only the app draws, and draws nothing after it', () => {
+    const next = earlyRows(plain)
+    const warned = note(2, 'Spoiler', [['content-warning', 'plot']])
+    const first = note(1)
+    expect(next([first], none).complete).toBe(false)
+    expect(next([first, warned, note(3)], none)).toEqual({ rows: [], complete: true })
   })
 
   it('draws text, links, hashtags, pictures, mentions, quotes and replies; ends at the first note it would draw otherwise', () => {
@@ -141,15 +164,15 @@ describe('earlyRows', () => {
     const older = note(9, 'Below it')
     // Not carried (its signature not checked, or failed): the rows end at the repost.
     expect(ids(earlyNotes([repost, older], plain))).toEqual([])
-    const rows = earlyRows([repost, older], plain, new Map([[repost.id, reposted]]))
+    const { rows } = earlyRows(plain)([repost, older], carrying({ [repost.id]: reposted }))
     expect(rows.map((row) => [row.note.id, row.repost?.id ?? null])).toEqual([
       [reposted.id, repost.id],
       [older.id, null],
     ])
     // Reposts hidden: left out, as the app leaves them out.
     const noReposts = { ...plain, showReposts: false }
-    expect(ids(earlyNotes([repost, older], noReposts, new Map([[repost.id, reposted]])))).toEqual([
-      older.id,
-    ])
+    expect(
+      ids(earlyNotes([repost, older], noReposts, carrying({ [repost.id]: reposted }))),
+    ).toEqual([older.id])
   })
 })
