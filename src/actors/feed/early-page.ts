@@ -74,7 +74,7 @@ export interface EarlyPageListener {
    * reposts carry).
    */
   settled(leading: readonly NostrEvent[], verify: VerifyOne): void
-  /** Every relay has ended its stored events, or the page is given up: nothing more is handed over. */
+  /** Every relay has ended its stored events, or the page is given up: nothing more comes. */
   done(): void
 }
 

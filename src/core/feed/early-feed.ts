@@ -80,7 +80,8 @@ export interface EarlyRowsStep {
  * first, each once, checked, the last call's and more (actors/feed/early-page.ts), and returns the
  * rows they add: of the newest NOTES_PAGE_SIZE, from the top while they draw alike. A repost is
  * drawn with the note its content carries, once that note's signature has held (`carried`: asked
- * only of the reposts read), as the app shows it before asking relays for the note; without one it ends them.
+ * only of the reposts read), as the app shows it before asking relays for the note; without one
+ * it ends them.
  */
 export function earlyRows(
   preferences: Preferences,
