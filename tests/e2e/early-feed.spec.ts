@@ -3,6 +3,7 @@ import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure
 import { START_MARKS } from '../../src/core/app/start-marks.ts'
 import { asciiGrid } from '../../src/core/feed/ascii-art.ts'
 import { toNote } from '../../src/core/feed/note.ts'
+import { newestFirst } from '../../src/core/platform/event-order.ts'
 import { byAuthors } from '../peers/faults.ts'
 import { expect, test } from './fixtures.ts'
 import { holdApp, holdRequests } from './held-app.ts'
@@ -111,9 +112,7 @@ test('a relay that never ends its stored events holds back no early row that non
   // given up (EARLY_PAGE_MS): its one note is older than all of them, and it sends newest first.
   await allDrawn(page)
   const drawn = await earlyIds(page)
-  const newest = [...world.events()]
-    .filter((event) => event.kind === 1)
-    .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1))
+  const newest = [...world.events()].filter((event) => event.kind === 1).sort(newestFirst)
   expect(drawn[0]).toBe(newest[0]?.id)
   expect(drawn).not.toContain(older.id)
   await appTakesOver(page, release, drawn)

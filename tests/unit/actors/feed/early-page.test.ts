@@ -11,6 +11,7 @@ import {
   type EarlyPageStep,
   type EarlySocketEvents,
 } from '../../../../src/actors/feed/early-page.ts'
+import { newestFirst } from '../../../../src/core/platform/event-order.ts'
 import type { VerifyOne } from '../../../../src/core/relays/check-event.ts'
 import { WARM_UP_EVENT } from '../../../../src/core/relays/warm-up-event.ts'
 import { byAuthors, type RelayFaults } from '../../../peers/faults.ts'
@@ -85,7 +86,7 @@ function ask(urls: string[], connect: EarlyPageDeps['connect'], verify = verifyO
 const last = (handed: readonly string[][]) => handed.at(-1) ?? []
 const newestIds = (events: NostrEvent[]) =>
   [...new Map(events.map((event) => [event.id, event])).values()]
-    .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1))
+    .sort(newestFirst)
     .map((event) => event.id)
 
 const allClosed = (opened: WebSocket[]) =>
