@@ -56,6 +56,39 @@ function calibratedCpuSlowdown(benchmarkIndex: number): number {
 interface Audit {
   score: number
   metrics: Record<string, number | null>
+  /**
+   * Where the blocking time comes from: the simulated long tasks' time past 50 ms, summed by the
+   * script Lighthouse attributes each to (its long-tasks audit; chunk names without their hash),
+   * largest first. Not TBT itself, which counts only the tasks between the first paint and TTI.
+   */
+  blockingByScript: Record<string, number>
+}
+
+interface LongTask {
+  url: string
+  duration: number
+}
+
+/**
+ * A script's file name without the build's hash; the page's own work (its URL ends in `/`) as
+ * `the page`; Lighthouse's own labels (`Unattributable`, `Browser`) as they are.
+ */
+const scriptName = (url: string) =>
+  url
+    .split('/')
+    .pop()
+    ?.replace(/-[\w-]{8}\.js$/, '.js') || 'the page'
+
+/** The long-tasks audit's items, summed as Audit.blockingByScript says. */
+function blockingByScript(items: readonly LongTask[]): Record<string, number> {
+  const sums = new Map<string, number>()
+  for (const { url, duration } of items) {
+    const script = scriptName(url)
+    sums.set(script, (sums.get(script) ?? 0) + Math.max(0, duration - 50))
+  }
+  return Object.fromEntries(
+    [...sums].sort((a, b) => b[1] - a[1]).map(([script, ms]) => [script, Math.round(ms)]),
+  )
 }
 
 interface LighthouseRun {
@@ -127,7 +160,9 @@ async function audit(url: string, { dir, artifacts }: Load, cpuSlowdown: number)
   const metrics = Object.fromEntries(
     METRICS.map((id) => [id, lhr.audits[id]?.numericValue ?? null]),
   )
-  return { score, metrics }
+  const details = lhr.audits['long-tasks']?.details
+  const items = details && 'items' in details ? (details.items as LongTask[]) : []
+  return { score, metrics, blockingByScript: blockingByScript(items) }
 }
 
 /** Steps of the search below: finer than the host's swing from run to run. */
