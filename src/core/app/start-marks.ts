@@ -14,7 +14,7 @@ export const START_MARKS = {
   firstEvent: 'plume:early-first-event',
   /** the first early row is drawn: the first note */
   drawn: 'plume:early-drawn',
-  /** every early row is drawn (a frame each), unless the app's rows came first: no more will be */
+  /** every early row is drawn: no more will be */
   complete: 'plume:early-complete',
 } as const
 

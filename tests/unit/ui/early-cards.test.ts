@@ -8,7 +8,6 @@ import {
   addEarlyRows,
   type DrawArt,
   drawEarlyFeed,
-  earlyRowsDrawn,
 } from '../../../src/ui/components/feed/early-cards.ts'
 import type { AsciiResult } from '../../../src/workers/ascii-api.ts'
 
@@ -117,37 +116,12 @@ describe('drawEarlyFeed', () => {
     expect(layer.querySelector('pre')).toBeNull()
   })
 
-  it('adds rows below those drawn, numbered on, in the one layer, one a frame', async () => {
+  it('adds rows below those drawn, numbered on, in the one layer', () => {
     const layer = drawEarlyFeed([row([])], [], null)
-    const added = addEarlyRows(layer, [row([]), row([])], null)
-    // The count at each frame until all are in: it grows by one at a time.
-    const counts = [document.querySelectorAll('.early-feed article').length]
-    while (counts.at(-1) !== 3) {
-      await new Promise((frame) => requestAnimationFrame(frame))
-      counts.push(document.querySelectorAll('.early-feed article').length)
-    }
-    expect([...new Set(counts)]).toEqual([1, 2, 3])
-    await added
+    addEarlyRows(layer, [row([]), row([])], null)
     const cards = [...document.querySelectorAll('.early-feed article')]
     expect(document.querySelectorAll('.early-feed')).toHaveLength(1)
     expect(cards.map((card) => card.getAttribute('aria-posinset'))).toEqual(['1', '2', '3'])
     expect(cards.every((card) => layer.contains(card))).toBe(true)
-  })
-
-  it('draws the first row at once and the others in turn, after the rows given before', async () => {
-    const layer = drawEarlyFeed([row([]), row([])], [], null)
-    expect(layer.querySelectorAll('article')).toHaveLength(1)
-    void addEarlyRows(layer, [row([])], null)
-    await earlyRowsDrawn(layer)
-    const cards = [...layer.querySelectorAll('article')]
-    expect(cards.map((card) => card.getAttribute('aria-posinset'))).toEqual(['1', '2', '3'])
-  })
-
-  it('draws no more once the layer is gone (the app drew its own rows)', async () => {
-    const layer = drawEarlyFeed([row([])], [], null)
-    const added = addEarlyRows(layer, [row([]), row([])], null)
-    layer.remove()
-    await added
-    expect(layer.querySelectorAll('article')).toHaveLength(1)
   })
 })

@@ -36,10 +36,7 @@ interface CardOptions {
   ascii: DrawArt | null
 }
 
-/**
- * The rows, and the hashtag tabs when there are some, in the layer over the feed's place: the first
- * row at once, the others as addEarlyRows draws them.
- */
+/** The rows, and the hashtag tabs when there are some, in the layer over the feed's place. */
 export function drawEarlyFeed(
   rows: readonly EarlyRow[],
   hashtags: readonly string[],
@@ -53,49 +50,23 @@ export function drawEarlyFeed(
   if (hashtags.length > 0) column.append(hashtagTabs(hashtags))
   column.append(feed)
   layer.append(column)
-  const [first, ...others] = rows
-  if (first) feed.append(noteCard(first, 1, cardOptions(ascii)))
+  addEarlyRows(layer, rows, ascii)
   document.body.append(layer)
-  void addEarlyRows(layer, others, ascii)
   return layer
 }
 
-/** Each layer's rows still to be drawn, in the order they were given (addEarlyRows). */
-const drawing = new WeakMap<HTMLElement, Promise<void>>()
-
-/**
- * More rows, below those of the layer drawEarlyFeed made: one a frame, after those given before.
- * A page of cards drawn at once was laid out in one task (fonts looked up, text shaped) of 27 to
- * 74 ms in traced loads at the size of Lighthouse's phone, all of it blocking on its slow CPU; a
- * card a frame is a few ms each. Settles once they are drawn, or the layer is gone.
- */
+/** More rows, below those of the layer drawEarlyFeed made. */
 export function addEarlyRows(
   layer: HTMLElement,
   rows: readonly EarlyRow[],
   ascii: DrawArt | null,
-): Promise<void> {
-  const drawn = earlyRowsDrawn(layer).then(() => oneAFrame(layer, rows, ascii))
-  drawing.set(layer, drawn)
-  return drawn
-}
-
-/** Settles once every row given to the layer so far is drawn, or the layer is gone. */
-export const earlyRowsDrawn = (layer: HTMLElement | null): Promise<void> =>
-  (layer && drawing.get(layer)) ?? Promise.resolve()
-
-async function oneAFrame(layer: HTMLElement, rows: readonly EarlyRow[], ascii: DrawArt | null) {
+): void {
   const feed = layer.querySelector('.feed')
-  for (const row of rows) {
-    await new Promise((frame) => requestAnimationFrame(frame))
-    if (!feed || !layer.isConnected) return
-    feed.append(noteCard(row, feed.childElementCount + 1, cardOptions(ascii)))
-  }
+  if (!feed) return
+  const options: CardOptions = { now: Math.floor(Date.now() / 1000), ascii }
+  const drawn = feed.childElementCount
+  for (const [index, row] of rows.entries()) feed.append(noteCard(row, drawn + index + 1, options))
 }
-
-const cardOptions = (ascii: DrawArt | null): CardOptions => ({
-  now: Math.floor(Date.now() / 1000),
-  ascii,
-})
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,

@@ -22,7 +22,7 @@ import { parseRuntimeConfig } from '../../../core/platform/runtime-config.ts'
 import { checkEvent } from '../../../core/relays/check-event.ts'
 import { poolReadUrls } from '../../../core/relays/pool-urls.ts'
 import type { AsciiResult } from '../../../workers/ascii-api.ts'
-import { addEarlyRows, drawEarlyFeed, earlyRowsDrawn } from './early-cards.ts'
+import { addEarlyRows, drawEarlyFeed } from './early-cards.ts'
 
 let dropped = false
 let stopPage: (() => void) | null = null
@@ -125,11 +125,7 @@ function pageRows(preferences: Preferences, finish: () => void): EarlyPageListen
   const end = () => {
     if (finished) return
     finished = true
-    const layer = drawn
-    // Marked once every row is in (a frame each), unless the app's feed came first.
-    void earlyRowsDrawn(layer).then(() => {
-      if (layer?.isConnected) markStart('complete')
-    })
+    if (drawn) markStart('complete')
     finish()
   }
   return {
@@ -142,7 +138,7 @@ function pageRows(preferences: Preferences, finish: () => void): EarlyPageListen
           return embedded && checkEvent(embedded, verify) ? embedded : null
         }
         const { rows, complete } = next(leading, carried)
-        if (rows.length > 0 && drawn) void addEarlyRows(drawn, rows, art)
+        if (rows.length > 0 && drawn) addEarlyRows(drawn, rows, art)
         else if (rows.length > 0) {
           drawn = drawEarlyFeed(rows, preferences.customHashtags, art)
           markStart('drawn')
