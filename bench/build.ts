@@ -7,7 +7,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from '
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+// scripts/: the build's own plugins (vite-*.ts) live there.
+const INPUTS = ['src', 'public', 'scripts', 'index.html', 'vite.config.ts', 'package-lock.json']
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0
