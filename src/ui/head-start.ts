@@ -1,20 +1,24 @@
 /**
- * The start-up script: a module of its own in index.html, run as soon as the document is parsed,
- * before the app's scripts have loaded. It begins the config and WebAssembly requests (both
- * preloaded by index.html), the splash and, where it applies, the early feed
- * (components/feed/early-feed.ts); then the relay-socket and verify workers and the pool's relay
- * connections, which the app takes over (actors/relays/head-start.ts).
+ * The start-up script: a module of its own in index.html, run as soon as the document is parsed.
+ * It first adds the app's scripts to the page (app-scripts.ts), then begins the config and
+ * WebAssembly requests (both preloaded by index.html), the splash and, where it applies, the early
+ * feed (components/feed/early-feed.ts); then the relay-socket and verify workers and the pool's
+ * relay connections, which the app takes over (actors/relays/head-start.ts).
  */
 import wasmUrl from 'nostr-wasm/secp256k1.wasm?url'
 import { beginHeadStart, headStart, setHeadStart } from '../actors/relays/head-start.ts'
 import { startSocketWorker } from '../actors/relays/socket-port.ts'
 import { newVerifyWorker } from '../actors/relays/verify-worker.ts'
 import { RUNTIME_CONFIG_PATH } from '../core/platform/runtime-config.ts'
+import { loadAppScripts } from './app-scripts.ts'
 import { showSplashOnStart } from './components/app/splash.ts'
 import { markStart, startEarlyFeed } from './components/feed/early-feed.ts'
 
 markStart('start')
-// The splash (spec §2) first: the early feed is drawn under it, not before it.
+// The app's scripts, which index.html holds until now (app-scripts.ts), before anything that
+// could fail and keep them from loading.
+loadAppScripts()
+// The splash (spec §2) next: the early feed is drawn under it, not before it.
 showSplashOnStart()
 const config = fetch(RUNTIME_CONFIG_PATH)
 // Fetched even where no early feed is drawn: the page's fetch takes index.html's preload (else

@@ -1,0 +1,19 @@
+/**
+ * The app's own scripts, held by index.html in a template (scripts/vite-head-start.ts) until the
+ * start-up script adds them. Asked for with the document, their download and eager compile (some
+ * 180 KB compressed, on background threads) took the two cores as the start-up script arrived,
+ * and the first note came later.
+ */
+export const APP_SCRIPTS_ID = 'plume-app-scripts'
+
+/** Puts the template's tags into the head as live ones, in their order; once. */
+export function loadAppScripts(doc: Document = document): void {
+  const template = doc.querySelector<HTMLTemplateElement>(`template#${APP_SCRIPTS_ID}`)
+  if (!template) return
+  template.remove()
+  for (const held of template.content.children) {
+    const tag = doc.createElement(held.localName)
+    for (const { name, value } of held.attributes) tag.setAttribute(name, value)
+    doc.head.append(tag)
+  }
+}

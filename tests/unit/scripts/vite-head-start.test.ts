@@ -1,0 +1,81 @@
+import type { OutputBundle } from 'rolldown'
+import { describe, expect, it } from 'vitest'
+import { headStartEntry } from '../../../scripts/vite-head-start.ts'
+import { APP_SCRIPTS_ID } from '../../../src/ui/app-scripts.ts'
+
+/** index.html's head as Vite writes it, with the app's entry and the module preloads. */
+const VITE_PAGE = `<head>
+    <title>Plume</title>
+    <script type="module" crossorigin src="/assets/index-a.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/runtime-c.js">
+    <link rel="modulepreload" crossorigin href="/assets/head-start-d.js">
+    <link rel="modulepreload" crossorigin href="/assets/shared-e.js">
+    <link rel="modulepreload" crossorigin href="/assets/home-b.js">
+  </head>`
+
+const chunk = (fileName: string, name: string, imports: string[], isEntry = false) => ({
+  type: 'chunk',
+  fileName,
+  name,
+  isEntry,
+  imports,
+})
+
+const BUNDLE = {
+  'assets/index-a.js': chunk('assets/index-a.js', 'index', ['assets/home-b.js'], true),
+  'assets/home-b.js': chunk('assets/home-b.js', 'home', [
+    'assets/runtime-c.js',
+    'assets/head-start-d.js',
+  ]),
+  'assets/runtime-c.js': chunk('assets/runtime-c.js', 'runtime', []),
+  'assets/head-start-d.js': chunk(
+    'assets/head-start-d.js',
+    'head-start',
+    ['assets/shared-e.js'],
+    true,
+  ),
+  'assets/shared-e.js': chunk('assets/shared-e.js', 'shared', []),
+  'assets/secp256k1-f.wasm': { type: 'asset', fileName: 'assets/secp256k1-f.wasm' },
+}
+
+function transform(bundle: Record<string, unknown>, html = VITE_PAGE): string {
+  const hook = headStartEntry().transformIndexHtml as {
+    handler: (html: string, context: { bundle: OutputBundle }) => string
+  }
+  return hook.handler(html, { bundle: bundle as unknown as OutputBundle })
+}
+
+const tags = (html: string) =>
+  [...html.matchAll(/<(script|link|template)[^>]*?(?:(?:src|href)="([^"]*)"|id="([^"]*)")/g)].map(
+    (m) => m[2] ?? `#${m[3]}`,
+  )
+
+describe("index.html's start-up script", () => {
+  const page = transform(BUNDLE)
+  const [outside = '', held = ''] = page.split(`<template id="${APP_SCRIPTS_ID}">`)
+
+  it('comes first, after a preload of the WebAssembly it fetches, with what it imports', () => {
+    expect(tags(outside)).toEqual(['/assets/secp256k1-f.wasm', '/assets/head-start-d.js'])
+    expect(tags(held.split('</template>')[1] ?? '')).toEqual([
+      '/assets/head-start-d.js',
+      '/assets/shared-e.js',
+    ])
+  })
+
+  it("holds the app's entry and the preloads only the app needs in a template, in their order", () => {
+    expect(tags(held.split('</template>')[0] ?? '')).toEqual([
+      '/assets/index-a.js',
+      '/assets/runtime-c.js',
+      '/assets/home-b.js',
+    ])
+    // Nothing outside the template asks for the app's chunks.
+    expect(page.replace(/<template[\s\S]*<\/template>/, '')).not.toMatch(/index-a|home-b|runtime-c/)
+  })
+
+  it('is a build error where the bundle has no start-up script or no WebAssembly', () => {
+    const { 'assets/head-start-d.js': _, ...noScript } = BUNDLE
+    expect(() => transform(noScript)).toThrow('no head-start chunk in the bundle')
+    const { 'assets/secp256k1-f.wasm': __, ...noWasm } = BUNDLE
+    expect(() => transform(noWasm)).toThrow('no secp256k1 WebAssembly in the bundle')
+  })
+})
