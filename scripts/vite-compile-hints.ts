@@ -1,4 +1,5 @@
 import type { Plugin, Rolldown } from 'vite'
+import { staticallyImported } from './bundle-imports.ts'
 
 /**
  * V8's explicit compile hint, which must open the script: every function in it is compiled with
@@ -7,20 +8,14 @@ import type { Plugin, Rolldown } from 'vite'
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 
-/** The entry and what it imports (index.html loads them all): the chunks every start runs. */
-function startupChunks(bundle: Rolldown.OutputBundle): Rolldown.OutputChunk[] {
-  const chunks = new Map<string, Rolldown.OutputChunk>()
-  const stack = Object.values(bundle).filter((file) => file.type === 'chunk' && file.isEntry)
-  for (let file = stack.pop(); file; file = stack.pop()) {
-    if (file.type !== 'chunk' || chunks.has(file.fileName)) continue
-    chunks.set(file.fileName, file)
-    for (const name of file.imports) {
-      const imported = bundle[name]
-      if (imported) stack.push(imported)
-    }
-  }
-  return [...chunks.values()]
-}
+/** The entries and what they import: the chunks every start runs. */
+const startupChunks = (bundle: Rolldown.OutputBundle): Rolldown.OutputChunk[] =>
+  staticallyImported(
+    bundle,
+    Object.values(bundle).flatMap((file) =>
+      file.type === 'chunk' && file.isEntry ? [file.fileName] : [],
+    ),
+  )
 
 /**
  * The compile hint on the scripts every start runs: the entry, the home feed's chunk

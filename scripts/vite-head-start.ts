@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
-import type { Plugin, Rolldown } from 'vite'
+import type { Plugin } from 'vite'
 import { APP_SCRIPTS_ID } from '../src/ui/app-scripts.ts'
+import { staticallyImported } from './bundle-imports.ts'
 
 const ENTRY = 'head-start'
 export const HEAD_START_SOURCE = fileURLToPath(new URL('../src/ui/head-start.ts', import.meta.url))
@@ -15,19 +16,6 @@ const APP_TAG =
 
 /** Where the template of the app's tags goes, until they are known. */
 const HELD = '<!-- the app -->'
-
-/** The chunks `entry` imports statically, itself included: what the start-up script loads. */
-function importedBy(entry: string, bundle: Rolldown.OutputBundle): Set<string> {
-  const found = new Set<string>()
-  const stack = [entry]
-  for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
-    const chunk = bundle[file]
-    if (found.has(file) || chunk?.type !== 'chunk') continue
-    found.add(file)
-    stack.push(...chunk.imports)
-  }
-  return found
-}
 
 /**
  * The start-up script (src/ui/head-start.ts) as an entry of its own, its tag written into
@@ -70,7 +58,9 @@ export function headStartEntry(): Plugin {
         // As the start-up script fetches it (a CORS fetch, credentials same-origin), or the
         // preload is not taken and the module downloads twice.
         const preload = `<link rel="preload" href="/${wasm.fileName}" as="fetch" crossorigin="anonymous" />`
-        const own = importedBy(chunk.fileName, bundle ?? {})
+        const own = new Set(
+          staticallyImported(bundle ?? {}, [chunk.fileName]).map((c) => c.fileName),
+        )
         const app: string[] = []
         const page = html
           .replace(/<script type="module"/, `${preload}\n    ${tag}\n    ${HELD}\n    $&`)

@@ -1,8 +1,6 @@
 /**
- * The app's own scripts, held by index.html in a template (scripts/vite-head-start.ts) until the
- * start-up script adds them. Asked for with the document, their download and eager compile (some
- * 180 KB compressed, on background threads) took the two cores as the start-up script arrived,
- * and the first note came later.
+ * The app's own scripts, held by index.html in a template until the start-up script adds them
+ * (why, with the figures: scripts/vite-head-start.ts).
  */
 export const APP_SCRIPTS_ID = 'plume-app-scripts'
 
