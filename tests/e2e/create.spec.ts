@@ -8,13 +8,12 @@ import type { Locator, Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
 import { getEventHash, verifyEvent } from 'nostr-tools/pure'
 import { idDifficulty } from '../../src/core/publish/nip13.ts'
-import { refuseWrites } from '../peers/faults.ts'
+import { REFUSAL, refuseWrites } from '../peers/faults.ts'
 import { expect, test } from './fixtures.ts'
 import { logInInDialog } from './login.ts'
 import { publishedEvents, seededRoot } from './seeded.ts'
 
 const CLIENT = ['client', 'Plume']
-const REFUSAL = 'blocked: this relay accepts no events from you'
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
 

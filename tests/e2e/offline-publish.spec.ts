@@ -6,13 +6,11 @@ import type { Page } from '@playwright/test'
 import { noteEncode } from 'nostr-tools/nip19'
 import type { NostrEvent } from 'nostr-tools/pure'
 import { excerptOf, PUBLISH_QUEUE_TEXTS } from '../../src/core/publish/publish-queue.ts'
-import { loseOks, refuseWrites } from '../peers/faults.ts'
+import { loseOks, REFUSAL, refuseWrites } from '../peers/faults.ts'
 import { expect, test } from './fixtures.ts'
 import { logInWithNsec } from './login.ts'
 import { seededRoot } from './seeded.ts'
 import { controlled, reloadOffline } from './service-worker.ts'
-
-const REFUSAL = 'blocked: this relay accepts no events from you'
 
 /**
  * The app opened: its service worker in control (it serves a reload offline), logged in as
@@ -120,6 +118,10 @@ test('a like queued offline that the relay refuses for good is dropped with a me
     { timeout: 30_000 },
   )
   await expect(page.getByTestId('outbox-count')).toBeHidden()
+  // Refused and not stored: the relay's count of likes cannot bring it back.
+  const likedByMe = (event: NostrEvent) =>
+    event.kind === 7 && event.pubkey === me.pubkey && event.tags.some((tag) => tag[1] === root.id)
+  expect(relay.events().filter(likedByMe)).toEqual([])
   await expect(card.getByRole('button', { name: 'Like', exact: true })).toBeEnabled()
   await page.screenshot({ path: testInfo.outputPath('dropped-390.png') })
   await dropped.getByRole('button', { name: 'Dismiss' }).click()

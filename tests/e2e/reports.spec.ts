@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { nip19 } from 'nostr-tools'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
-import { behindRefusal, REFUSAL } from '../peers/refusing-relay.ts'
+import { REFUSAL, refuseWrites } from '../peers/faults.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import type { DemoAccount } from '../peers/seed/types.ts'
 import { expect, test } from './fixtures.ts'
@@ -167,36 +167,35 @@ test('every relay refuses the report: the dialog says why, keeps the reason, and
   world,
   relayPort,
 }) => {
-  await behindRefusal(launchRelay, relayPort, async (relay, proxy) => {
-    const me = world.demoAccount
-    const them = world.accounts.find((account) => account.pubkey !== me.pubkey)!
-    await openApp([{ ...relay, url: proxy.url }], `/npub/${them.npub}?nsecLogin=true`)
-    await logInInDialog(page, me.nsec)
+  const relay = await launchRelay({ faults: refuseWrites() })
+  const me = world.demoAccount
+  const them = world.accounts.find((account) => account.pubkey !== me.pubkey)!
+  await openApp([relay], `/npub/${them.npub}?nsecLogin=true`)
+  await logInInDialog(page, me.nsec)
 
-    await page.getByRole('button', { name: 'Report', exact: true }).click()
-    const dialog = page.getByRole('dialog', { name: 'Report profile' })
-    await dialog.getByRole('radio', { name: 'Spam' }).check()
-    await dialog.getByRole('button', { name: 'Report', exact: true }).click()
+  await page.getByRole('button', { name: 'Report', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Report profile' })
+  await dialog.getByRole('radio', { name: 'Spam' }).check()
+  await dialog.getByRole('button', { name: 'Report', exact: true }).click()
 
-    const alert = dialog.getByRole('alert')
-    await expect(alert.locator('.action-failure-message')).toHaveText('Report not sent')
-    await expect(alert.locator('.action-failure-detail')).toHaveText(
-      new RegExp(`^Publish failed: ws://127\\.0\\.0\\.1:${relayPort}/?: ${REFUSAL}$`),
-    )
-    await expect(dialog.getByRole('radio', { name: 'Spam' })).toBeChecked()
-    const again = dialog.getByRole('button', { name: 'Try again' })
-    await expect(again).toBeEnabled()
-    await page.screenshot({ path: test.info().outputPath('report-refused.png') })
-    const refused = proxy.refused()
-    expect(refused).toBeGreaterThan(0)
-    await again.click()
-    await expect.poll(() => proxy.refused()).toBeGreaterThan(refused)
-    await expect(alert.locator('.action-failure-message')).toHaveText('Report not sent')
-    expect(relay.events().filter((event) => event.kind === 1984)).toEqual([])
+  const alert = dialog.getByRole('alert')
+  await expect(alert.locator('.action-failure-message')).toHaveText('Report not sent')
+  await expect(alert.locator('.action-failure-detail')).toHaveText(
+    new RegExp(`^Publish failed: ws://127\\.0\\.0\\.1:${relayPort}/?: ${REFUSAL}$`),
+  )
+  await expect(dialog.getByRole('radio', { name: 'Spam' })).toBeChecked()
+  const again = dialog.getByRole('button', { name: 'Try again' })
+  await expect(again).toBeEnabled()
+  await page.screenshot({ path: test.info().outputPath('report-refused.png') })
+  const refused = relay.stats().events
+  expect(refused).toBeGreaterThan(0)
+  await again.click()
+  await expect.poll(() => relay.stats().events).toBeGreaterThan(refused)
+  await expect(alert.locator('.action-failure-message')).toHaveText('Report not sent')
+  expect(relay.events().filter((event) => event.kind === 1984)).toEqual([])
 
-    await dialog.getByRole('button', { name: 'Close' }).last().click()
-    await expect(dialog).toBeHidden()
-  })
+  await dialog.getByRole('button', { name: 'Close' }).last().click()
+  await expect(dialog).toBeHidden()
 })
 
 test('a report by someone the account follows warns over the note, still readable; one by a stranger does not', async ({

@@ -2,6 +2,7 @@
  * Faults for the relay's outgoing side (relay -> client). The real relay still stores, validates
  * and answers; these only alter what reaches the socket, so a test can stage a lying relay
  * (broken signatures), a slow one (latency) or a silent one (accepts the socket, never answers).
+ * One acts on the incoming side: a relay that refuses writes answers every EVENT itself.
  */
 import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
@@ -26,6 +27,11 @@ export interface RelayFaults {
   openDelayMs?: number
   /** The answer to a client's close frame waits this long (the close handshake of a slow relay). */
   closeDelayMs?: number
+  /**
+   * Every EVENT the client sends is answered OK false with this reason and never reaches the
+   * relay, as a relay that refuses writes: what it refused is not there to be read back.
+   */
+  refuseEvents?: string
   /** Any other rewrite, applied last: return null to drop the frame. */
   rewrite?: (frame: Frame) => Frame | null
   /** A hostile relay's own frames when a client connects (before any answer). */
@@ -99,17 +105,11 @@ export function silentOn(id: string): RelayFaults {
   }
 }
 
-/**
- * A relay that refuses every event it is sent: each accepting OK is turned into a refusal with
- * this reason. Only the answer changes (faults act on what the relay sends): the relay still
- * stores the event, but no client is told it was accepted.
- */
-export const refuseWrites = (
-  reason = 'blocked: this relay accepts no events from you',
-): RelayFaults => ({
-  rewrite: (frame) =>
-    frame[0] === 'OK' && frame[2] === true ? ['OK', frame[1], false, reason] : frame,
-})
+/** The reason a relay that refuses writes gives: 'blocked:', which will not pass (NIP-01). */
+export const REFUSAL = 'blocked: this relay accepts no events from you'
+
+/** A relay that refuses every event it is sent with this reason, and stores none of them. */
+export const refuseWrites = (reason = REFUSAL): RelayFaults => ({ refuseEvents: reason })
 
 /**
  * A relay that says OK and keeps nothing: events for which `dropped` returns true are accepted

@@ -1,7 +1,7 @@
 /**
  * A real Nostr relay on 127.0.0.1 for tests, benchmarks and the local demo: @nostr-relay/core
  * (ids and signatures checked, REQ/EOSE/OK/CLOSED, replaceable events) over `ws`, with our
- * in-memory repository, optional append-only persistence, NIP-11 over HTTP and outgoing faults.
+ * in-memory repository, optional append-only persistence, NIP-11 over HTTP and faults (faults.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
@@ -260,6 +260,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
         return reply(['CLOSED', message[1], refusal])
       if (message[0] === 'EVENT' && options.auth?.write && !relay.isAuthorized(client))
         return reply(['OK', message[1].id, false, refusal])
+      if (message[0] === 'EVENT' && faults?.refuseEvents !== undefined)
+        return reply(['OK', message[1].id, false, faults.refuseEvents])
       track(message)
       try {
         const result = await relay.handleMessage(client, message)

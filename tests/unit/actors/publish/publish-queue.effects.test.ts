@@ -298,6 +298,7 @@ describe('publishing offline', () => {
       reason: `${refusing.url}: ${REFUSAL}`,
     }
     expect(drops).toEqual([drop])
+    expect(refusing.events().some((held) => held.id === event.id)).toBe(false)
     // The composer that queued it says so: failed, with the queue's message.
     const failed = await waitFor(actor, (s) => s.matches('failed'))
     expect(failed.context.error).toBe(
