@@ -472,7 +472,10 @@ test('in a browser tab the splash shows once per session', async ({
   const relay = await launchRelay()
   const server = await openApp([relay], '/about')
   const splash = page.locator('.splash')
-  await expect(splash).toBeVisible()
+  // Logo and title (spec §2); the title a path, no second "Plume" for the page's text queries.
+  await expect(splash.locator('.logo')).toBeVisible()
+  await expect(splash.locator('.splash-title path')).toBeVisible()
+  await expect(splash.getByText('Plume')).toHaveCount(0)
   // 1.2 s shown, 0.4 s fade, then gone.
   await expect(splash).toBeHidden({ timeout: 5000 })
   // The fade Chromium runs takes its times from the code (splash.ts hands them to splash.css).
