@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test'
 
-/** The app's entry script (the start-up script is its own, head-start-*.js). */
-const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/
+/**
+ * The app's entry and its home screen's chunk, which the entry imports (the start-up script is
+ * its own, head-start-*.js, with the modules it imports in a chunk of their own).
+ */
+const APP_SCRIPTS = /\/assets\/(?:index|home)-[\w-]+\.js$/
 
 /** Holds the requests for `url` until the returned function is called. */
 export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
@@ -17,10 +20,10 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
 }
 
 /**
- * Holds the app's entry script until the returned function is called: what the start-up script
- * does on its own is seen before the app runs.
+ * Holds the app's scripts until the returned function is called: what the start-up script does
+ * on its own is seen before the app runs.
  */
-export const holdApp = (page: Page): Promise<() => void> => holdRequests(page, APP_ENTRY)
+export const holdApp = (page: Page): Promise<() => void> => holdRequests(page, APP_SCRIPTS)
 
 /**
  * A login stored, as one that may come back: the start-up script draws no early feed then
