@@ -9,8 +9,9 @@ import './note-media.css'
 
 /**
  * ASCII Mode's worker, started while the first notes are on their way: the first picture then
- * waits for its own bytes only. Its code (2 kB) comes with the feed's: the first picture is the
- * largest thing a first visit paints, and a chunk of its own cost it a round trip.
+ * waits for its own bytes only. Its code (2 kB) comes with the start-up script's, which the early
+ * feed draws pictures with: the first picture is the largest thing a first visit paints, and a
+ * chunk of its own cost it a round trip.
  */
 export function prepareAscii(): void {
   // A task of its own, not part of the feed's first render.
