@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 
 /**
- * The app's entry and its home screen's chunk, which the entry imports (the start-up script is
- * its own, head-start-*.js, with the modules it imports in a chunk of their own).
+ * The app's entry and its home screen's chunk, which the entry imports (the start-up script,
+ * head-start-*.js, holds every module it imports).
  */
 const APP_SCRIPTS = /\/assets\/(?:index|home)-[\w-]+\.js$/
 

@@ -22,7 +22,6 @@ import { parseRepost } from '../../../core/feed/nip18.ts'
 import { parseRuntimeConfig } from '../../../core/platform/runtime-config.ts'
 import { checkEvent } from '../../../core/relays/check-event.ts'
 import { poolReadUrls } from '../../../core/relays/pool-urls.ts'
-import type { AsciiResult } from '../../../workers/ascii-api.ts'
 import { addEarlyRows, drawEarlyFeed } from './early-cards.ts'
 
 let dropped = false
@@ -123,7 +122,12 @@ export function startEarlyFeed(config: Promise<Response>, wasm: Promise<Response
 function pageRows(preferences: Preferences, finish: () => void): EarlyPageListener {
   const next = earlyRows(preferences)
   const { useAscii, useColor } = preferences
-  const art = useAscii ? (source: string) => drawArt(source, useColor) : null
+  // A picture drawn by the app's ASCII cache, so the app's rows find the art in it. The cache's
+  // module is the start-up script's own (1.1 kB gzip): imported from the app's home chunk, the
+  // art waited for that chunk to load and run. The first picture's art is the largest thing a
+  // first visit paints (its LCP); on 16 cold loads each at a phone's width it came at a median
+  // of 445 ms, now 344.
+  const art = useAscii ? (source: string) => asciiCache().get(source, useColor) : null
   let finished = false
   const end = () => {
     if (finished) return
@@ -154,13 +158,3 @@ function pageRows(preferences: Preferences, finish: () => void): EarlyPageListen
     done: end,
   }
 }
-
-/**
- * A picture drawn by the app's ASCII cache and its worker, asked for once the rows are drawn, so
- * the app's rows find the art in the cache. The cache's module is the start-up script's own
- * (1.1 kB gzip): imported from the app's home chunk, the art waited for that chunk to load and
- * run. The first picture's art is the largest thing a first visit paints (its LCP); on 16 cold
- * loads each at a phone's width it came at a median of 445 ms, now 344.
- */
-const drawArt = (source: string, color: boolean): Promise<AsciiResult> =>
-  asciiCache().get(source, color)
