@@ -71,7 +71,9 @@ export function contactVersionsStore({
   let joins: Promise<unknown> = Promise.resolve()
   const join = (user: string): Promise<ContactVersions> => {
     const joined = joins.then(async () => {
-      const versions = set(user, joinVersions(get(user), keptVersionsOf(await kept.get(user))))
+      const stored = keptVersionsOf(await kept.get(user))
+      // The session read after the store: a list recorded during that read is not dropped.
+      const versions = set(user, joinVersions(get(user), stored))
       await kept.set(user, versions)
       return versions
     })

@@ -64,6 +64,24 @@ describe('contact versions kept on this device', () => {
     ).toEqual([2, 40])
   })
 
+  it('a list seen while the store is being read is kept: the join reads the session after it', async () => {
+    // IndexedDB answers later than a relay: a read of the user's list lands during the join.
+    const kept = memoryStore()
+    const slow: KeyValueStore = {
+      ...kept,
+      get: (key) => new Promise((resolve) => setTimeout(() => resolve(kept.get(key)), 20)),
+    }
+    const store = contactVersionsStore({ queryClient: new QueryClient(), hub, kept: slow })
+    const loading = store.load(USER)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    store.record(USER, [listOf(100, 40)])
+    store.record(USER, [listOf(200, 1)])
+    await loading
+    expect(counts(await store.load(USER))).toEqual([1, 40])
+    expect(counts(store.get(USER))).toEqual([1, 40])
+    expect(counts((await kept.get(USER)) as { versions: { count: number }[] })).toEqual([1, 40])
+  })
+
   it('storage that refuses leaves the session’s versions', async () => {
     const refusing: KeyValueStore = {
       get: () => Promise.reject(new Error('QuotaExceededError')),
