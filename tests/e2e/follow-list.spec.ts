@@ -10,6 +10,7 @@ import { hexToBytes } from '@noble/hashes/utils.js'
 import type { Page } from '@playwright/test'
 import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure'
 import { CONTACT_VERSIONS_DATABASE } from '../../src/actors/people/contact-versions.ts'
+import { FOLLOW_LIST_FAILED, FOLLOW_LIST_NONE } from '../../src/core/people/contact-versions.ts'
 import type { RelayHandle } from '../peers/relay.ts'
 import type { DemoAccount, DemoWorld } from '../peers/seed/types.ts'
 import { expect, test } from './fixtures.ts'
@@ -196,4 +197,31 @@ test('a list shrunk on one relay, the earlier one still on another: restored fro
   expect(restored.created_at).toBeGreaterThan(shrunk.created_at)
   await expect.poll(() => newestOf(second, 3, me.pubkey).id).toBe(restored.id)
   await expect(versions.nth(0)).toContainText(`${count} peoplecurrent`)
+})
+
+test('no relay answering for the list: Settings says it failed, not that there is none; Try again reads it', async ({
+  page,
+  launchRelay,
+  openApp,
+  world,
+}) => {
+  const relay = await launchRelay()
+  const me = world.demoAccount
+  const count = people(newestOf(relay, 3, me.pubkey))
+  await openApp([relay], '/')
+  await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible()
+  relay.setFaults({ dropAll: true })
+  await logInWithNsec(page, me)
+
+  const section = page.getByRole('region', { name: 'Follow list' })
+  const failed = section.getByRole('alert').filter({ hasText: FOLLOW_LIST_FAILED })
+  // Asked twice (the query's one retry), each waiting out the relay's end of stored events.
+  await expect(failed).toBeVisible({ timeout: 45_000 })
+  await expect(section).not.toContainText(FOLLOW_LIST_NONE)
+
+  relay.setFaults(undefined)
+  await failed.getByRole('button', { name: 'Try again' }).click()
+  await expect(versionsOf(page)).toHaveCount(1)
+  await expect(versionsOf(page).nth(0)).toContainText(`${count} peoplecurrent`)
+  await expect(failed).toHaveCount(0)
 })

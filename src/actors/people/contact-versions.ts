@@ -11,6 +11,7 @@ import type { NostrEvent } from 'nostr-tools/pure'
 import {
   acceptVersion,
   type ContactVersions,
+  FOLLOW_LIST_FAILED,
   joinVersions,
   KEPT_VERSIONS,
   keepVersions,
@@ -20,7 +21,7 @@ import {
 import { CONTACTS_KIND } from '../../core/people/contacts.ts'
 import { idbStore, type KeyValueStore, memoryStore } from '../platform/idb-store.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
-import { queryStored } from '../relays/stored-events.ts'
+import { answeredEvents, queryStored } from '../relays/stored-events.ts'
 import { profileKeys } from './profile-keys.ts'
 
 /** The device's own store of the versions (Clear Everything empties it, Clear Cache does not). */
@@ -45,7 +46,10 @@ export interface ContactVersionsStore {
   ): ContactVersions
   /** The user made or kept the list of this time. */
   accept(user: string, createdAt: number): void
-  /** Asks the pool's relays for the user's lists (the newest 10 each keeps) and adds them. */
+  /**
+   * Asks the pool's relays for the user's lists (the newest 10 each keeps) and adds them; fails
+   * with FOLLOW_LIST_FAILED when nothing came and no relay answered.
+   */
   fetch(user: string): Promise<ContactVersions>
 }
 
@@ -103,7 +107,8 @@ export function contactVersionsStore({
       const answer = await queryStored(hub, [
         { kinds: [CONTACTS_KIND], authors: [user], limit: KEPT_VERSIONS },
       ])
-      const events = answer.found.map(({ event }) => event)
+      // No relay answered: what the session and the device hold stays shown, with the failure.
+      const events = answeredEvents(answer, FOLLOW_LIST_FAILED)
       return change(user, merged(user, events, { answered: [...answer.eosedBy] }))
     },
   }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import {
   type ContactVersion,
+  FOLLOW_LIST_FAILED,
   FOLLOW_LIST_LOGGED_OUT,
   FOLLOW_LIST_NONE,
   restoredText,
@@ -11,6 +12,7 @@ import { peopleCount } from '../../../core/people/follow-guard.ts'
 import { absoluteTime } from '../../../core/platform/relative-time.ts'
 import { useGated } from '../../hooks/use-gated.ts'
 import { useLogin } from '../../hooks/use-login.ts'
+import { LoadFailed } from '../kit/LoadFailed.tsx'
 import { ActionError } from './ActionError.tsx'
 import { FollowQuestion } from './FollowQuestion.tsx'
 import { RelayAnswers } from './RelayAnswers.tsx'
@@ -60,10 +62,12 @@ function FollowListVersions({ user }: { user: string }) {
         Relays keep only your newest follow list. The versions Plume has seen are kept on this
         device, so a list shortened by another app can be put back.
       </p>
-      {versions.isPending ? (
-        <p className="key-status">Looking for your follow list…</p>
-      ) : list.length === 0 ? (
-        <p className="key-status">{FOLLOW_LIST_NONE}</p>
+      {list.length === 0 ? (
+        versions.isFetching ? (
+          <p className="key-status">Looking for your follow list…</p>
+        ) : (
+          !versions.isError && <p className="key-status">{FOLLOW_LIST_NONE}</p>
+        )
       ) : (
         <ul className="follow-versions" aria-label="Follow list versions">
           {list.map((version, index) => (
@@ -92,6 +96,9 @@ function FollowListVersions({ user }: { user: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {versions.isError && !versions.isFetching && (
+        <LoadFailed message={FOLLOW_LIST_FAILED} retry={() => void versions.refetch()} />
       )}
       {mine && follow.question && (
         <FollowQuestion question={follow.question} onAnswer={follow.answer} />

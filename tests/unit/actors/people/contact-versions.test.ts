@@ -6,6 +6,7 @@ import {
   contactVersionsStore,
 } from '../../../../src/actors/people/contact-versions.ts'
 import { type KeyValueStore, memoryStore } from '../../../../src/actors/platform/idb-store.ts'
+import { FOLLOW_LIST_FAILED } from '../../../../src/core/people/contact-versions.ts'
 
 const key = generateSecretKey()
 const USER = getPublicKey(key)
@@ -80,6 +81,21 @@ describe('contact versions kept on this device', () => {
     expect(counts(await store.load(USER))).toEqual([1, 40])
     expect(counts(store.get(USER))).toEqual([1, 40])
     expect(counts((await kept.get(USER)) as { versions: { count: number }[] })).toEqual([1, 40])
+  })
+
+  it('no relay answering: the fetch fails with the failure, keeping what the session holds', async () => {
+    const silent: ContactVersionsDeps['hub'] = {
+      seenOn: () => [],
+      subscribe: (_filters, handlers) => {
+        setTimeout(() => handlers.onEose?.(false, new Set()), 0)
+        return { close: () => {} }
+      },
+    }
+    const store = contactVersionsStore({ queryClient: new QueryClient(), hub: silent })
+    await expect(store.fetch(USER)).rejects.toThrow(FOLLOW_LIST_FAILED)
+    store.record(USER, [listOf(100, 40)], { relays: ['wss://relay.example'] })
+    await expect(store.fetch(USER)).rejects.toThrow(FOLLOW_LIST_FAILED)
+    expect(counts(store.get(USER))).toEqual([40])
   })
 
   it('storage that refuses leaves the session’s versions', async () => {
