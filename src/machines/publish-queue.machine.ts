@@ -9,12 +9,13 @@
  * - `flushing`: every queued event goes to the write relays (`flush`); what a relay took or
  *   refused for good leaves the queue (the refusals are kept as `drops` for the user to read);
  *   what no relay took for a passing reason is `retrying`: after `retryDelay`, or sooner when the
- *   network or a write relay comes back.
+ *   network or a write relay comes back. One that came back during the round (`cameBack`) sends
+ *   the round's leftovers to `checking` at once: the round may have sent to the socket it replaced.
  *
  * Events queued meanwhile (`publishQueue.added`, already stored by the actor) join the queue in every
  * state. Effects come from src/actors/publish/publish-queue.effects.ts with `provide`.
  */
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { type ActorRefFrom, and, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import {
   afterFlush,
   type FlushReport,
@@ -32,6 +33,8 @@ export interface PublishQueueContext {
   drops: PublishQueueDrop[]
   /** Why the stored queue could not be read; null otherwise. */
   error: string | null
+  /** The network or a write relay came back during the current round. */
+  cameBack: boolean
 }
 
 export type PublishQueueEvent =
@@ -66,6 +69,7 @@ export const publishQueueMachine = setup({
     offline: ({ context }) => !context.online,
     someKept: ({ event }) => 'output' in event && (event.output as FlushReport).kept.length > 0,
     cameOnline: ({ event }) => event.type === 'publishQueue.network' && event.online,
+    cameBackMeanwhile: ({ context }) => context.cameBack,
   },
   actions: {
     add: assign({
@@ -87,6 +91,8 @@ export const publishQueueMachine = setup({
       queue: ({ context }, params: { entries: PublishQueueEntry[] }) =>
         params.entries.reduce(withEntry, context.queue),
     }),
+    roundStarted: assign({ cameBack: false }),
+    markCameBack: assign({ cameBack: true }),
     loadFailed: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     flushed: assign(({ context }, params: { report: FlushReport }) => ({
       queue: afterFlush(context.queue, params.report),
@@ -98,7 +104,13 @@ export const publishQueueMachine = setup({
   },
 }).createMachine({
   id: 'publishQueue',
-  context: ({ input }) => ({ queue: [], online: input.online, drops: [], error: null }),
+  context: ({ input }) => ({
+    queue: [],
+    online: input.online,
+    drops: [],
+    error: null,
+    cameBack: false,
+  }),
   initial: 'loading',
   on: {
     'publishQueue.added': { actions: 'add' },
@@ -137,11 +149,24 @@ export const publishQueueMachine = setup({
       },
     },
     flushing: {
+      entry: 'roundStarted',
+      on: {
+        'publishQueue.network': [
+          { guard: 'cameOnline', actions: ['setNetwork', 'markCameBack'] },
+          { actions: 'setNetwork' },
+        ],
+        'publishQueue.relayConnected': { actions: 'markCameBack' },
+      },
       invoke: {
         id: 'flush',
         src: 'flush',
         input: ({ context }) => ({ entries: context.queue }),
         onDone: [
+          {
+            guard: and(['someKept', 'cameBackMeanwhile']),
+            target: 'checking',
+            actions: { type: 'flushed', params: ({ event }) => ({ report: event.output }) },
+          },
           {
             guard: 'someKept',
             target: 'retrying',
@@ -152,7 +177,7 @@ export const publishQueueMachine = setup({
             actions: { type: 'flushed', params: ({ event }) => ({ report: event.output }) },
           },
         ],
-        onError: 'retrying',
+        onError: [{ guard: 'cameBackMeanwhile', target: 'checking' }, { target: 'retrying' }],
       },
     },
     retrying: {

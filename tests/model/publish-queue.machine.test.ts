@@ -73,13 +73,14 @@ const model = createModel({
   },
   // The queue by content, and whether any refusal waits to be read.
   serializeState: (snapshot) => {
-    const { queue, online, drops, error } = snapshot.context
+    const { queue, online, drops, error, cameBack } = snapshot.context
     return JSON.stringify({
       value: snapshot.value,
       queue: queue.map((e) => e.event.content),
       online,
       drops: drops.length > 0,
       error,
+      cameBack,
     })
   },
 })
@@ -176,6 +177,25 @@ describe('outbox scenarios', () => {
     await settle()
     actor.send({ type: 'publishQueue.relayConnected' })
     expect(value(actor.getSnapshot())).toBe('flushing')
+  })
+
+  it('a write relay that connects during a round: what the round kept goes out again at once', async () => {
+    // The round may have sent on the socket that the new connection replaced, and waited out
+    // its answer: the new one must not wait PUBLISH_QUEUE_RETRY_MS.
+    const { actor, fakes } = start(true)
+    fakes.recorder.pending('load').resolve([STORED])
+    await settle()
+    const first = fakes.recorder.pending('flush')
+    actor.send({ type: 'publishQueue.relayConnected' })
+    expect(value(actor.getSnapshot())).toBe('flushing')
+    first.resolve(reports.allKept)
+    await settle()
+    expect(value(actor.getSnapshot())).toBe('flushing')
+    expect(fakes.recorder.pending('flush').input).toEqual({ entries: [STORED] })
+    // Without a comeback, a round that keeps them waits.
+    fakes.recorder.pending('flush').resolve(reports.allKept)
+    await settle()
+    expect(value(actor.getSnapshot())).toBe('retrying')
   })
 
   it('an event queued during a round goes out in the next one', async () => {
