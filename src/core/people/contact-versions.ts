@@ -147,7 +147,7 @@ export const versionPlace = (version: ContactVersion): string =>
 export const FOLLOW_LIST_LOGGED_OUT = 'Log in to see the versions of your follow list.'
 /** Settings, Follow list, nothing seen yet. */
 export const FOLLOW_LIST_NONE = 'No follow list found yet.'
-/** Settings, Follow list, when no relay answered and none is kept: not the same as none. */
+/** Settings, Follow list, when no relay answered: not the same as none (what is kept stays listed). */
 export const FOLLOW_LIST_FAILED = 'Failed to load your follow list'
 /** After a restore: "Restored the list of 240 people." */
 export const restoredText = (count: number): string => `Restored the list of ${peopleCount(count)}.`
