@@ -322,6 +322,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     detach.delete(url)
     relays.delete(url)
     relay.auth?.reset()
+    publisher.disconnected(url)
     for (const sub of subscriptions.values()) sub.disconnected(url)
   }
 
@@ -357,6 +358,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
         }),
         link.onDisconnected(() => {
           relay.auth?.reset()
+          publisher.disconnected(link.url)
           for (const sub of subscriptions.values()) sub.disconnected(link.url)
         }),
       ])

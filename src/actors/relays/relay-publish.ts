@@ -28,6 +28,11 @@ export interface Publisher {
   /** The relay sent OK (accepting or not) for this event id. */
   okReceived(url: string, eventId: string, answer: OkAnswer): void
   /**
+   * The relay's connection ended: what waits for its OK is answered 'not connected' at once. An OK
+   * is sent on the connection that got the EVENT (NIP-01), so none can come now.
+   */
+  disconnected(url: string): void
+  /**
    * Sends the event to every target (a url alone: a relay the hub does not have). Resolves as soon
    * as one relay accepts (with the answers so far); rejects with 'Publish failed: …' naming every
    * relay when none does.
@@ -94,7 +99,10 @@ export function createPublisher({ now, report, timeoutMs }: PublisherOptions): P
         authTried = true
         if (await relay.auth.authenticate()) continue
       }
-      report(url, { ok: message !== NO_ANSWER, responseMs: now() - sentAt })
+      report(url, {
+        ok: message !== NO_ANSWER && message !== NOT_CONNECTED,
+        responseMs: now() - sentAt,
+      })
       return { relay: url, ok, message }
     }
   }
@@ -104,6 +112,11 @@ export function createPublisher({ now, report, timeoutMs }: PublisherOptions): P
 
     okReceived(url, eventId, answer) {
       awaitingOk.get(eventId)?.get(url)?.(answer)
+    },
+
+    disconnected(url) {
+      for (const byRelay of [...awaitingOk.values()])
+        byRelay.get(url)?.({ ok: false, message: NOT_CONNECTED })
     },
 
     publish(event, targets) {

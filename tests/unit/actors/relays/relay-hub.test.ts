@@ -628,6 +628,26 @@ describe('health reports', () => {
     )
     expect(results.at(-1)).toEqual([silent.url, { ok: false, responseMs: expect.any(Number) }])
   })
+
+  it('fails a publish at once when the relay drops the connection before its OK', async () => {
+    const silent = await relayWith({ seed: notes, faults: { dropAll: true } })
+    const results: RequestResult[] = []
+    const hub = hubWith(
+      { publishTimeoutMs: 60_000, onRequestResult: (_, result) => results.push(result) },
+      silent,
+    )
+    const outcome = hub.publish(note(alice, 0, 'cut off'), [silent.url]).then(
+      () => 'published',
+      (error: Error) => error.message,
+    )
+    await expect.poll(() => silent.stats().events, { timeout: 5000 }).toBe(1)
+    const stopped = Date.now()
+    await silent.stop()
+    expect(await outcome).toBe(`Publish failed: ${silent.url}: not connected`)
+    // Not the minute's wait: the OK could only have come on the connection that ended.
+    expect(Date.now() - stopped).toBeLessThan(5000)
+    expect(results).toEqual([{ ok: false, responseMs: expect.any(Number) }])
+  })
 })
 
 describe('adaptive end-of-stored-events wait', () => {
