@@ -314,6 +314,13 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     return { close: () => sub.close() }
   }
 
+  /** The relay's connection ended or it left: its AUTH, OK waits and EOSE waits end with it. */
+  function connectionEnded(relay: HubRelay) {
+    relay.auth?.reset()
+    publisher.disconnected(relay.link.url)
+    for (const sub of subscriptions.values()) sub.disconnected(relay.link.url)
+  }
+
   function removeRelay(url: string, link?: RelayLink) {
     const relay = relays.get(url)
     if (!relay || (link && relay.link !== link)) return
@@ -321,9 +328,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     for (const off of detach.get(url) ?? []) off()
     detach.delete(url)
     relays.delete(url)
-    relay.auth?.reset()
-    publisher.disconnected(url)
-    for (const sub of subscriptions.values()) sub.disconnected(url)
+    connectionEnded(relay)
   }
 
   return {
@@ -356,11 +361,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
         link.onConnected(() => {
           for (const sub of subscriptions.values()) if (sub.serves(relay)) sub.request(relay)
         }),
-        link.onDisconnected(() => {
-          relay.auth?.reset()
-          publisher.disconnected(link.url)
-          for (const sub of subscriptions.values()) sub.disconnected(link.url)
-        }),
+        link.onDisconnected(() => connectionEnded(relay)),
       ])
       // Requests made before the pool started (the first page) wait for it as for those after.
       if (link.isOpening?.()) {

@@ -115,7 +115,7 @@ export function createPublisher({ now, report, timeoutMs }: PublisherOptions): P
     },
 
     disconnected(url) {
-      for (const byRelay of [...awaitingOk.values()])
+      for (const byRelay of awaitingOk.values())
         byRelay.get(url)?.({ ok: false, message: NOT_CONNECTED })
     },
 
