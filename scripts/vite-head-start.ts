@@ -29,7 +29,7 @@ const HELD = '<!-- the app -->'
  * the preload 2,407; medians of 6 loads each).
  *
  * The app's own tags (its entry, and the preloads of chunks the start-up script does not import)
- * go into a template, which the start-up script makes live as it begins (ui/app-scripts.ts).
+ * go into a template, which the start-up script makes live (ui/app-scripts.ts, ui/head-start.ts).
  * Asked for with the document, their download and eager compile (scripts/vite-compile-hints.ts)
  * took the two cores while the start-up script itself arrived. On the bench's page, 4 alternated
  * rounds of 7 cold loads: the script began at medians of 70-94 ms instead of 101-131, the first

@@ -1,5 +1,9 @@
+import type { Page } from '@playwright/test'
+import { START_MARKS } from '../../src/core/app/start-marks.ts'
+import { RUNTIME_CONFIG_PATH } from '../../src/core/platform/runtime-config.ts'
+import { APP_HOLD_MS } from '../../src/ui/app-scripts.ts'
 import { expect, test } from './fixtures.ts'
-import { holdApp, withoutEarlyFeed } from './held-app.ts'
+import { holdApp, holdRequests, withoutEarlyFeed } from './held-app.ts'
 import { holdConfig } from './held-config.ts'
 
 test("the start-up script opens the pool's relay while the app's scripts load, sends it nothing, and the app takes the socket over (no early feed: someone logged in)", async ({
@@ -65,4 +69,49 @@ test("the WebAssembly is asked for once, with the document: index.html's preload
   expect(await signedIn.evaluate(WASM_REQUESTS)).toEqual(['link'])
   await signedIn.waitForTimeout(5000)
   expect(warnings.filter((text) => text.includes('preload'))).toEqual([])
+})
+
+/** When the page asked for the app's entry, and the start-up script's marks (ms, page time). */
+const appAsked = (page: Page) =>
+  page.evaluate(
+    ({ startMark, drawnMark }) => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))
+      const start = performance.getEntriesByName(startMark)[0]?.startTime ?? 0
+      const drawn = performance.getEntriesByName(drawnMark)[0]?.startTime ?? null
+      return { asked: entry?.startTime, start, drawn }
+    },
+    { startMark: START_MARKS.start, drawnMark: START_MARKS.drawn },
+  )
+
+test("where the early feed is drawn, the app's scripts are asked for once its rows are drawn, or the hold is over", async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await openApp([relay], '/')
+  await expect(page.getByRole('feed').locator('article').first()).toBeVisible()
+  const { asked, start, drawn } = await appAsked(page)
+  expect(drawn).not.toBeNull()
+  // Whichever came first: the rows drawn, or the hold's timer (set after the start mark).
+  expect(asked).toBeGreaterThanOrEqual(Math.min(drawn ?? 0, start + APP_HOLD_MS))
+})
+
+test("an early feed whose configuration does not come holds the app's scripts for the hold, then asks for them", async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  const release = await holdRequests(page, `**${RUNTIME_CONFIG_PATH}`)
+  await openApp([relay], '/', { waitUntil: 'commit' })
+  // The entry's timing is listed once it has loaded.
+  await expect.poll(async () => (await appAsked(page)).asked).toBeDefined()
+  const { asked, start, drawn } = await appAsked(page)
+  expect(drawn).toBeNull()
+  expect(asked).toBeGreaterThanOrEqual(start + APP_HOLD_MS)
+  release()
+  await expect(page.getByRole('feed').locator('article').first()).toBeVisible()
 })

@@ -44,10 +44,15 @@ export function dropEarlyFeed(): void {
  * Asks for the page when the early feed applies here, once the config (the start-up script's
  * request, read from a copy) names the relays; its events are checked with nostr-wasm, compiled
  * from the start-up script's request for the module, and its rows drawn as they settle. Anything
- * that goes wrong draws no more. Settles once every row is drawn or no more will be; not when
- * dropEarlyFeed stops the page, which only the app does, once it has begun the head start itself.
+ * that goes wrong draws no more. Calls `onDrawn` once the first rows are drawn. Settles once every
+ * row is drawn or no more will be; not when dropEarlyFeed stops the page, which only the app does,
+ * once it has begun the head start itself.
  */
-export function startEarlyFeed(config: Promise<Response>, wasm: Promise<Response>): Promise<void> {
+export function startEarlyFeed(
+  config: Promise<Response>,
+  wasm: Promise<Response>,
+  onDrawn: () => void,
+): Promise<void> {
   const start = (() => {
     try {
       const read = (key: string) => localStorage.getItem(key)
@@ -79,7 +84,7 @@ export function startEarlyFeed(config: Promise<Response>, wasm: Promise<Response
       // The art's worker loads while the relays answer, not once the rows are drawn.
       if (start.preferences.useAscii) warmAsciiWorker()
       return new Promise<void>((settle) => {
-        const listener = pageRows(start.preferences, () => {
+        const listener = pageRows(start.preferences, onDrawn, () => {
           stopPage?.()
           stopPage = null
           settle()
@@ -119,7 +124,11 @@ export function startEarlyFeed(config: Promise<Response>, wasm: Promise<Response
  * Draws the page's rows as its leading events settle, unless the app's feed came first; `finish`
  * once every row is drawn or no more will be (a failure draws no more).
  */
-function pageRows(preferences: Preferences, finish: () => void): EarlyPageListener {
+function pageRows(
+  preferences: Preferences,
+  onDrawn: () => void,
+  finish: () => void,
+): EarlyPageListener {
   const next = earlyRows(preferences)
   const { useAscii, useColor } = preferences
   // A picture drawn by the app's ASCII cache, so the app's rows find the art in it. The cache's
@@ -149,6 +158,7 @@ function pageRows(preferences: Preferences, finish: () => void): EarlyPageListen
         else if (rows.length > 0) {
           drawn = drawEarlyFeed(rows, preferences.customHashtags, art)
           markStart('drawn')
+          onDrawn()
         }
         if (complete) end()
       } catch {
