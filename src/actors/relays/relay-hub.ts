@@ -10,6 +10,7 @@
  * - relay-subscription.ts: one subscription across relays (dedupe, verify in the worker, AUTH)
  * - subscription-part.ts: one relay's part of it and its end-of-stored-events wait
  * - relay-publish.ts: publishing and OK answers
+ * - named-relays.ts: the relays outside the pool that requests name, and how many name each
  */
 import type { Filter } from 'nostr-tools/filter'
 import type { NostrEvent } from 'nostr-tools/pure'
@@ -26,6 +27,7 @@ import type { RelayReason } from '../../core/relays/relay-reason.ts'
 import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
 import { type DropReason, isOversizedFrame } from '../../core/relays/untrusted-input.ts'
 import type { Signer } from '../platform/signer.ts'
+import { createNamedRelays } from './named-relays.ts'
 import { relayAuthSession } from './relay-auth.ts'
 import { type HubRelay, type RelayLink, type RequestResult, wantConnection } from './relay-link.ts'
 import { createPublisher, PUBLISH_TIMEOUT_MS } from './relay-publish.ts'
@@ -162,12 +164,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
   let counter = 0
   /** Each held relay's key under its normalized URL: requests name relays normalized. */
   const byNormal = new Map<string, string>()
-  /**
-   * Per subscription, the relays outside the pool it names (auxiliary ones, and those not held
-   * yet) and why; per such relay (normalized), how many name it.
-   */
-  const namedBy = new Map<string, { urls: string[]; reason: RelayReason | undefined }>()
-  const users = new Map<string, number>()
+  const named = createNamedRelays(options.onUsers)
 
   /** The relay held under this URL, however it is spelled. */
   function heldRelay(url: string): HubRelay | undefined {
@@ -191,15 +188,6 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
   function usedAgain(relay: HubRelay, reason: RelayReason | undefined): HubRelay {
     if (relay.link.routedOnly) options.reach?.(relay.link.url, reason ?? UNSAID)
     return relay
-  }
-
-  function countUsers(urls: readonly string[], delta: number) {
-    for (const url of urls) {
-      const count = (users.get(url) ?? 0) + delta
-      if (count > 0) users.set(url, count)
-      else users.delete(url)
-      options.onUsers?.(url, count)
-    }
   }
 
   const lastDropReport = new Map<string, number>()
@@ -231,8 +219,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     closedBy: (url, reason) => options.onClosed?.(url, reason),
     forget(id) {
       subscriptions.delete(id)
-      countUsers(namedBy.get(id)?.urls ?? [], -1)
-      namedBy.delete(id)
+      named.forget(id)
     },
   }
 
@@ -273,7 +260,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     const id = `plume-${(++counter).toString(36)}`
     /** Named relays that join later: waited for as relays connecting. */
     const joining: string[] = []
-    const named = routing.relays?.flatMap((url): string[] => {
+    const names = routing.relays?.flatMap((url): string[] => {
       const held = heldRelay(url)
       if (routing.connectedOnly) return held?.link.isConnected() ? [held.normal] : []
       if (held) return [usedAgain(held, routing.reason).normal]
@@ -284,17 +271,14 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       if (options.reach?.(normal, routing.reason ?? UNSAID) === true) joining.push(normal)
       return [normal]
     })
-    const only = named ? new Set(named) : null
+    const only = names ? new Set(names) : null
     const sub = openSubscription({ id, filters, handlers, live, only }, subscriptionDeps)
     subscriptions.set(id, sub)
     const outside = [...(only ?? [])].filter((url) => {
       const held = heldRelay(url)
       return !held || held.link.routedOnly === true
     })
-    if (outside.length > 0) {
-      namedBy.set(id, { urls: outside, reason: routing.reason })
-      countUsers(outside, 1)
-    }
+    named.name(id, outside, routing.reason)
     for (const url of joining) if (!heldRelay(url)) sub.awaitConnection(url)
     for (const relay of relays.values()) {
       if (!sub.serves(relay)) continue
@@ -352,7 +336,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       relays.set(link.url, relay)
       byNormal.set(normal, link.url)
       // Named before it joined: its connection learns that it is in use.
-      const using = users.get(normal)
+      const using = named.users(normal)
       if (link.routedOnly && using) options.onUsers?.(link.url, using)
       detach.set(link.url, [
         link.onMessage((data) => receive(relay, data)),
@@ -373,8 +357,8 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     removeRelay,
 
     reachNamed() {
-      for (const { urls, reason } of namedBy.values())
-        for (const url of urls) if (!heldRelay(url)) options.reach?.(url, reason ?? UNSAID)
+      for (const { url, reason } of named.named())
+        if (!heldRelay(url)) options.reach?.(url, reason ?? UNSAID)
     },
 
     subscribe(filters, handlers, options) {
