@@ -38,12 +38,19 @@ afterEach(async () => {
 })
 afterAll(() => hubs.close())
 
-const connect = (eoseTimeoutMs?: number) =>
-  hubs.connect([relay.url], {
+/**
+ * A hub on the relay, once its socket is open: with the short waits some tests give, a busy host
+ * could otherwise end a request for want of a connection before the relay is reached at all.
+ */
+async function connect(eoseTimeoutMs?: number) {
+  const { hub, connected } = hubs.connect([relay.url], {
     eoseTimeoutMs,
     eoseDeadlineMs: eoseTimeoutMs && 3 * eoseTimeoutMs,
     onDropped: (url, reason) => dropped.push([url, reason]),
-  }).hub
+  })
+  await connected()
+  return hub
+}
 
 describe('a hostile relay', () => {
   it('that streams matching events for ever and never sends EOSE does not keep a query open', async () => {
@@ -51,7 +58,7 @@ describe('a hostile relay', () => {
       seed: [note(nowSeconds() - 60, 'stored')],
       faults: { rewrite: withoutEose },
     })
-    const hub = connect(500)
+    const hub = await connect(500)
     let sent = 0
     const stream = setInterval(() => void relay.publish(note(nowSeconds(), `live ${++sent}`)), 100)
     try {
@@ -61,8 +68,11 @@ describe('a hostile relay', () => {
       // Its deadline, 1.5 s from the REQ (subscription-part.test.ts times it exactly); before,
       // every event restarted the wait and the query never ended.
       expect(took).toBeLessThan(10_000)
-      expect(sent).toBeGreaterThan(5)
-      expect(events.map((event) => event.content)).toContain('stored')
+      // The stream was live during the query: how many of its events came depends on the host's
+      // load (a busy host fires the interval late), so only that some did.
+      const contents = events.map((event) => event.content)
+      expect(contents).toContain('stored')
+      expect(contents.some((content) => content.startsWith('live '))).toBe(true)
     } finally {
       clearInterval(stream)
     }
@@ -73,7 +83,7 @@ describe('a hostile relay', () => {
       seed: [note(nowSeconds() - 60, 'one'), note(nowSeconds() - 50, 'two')],
       faults: { rewrite: withoutEose },
     })
-    const hub = connect(400)
+    const hub = await connect(400)
     const query = hub.query([{ kinds: [1], limit: 2 }])
     await new Promise((done) => setTimeout(done, 150))
     // Before its EOSE (never sent), the relay goes on sending: five more than were asked for.
@@ -93,7 +103,7 @@ describe('a hostile relay', () => {
         note(9_000_000_000_000, 'beyond what Date can show'),
       ],
     })
-    const hub = connect()
+    const hub = await connect()
     const events = await hub.query([{ kinds: [1] }])
     expect(events.map((event) => event.content).sort()).toEqual(['a clock a little fast', 'past'])
     expect(dropped).toEqual([[relay.url, 'future']])
@@ -143,7 +153,7 @@ describe('a hostile relay', () => {
         },
       },
     })
-    const hub = connect()
+    const hub = await connect()
     const live = hub.subscribe([{ kinds: [1], since: at - 1 }], { onEvent: () => {} })
     try {
       await expect.poll(() => dropped.length, { timeout: 20_000 }).toBeGreaterThan(0)
