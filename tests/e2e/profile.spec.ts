@@ -5,6 +5,7 @@ import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure
 import { FAILED_TO_LOAD_NOTES } from '../../src/core/relays/relay-messages.ts'
 import { expect, test } from './fixtures.ts'
 import { newestFirst, newestOf, profileOf } from './seeded.ts'
+import { record } from './stored-cache.ts'
 
 const SCREENS = [
   { width: 1280, height: 900 },
@@ -93,6 +94,39 @@ test('notes tab: notes and reposts newest first, ten at a time, the next page on
   await expect.poll(async () => (await ids()).length, { timeout: 20_000 }).toBeGreaterThan(20)
   const shown = await ids()
   expect(shown).toEqual(expected.slice(0, shown.length))
+})
+
+test('a reload shows the stored notes, then a note newer than them, though the end of them is in view before the relay answers', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const key = generateSecretKey()
+  const now = Math.floor(Date.now() / 1000)
+  // Two pages of notes, and the end of the first in view only on a tall screen.
+  const seed = Array.from({ length: 15 }, (_, i) =>
+    finalizeEvent({ kind: 1, created_at: now - 600 + i, tags: [], content: `Note ${i}` }, key),
+  )
+  const relay = await launchRelay({ seed })
+  await openApp([relay], `/npub/${npubEncode(getPublicKey(key))}/notes`)
+  const notes = page.getByRole('feed', { name: 'Notes' })
+  await expect(notes.getByText('Note 14', { exact: true })).toBeVisible()
+  await expect(notes.getByRole('article')).toHaveCount(10)
+  // The first page is in the stored cache (it is saved a moment after it changes).
+  await expect.poll(async () => JSON.stringify(await record.read(page))).toContain(seed[14]!.id)
+
+  await relay.publish(
+    finalizeEvent({ kind: 1, created_at: now, tags: [], content: 'Newer than the stored' }, key),
+  )
+  // The reload draws the stored page, asks for it again, and finds the end in view: the next page
+  // waits for that answer. Asked for at once, it cancelled the first page's and the note was lost.
+  await page.setViewportSize({ width: 1280, height: 3000 })
+  relay.setFaults({ delayMs: 1500 })
+  await page.reload()
+  await expect(notes.getByText('Note 14', { exact: true })).toBeVisible()
+  await expect(notes.getByText('Newer than the stored')).toBeVisible({ timeout: 15_000 })
+  await expect(notes.getByText('Note 0', { exact: true })).toBeVisible({ timeout: 15_000 })
+  await expect(notes.getByRole('article')).toHaveCount(16)
 })
 
 test('a relay that stops answering: older notes failed to load, asked again only on Try again', async ({

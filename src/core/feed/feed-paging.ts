@@ -53,7 +53,13 @@ export interface NextPageState {
   /** The rows have caught up with the data: no page is asked for on the strength of old rows. */
   settled: boolean
   hasNextPage: boolean
-  fetchingNextPage: boolean
+  /**
+   * The query is fetching: a page, or its pages again (a refetch, as after a start from the stored
+   * cache). A page asked for now would cancel that fetch, and what it brought would be lost
+   * (react-query's fetchNextPage and fetchPreviousPage cancel a running one): a note newer than
+   * the stored pages, say.
+   */
+  fetching: boolean
   /** The last fetch of the next page failed: the reader retries it. */
   nextPageFailed: boolean
   wantsNext: boolean
@@ -64,7 +70,7 @@ export interface NextPageState {
 export const asksNextPage = (state: NextPageState): boolean =>
   state.settled &&
   state.hasNextPage &&
-  !state.fetchingNextPage &&
+  !state.fetching &&
   !state.nextPageFailed &&
   state.wantsNext &&
   !state.firstPageRendered
@@ -81,7 +87,8 @@ export const nextPageHeld = (
 export interface PreviousPageState {
   settled: boolean
   hasPreviousPage: boolean
-  fetchingPreviousPage: boolean
+  /** As for the next page. */
+  fetching: boolean
   lastPageRendered: boolean
   firstRendered: number
   above: number
@@ -91,6 +98,6 @@ export interface PreviousPageState {
 export const asksPreviousPage = (state: PreviousPageState): boolean =>
   state.settled &&
   state.hasPreviousPage &&
-  !state.fetchingPreviousPage &&
+  !state.fetching &&
   !state.lastPageRendered &&
   state.firstRendered < state.above + ROWS_LEFT_BEFORE_NEXT_PAGE

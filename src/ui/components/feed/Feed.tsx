@@ -247,7 +247,8 @@ export function Feed() {
     loading: query.isPending,
     canLoadMore: Boolean(hasNextPage) && !isFetchNextPageError,
     loadMore: () => {
-      if (!isFetchingNextPage) void fetchNextPage()
+      // Not while a fetch runs: it would be cancelled (core/feed/feed-paging.ts, `fetching`).
+      if (!query.isFetching) void fetchNextPage()
     },
   })
 

@@ -38,22 +38,25 @@ export function ProfileNotes() {
     ),
   )
   const sentinel = useRef<HTMLDivElement>(null)
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query
+  const { hasNextPage, isFetching, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query
 
   useEffect(() => {
     const element = sentinel.current
     // After a page failed, the next waits for Try again: asked again each time the sentinel is
-    // seen, the relays would be asked in a loop while the end stays in view.
-    if (!element || !hasNextPage || isFetchNextPageError) return
+    // seen, the relays would be asked in a loop while the end stays in view. Nor while a fetch
+    // runs (the pages again, after a start from the stored cache): asked for now, the next page
+    // would cancel it and lose what it brought (core/feed/feed-paging.ts, `fetching`). Once it
+    // ends, the observer begins again and says whether the end is still in view.
+    if (!element || !hasNextPage || isFetchNextPageError || isFetching) return
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry?.isIntersecting && !isFetchingNextPage) void fetchNextPage()
+        if (entry?.isIntersecting) void fetchNextPage()
       },
       { rootMargin: '800px 0px' },
     )
     observer.observe(element)
     return () => observer.disconnect()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError])
+  }, [hasNextPage, isFetching, fetchNextPage, isFetchNextPageError])
 
   return (
     <>

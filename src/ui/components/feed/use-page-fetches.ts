@@ -10,12 +10,12 @@ import { asksNextPage, asksPreviousPage } from '../../../core/feed/feed-paging.t
 
 /** The infinite query's part the fetches read. */
 export interface PagedQuery {
+  /** A page, or the pages again (core/feed/feed-paging.ts: no page is asked for meanwhile). */
+  isFetching: boolean
   hasNextPage: boolean
-  isFetchingNextPage: boolean
   isFetchNextPageError: boolean
   fetchNextPage(): Promise<unknown>
   hasPreviousPage: boolean
-  isFetchingPreviousPage: boolean
   fetchPreviousPage(): Promise<unknown>
 }
 
@@ -30,15 +30,15 @@ export interface ReaderPlace {
 
 /** `settled`: the rows have caught up with the data; no page is asked for on old rows. */
 export function usePageFetches(settled: boolean, query: PagedQuery, place: ReaderPlace): void {
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query
-  const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = query
+  const { isFetching, hasNextPage, isFetchNextPageError, fetchNextPage } = query
+  const { hasPreviousPage, fetchPreviousPage } = query
   const { wantsNext, firstPageRendered, lastPageRendered, firstRendered, above } = place
 
   useEffect(() => {
     const next = {
       settled,
       hasNextPage,
-      fetchingNextPage: isFetchingNextPage,
+      fetching: isFetching,
       nextPageFailed: isFetchNextPageError,
       wantsNext,
       firstPageRendered,
@@ -49,7 +49,7 @@ export function usePageFetches(settled: boolean, query: PagedQuery, place: Reade
     wantsNext,
     firstPageRendered,
     hasNextPage,
-    isFetchingNextPage,
+    isFetching,
     isFetchNextPageError,
     fetchNextPage,
   ])
@@ -58,7 +58,7 @@ export function usePageFetches(settled: boolean, query: PagedQuery, place: Reade
     const previous = {
       settled,
       hasPreviousPage,
-      fetchingPreviousPage: isFetchingPreviousPage,
+      fetching: isFetching,
       lastPageRendered,
       firstRendered,
       above,
@@ -70,7 +70,7 @@ export function usePageFetches(settled: boolean, query: PagedQuery, place: Reade
     above,
     lastPageRendered,
     hasPreviousPage,
-    isFetchingPreviousPage,
+    isFetching,
     fetchPreviousPage,
   ])
 }

@@ -74,7 +74,7 @@ describe('wantsNextPage', () => {
 const next: NextPageState = {
   settled: true,
   hasNextPage: true,
-  fetchingNextPage: false,
+  fetching: false,
   nextPageFailed: false,
   wantsNext: true,
   firstPageRendered: false,
@@ -87,7 +87,7 @@ describe('asksNextPage', () => {
 
   it('waits for the rows to catch up, a fetch under way, a retry after a failure', () => {
     expect(asksNextPage({ ...next, settled: false })).toBe(false)
-    expect(asksNextPage({ ...next, fetchingNextPage: true })).toBe(false)
+    expect(asksNextPage({ ...next, fetching: true })).toBe(false)
     expect(asksNextPage({ ...next, nextPageFailed: true })).toBe(false)
   })
 
@@ -119,7 +119,7 @@ describe('nextPageHeld', () => {
 const previous: PreviousPageState = {
   settled: true,
   hasPreviousPage: true,
-  fetchingPreviousPage: false,
+  fetching: false,
   lastPageRendered: false,
   firstRendered: 35,
   above: 30,
@@ -134,7 +134,7 @@ describe('asksPreviousPage', () => {
 
   it('waits for the rows to catch up and for a fetch under way', () => {
     expect(asksPreviousPage({ ...previous, settled: false })).toBe(false)
-    expect(asksPreviousPage({ ...previous, fetchingPreviousPage: true })).toBe(false)
+    expect(asksPreviousPage({ ...previous, fetching: true })).toBe(false)
   })
 
   it('asks nothing at the newest page, nor to drop a last page with rows rendered', () => {
