@@ -55,7 +55,7 @@ import { useHeldRows } from './use-held-rows.ts'
 import { useHiding } from './use-hiding.ts'
 import { useListOffset } from './use-list-offset.ts'
 import { usePageAsks } from './use-page-asks.ts'
-import { usePageFetches } from './use-page-fetches.ts'
+import { KEEP_FETCH, usePageFetches } from './use-page-fetches.ts'
 import { useRestoreRow } from './use-restore-row.ts'
 import './feed.css'
 
@@ -248,7 +248,7 @@ export function Feed() {
     canLoadMore: Boolean(hasNextPage) && !isFetchNextPageError,
     loadMore: () => {
       // Not while a fetch runs: it would be cancelled (core/feed/feed-paging.ts, `fetching`).
-      if (!query.isFetching) void fetchNextPage()
+      if (!query.isFetching) void fetchNextPage(KEEP_FETCH)
     },
   })
 

@@ -11,6 +11,7 @@ import { NoteBoundary } from './NoteBoundary.tsx'
 import { NoteCard } from './NoteCard.tsx'
 import { useEngagementAsks } from './use-engagement-asks.ts'
 import { useDeletedNotes } from './use-hiding.ts'
+import { KEEP_FETCH } from './use-page-fetches.ts'
 import './feed.css'
 
 /**
@@ -50,7 +51,7 @@ export function ProfileNotes() {
     if (!element || !hasNextPage || isFetchNextPageError || isFetching) return
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry?.isIntersecting) void fetchNextPage()
+        if (entry?.isIntersecting) void fetchNextPage(KEEP_FETCH)
       },
       { rootMargin: '800px 0px' },
     )

@@ -8,16 +8,28 @@ import { useEffect } from 'react'
 import { inOwnTask } from '../../../actors/platform/own-task.ts'
 import { asksNextPage, asksPreviousPage } from '../../../core/feed/feed-paging.ts'
 
+/** What a page fetch keeps: a fetch under way, begun since the effect decided (KEEP_FETCH). */
+interface PageFetchOptions {
+  cancelRefetch: false
+}
+
 /** The infinite query's part the fetches read. */
 export interface PagedQuery {
   /** A page, or the pages again (core/feed/feed-paging.ts: no page is asked for meanwhile). */
   isFetching: boolean
   hasNextPage: boolean
   isFetchNextPageError: boolean
-  fetchNextPage(): Promise<unknown>
+  fetchNextPage(options: PageFetchOptions): Promise<unknown>
   hasPreviousPage: boolean
-  fetchPreviousPage(): Promise<unknown>
+  fetchPreviousPage(options: PageFetchOptions): Promise<unknown>
 }
+
+/**
+ * A page asked for in its own task keeps a fetch begun since the effect saw none: react-query's
+ * default cancels it, and what it brought is lost (the pages again, with a newer note). The call
+ * then waits on that fetch, and the effect, run again when it ends, asks for the page.
+ */
+export const KEEP_FETCH: PageFetchOptions = { cancelRefetch: false }
 
 /** Where the reader is: core/feed/feed-paging.ts (wantsNextPage, renderedEnds). */
 export interface ReaderPlace {
@@ -43,7 +55,7 @@ export function usePageFetches(settled: boolean, query: PagedQuery, place: Reade
       wantsNext,
       firstPageRendered,
     }
-    if (asksNextPage(next)) return inOwnTask(() => void fetchNextPage())
+    if (asksNextPage(next)) return inOwnTask(() => void fetchNextPage(KEEP_FETCH))
   }, [
     settled,
     wantsNext,
@@ -63,7 +75,7 @@ export function usePageFetches(settled: boolean, query: PagedQuery, place: Reade
       firstRendered,
       above,
     }
-    if (asksPreviousPage(previous)) return inOwnTask(() => void fetchPreviousPage())
+    if (asksPreviousPage(previous)) return inOwnTask(() => void fetchPreviousPage(KEEP_FETCH))
   }, [
     settled,
     firstRendered,
