@@ -63,13 +63,21 @@ async function closeSettings(page: Page) {
   await expect(settings(page)).toHaveCount(0)
 }
 
-/** Flips a switch in Settings and leaves Settings. */
+/**
+ * Flips a switch in Settings and leaves Settings, on a screen of a common height: the tall window
+ * the rows are read in is put back after. Over a window 8,000 px tall, the modal's backdrop blur,
+ * drawn on the CPU, held each frame: a click waited up to 16 s for the switch to be stable on a
+ * busy host, and the test ran out of time.
+ */
 async function setSwitch(page: Page, name: string, on: boolean) {
+  const window = page.viewportSize()
+  if (window) await page.setViewportSize({ width: window.width, height: 900 })
   await openSettings(page)
   const toggle = settings(page).getByRole('switch', { name, exact: true })
   await toggle.setChecked(on)
   await expect(toggle).toBeChecked({ checked: on })
   await closeSettings(page)
+  if (window) await page.setViewportSize(window)
 }
 
 /** Scrolls down until `locator` is in the page (the virtual list renders rows near the screen). */
