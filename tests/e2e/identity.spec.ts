@@ -61,6 +61,9 @@ test('nsec: log in, save under a passphrase, reload locked, unlock, view, sign o
   openApp,
   world,
 }) => {
+  // Eight scrypt runs at log_n 16 (the save, two unlocks, two views, the export, two saved-account
+  // logins): 23 to 35 s on an idle host, 56 s with both cores busy, past 72 s busier still.
+  test.setTimeout(150_000)
   const account = world.demoAccount
   const lines = watchPage(page)
   await openApp([await launchRelay()])
