@@ -33,7 +33,7 @@ export const firstNote: Measure = {
 }
 
 /** Each step's median ms since navigation, over the runs that reached it (how many, when not all). */
-function startSteps(samples: readonly LoadSample[]): Record<string, string> {
+export function startSteps(samples: readonly LoadSample[]): Record<string, string> {
   const steps: Record<string, string> = {}
   const at = (name: string, times: number[]) => {
     if (times.length === 0) return

@@ -5,12 +5,9 @@
  * interleaved run by run after one discarded warm-up each. Node's PBKDF2 checks the output.
  */
 import { pbkdf2Sync, randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'vite'
 import { DERIVED_KEY_BYTES, KEY_ITERATIONS } from '../src/core/identity/key-encryption.ts'
+import { bundleModule } from './bundle.ts'
 import type { Measure } from './context.ts'
 import type { KdfKind, KdfTiming } from './kdf-page.ts'
 import { waitForGlobal } from './page-wait.ts'
@@ -20,37 +17,6 @@ const RUNS = 5
 const PASSPHRASE = 'correct horse battery'
 /** Not a real host: Playwright answers it, and 127.0.0.1 is a secure context (crypto.subtle). */
 const PAGE_URL = 'http://127.0.0.1:9/kdf/'
-
-/** The page module as one ES file, built in memory from bench/kdf-page.ts. */
-async function bundlePage(): Promise<string> {
-  const root = mkdtempSync(join(tmpdir(), 'plume-bench-kdf-'))
-  try {
-    const result = await build({
-      configFile: false,
-      root,
-      publicDir: false,
-      logLevel: 'warn',
-      build: {
-        write: false,
-        target: 'es2022',
-        lib: {
-          entry: fileURLToPath(new URL('./kdf-page.ts', import.meta.url)),
-          formats: ['es'],
-          fileName: 'kdf',
-        },
-      },
-    })
-    const outputs = Array.isArray(result) ? result : [result]
-    for (const output of outputs) {
-      if (!('output' in output)) continue
-      const entry = output.output.find((chunk) => chunk.type === 'chunk' && chunk.isEntry)
-      if (entry && entry.type === 'chunk') return entry.code
-    }
-    throw new Error('vite build of bench/kdf-page.ts gave no entry chunk')
-  } finally {
-    rmSync(root, { recursive: true, force: true })
-  }
-}
 
 function parseTiming(value: unknown): KdfTiming {
   const record = (value ?? {}) as Partial<Record<keyof KdfTiming, unknown>>
@@ -63,7 +29,7 @@ function parseTiming(value: unknown): KdfTiming {
 export const unlockDerivation: Measure = {
   name: 'unlock derivation',
   async run(context) {
-    const code = await bundlePage()
+    const code = await bundleModule(fileURLToPath(new URL('./kdf-page.ts', import.meta.url)), 'es')
     const salt = randomBytes(16)
     const expected = pbkdf2Sync(PASSPHRASE, salt, KEY_ITERATIONS, DERIVED_KEY_BYTES, 'sha256')
     const browserContext = await context.browser.newContext()

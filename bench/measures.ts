@@ -2,6 +2,7 @@
 import { cashuReceive } from './cashu-receive.ts'
 import type { Measure } from './context.ts'
 import { firstNote } from './first-note.ts'
+import { firstNoteFloor } from './first-note-floor.ts'
 import { followingFeed } from './following.ts'
 import { hostileRelays } from './hostile-relays.ts'
 import { ncryptsecResponsiveness, unlockResponsiveness } from './identity.ts'
@@ -18,6 +19,7 @@ import { webOfTrustBench } from './web-of-trust.ts'
 
 export const MEASURES: Measure[] = [
   firstNote,
+  firstNoteFloor,
   warmStart,
   scriptBytes,
   reqCount,
