@@ -22,7 +22,7 @@ import {
   GLOBAL_SOURCE,
   NOTES_PAGE_SIZE,
 } from '../src/core/feed/feed-source.ts'
-import { localRuntimeConfig } from '../src/core/platform/runtime-config.ts'
+import { localRuntimeConfig, type RuntimeConfig } from '../src/core/platform/runtime-config.ts'
 import { startAppServer } from '../tests/peers/app-server.ts'
 import { bundleModule } from './bundle.ts'
 import type { BenchContext, Measure } from './context.ts'
@@ -82,25 +82,18 @@ const DESIGNS: Design[] = [
   },
 ]
 
-async function floorRow(context: BenchContext, design: Design, script: string): Promise<Row> {
-  const app = readFileSync(join(context.distDir, 'index.html'), 'utf8')
-  const wasmUrl = /href="(\/assets\/secp256k1-[^"]+\.wasm)"/.exec(app)?.[1]
-  if (!wasmUrl) throw new Error('index.html preloads no secp256k1 wasm')
-  const config = localRuntimeConfig([context.relay.url])
-  const data: FloorData = {
-    wasmUrl,
-    filters: feedPageFilters(
-      { ...GLOBAL_SOURCE, hashtags: feedHashtags([], null) },
-      NOTES_PAGE_SIZE,
-    ),
-    config: { relays: config.relays },
-  }
+/** The design's page served by an app server of its own (its policy is the page's own). */
+async function floorRow(
+  context: BenchContext,
+  design: string,
+  page: { html: string; script: string; config: RuntimeConfig },
+): Promise<Row> {
   const dir = mkdtempSync(join(tmpdir(), 'plume-bench-floor-'))
   try {
     cpSync(context.distDir, dir, { recursive: true })
-    writeFileSync(join(dir, 'assets', 'floor.js'), script)
-    writeFileSync(join(dir, 'index.html'), design.page(app, data, script))
-    const server = await startAppServer({ distDir: dir, config })
+    writeFileSync(join(dir, 'assets', 'floor.js'), page.script)
+    writeFileSync(join(dir, 'index.html'), page.html)
+    const server = await startAppServer({ distDir: dir, config: page.config })
     try {
       const samples = await collectSamples(context.browser, {
         runs: context.runs,
@@ -116,7 +109,7 @@ async function floorRow(context: BenchContext, design: Design, script: string): 
       const floor = samples.plume.map((sample) => round(sample.firstNoteMs))
       const reference = samples.reference.map((sample) => round(sample.firstNoteMs))
       return {
-        name: `First note floor, ${design.name} (median of ${floor.length})`,
+        name: `First note floor, ${design} (median of ${floor.length})`,
         unit: 'ms',
         value: median(floor),
         reference: reference.length > 0 ? median(reference) : null,
@@ -141,8 +134,23 @@ export const firstNoteFloor: Measure = {
   async run(context) {
     const entry = fileURLToPath(new URL('./floor-page.ts', import.meta.url))
     const script = (await bundleModule(entry, 'iife')).trim()
+    const app = readFileSync(join(context.distDir, 'index.html'), 'utf8')
+    const wasmUrl = /href="(\/assets\/secp256k1-[^"]+\.wasm)"/.exec(app)?.[1]
+    if (!wasmUrl) throw new Error('index.html preloads no secp256k1 wasm')
+    const config = localRuntimeConfig([context.relay.url])
+    const data: FloorData = {
+      wasmUrl,
+      filters: feedPageFilters(
+        { ...GLOBAL_SOURCE, hashtags: feedHashtags([], null) },
+        NOTES_PAGE_SIZE,
+      ),
+      config: { relays: config.relays },
+    }
     const rows: Row[] = []
-    for (const design of DESIGNS) rows.push(await floorRow(context, design, script))
+    for (const design of DESIGNS) {
+      const html = design.page(app, data, script)
+      rows.push(await floorRow(context, design.name, { html, script, config }))
+    }
     return rows
   },
 }
