@@ -15,6 +15,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { bundleModule } from '../scripts/bundle-module.ts'
 import { withCspMeta } from '../scripts/vite-csp.ts'
 import {
   feedHashtags,
@@ -24,7 +25,6 @@ import {
 } from '../src/core/feed/feed-source.ts'
 import { localRuntimeConfig, type RuntimeConfig } from '../src/core/platform/runtime-config.ts'
 import { startAppServer } from '../tests/peers/app-server.ts'
-import { bundleModule } from './bundle.ts'
 import type { BenchContext, Measure } from './context.ts'
 import { startSteps } from './first-note.ts'
 import type { FloorData } from './floor-page.ts'

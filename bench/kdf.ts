@@ -6,8 +6,8 @@
  */
 import { pbkdf2Sync, randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
+import { bundleModule } from '../scripts/bundle-module.ts'
 import { DERIVED_KEY_BYTES, KEY_ITERATIONS } from '../src/core/identity/key-encryption.ts'
-import { bundleModule } from './bundle.ts'
 import type { Measure } from './context.ts'
 import type { KdfKind, KdfTiming } from './kdf-page.ts'
 import { waitForGlobal } from './page-wait.ts'

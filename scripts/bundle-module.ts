@@ -1,4 +1,4 @@
-/** A bench page's module as one file, built in memory by Vite (no config, nothing written). */
+/** A module as one file (a bench page, or a script inlined into index.html), built in memory by Vite (no config, nothing written). */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
