@@ -92,7 +92,7 @@ test('a hint naming one of your relays, asked before they run, opens no second c
   await holdConfig(page, 1500)
   const nevent = neventEncode({ id: note.id, relays: [home.url] })
 
-  await openApp([home, other], `/note/${nevent}?auxRelays=true`)
+  await openApp([home, other], `/note/${nevent}?auxRelays=true`, { inlineConfig: false })
   const modal = page.getByRole('dialog', { name: 'Auxiliary Relays' })
   // Shown once the auxiliary relays run: what was asked of them before is theirs by then.
   await expect(modal.getByText('No relay was refused.')).toBeVisible()

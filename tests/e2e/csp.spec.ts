@@ -4,6 +4,7 @@
  * guard every test runs under (csp-guard.ts) records what the policy refuses, in the test's context
  * and in every context the test opens itself, and the main screens run under it with no violation.
  */
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -45,7 +46,12 @@ test('the app server sends the policy of index.html with frame-ancestors, and fr
     expect(headers['referrer-policy'], path).toBe('no-referrer')
   }
   const policy = directives(meta)
-  expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"])
+  // The page's one inline script, its first (src/ui/early-request.ts), by its hash.
+  const first = await page.locator('head > script#plume-early-request').textContent()
+  const hash = createHash('sha256')
+    .update(first ?? '', 'utf8')
+    .digest('base64')
+  expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", `'sha256-${hash}'`])
   expect(policy.get('object-src')).toEqual(["'none'"])
   expect(policy.get('base-uri')).toEqual(["'none'"])
   expect(policy.get('form-action')).toEqual(["'self'"])

@@ -90,6 +90,57 @@ test("the start-up script draws the first page's newest notes, checked, before t
   await expect(page.locator(`[data-note-id="${forged.id}"]`)).toHaveCount(0)
 })
 
+/** The start-up script (ui/head-start.ts), held until the returned function is called. */
+const holdStartUp = (page: Page) => holdRequests(page, /\/assets\/head-start-[\w-]+\.js$/)
+
+test("with the config in the page, the first page's request leaves before the start-up script has loaded, and the early feed reads the answers from those sockets", async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relays = [await launchRelay(), await launchRelay()]
+  await showEveryNote(page)
+  const releaseApp = await holdApp(page)
+  const releaseStartUp = await holdStartUp(page)
+  await openApp(relays, '/', { waitUntil: 'commit' })
+  await expect.poll(() => relays.map((relay) => relay.stats().reqs)).toEqual([1, 1])
+  expect(relays.map((relay) => relay.stats().connections)).toEqual([1, 1])
+  await expect(early(page)).toHaveCount(0)
+
+  releaseStartUp()
+  await allDrawn(page)
+  const drawn = await earlyIds(page)
+  const newest = [...relays[0]!.events()].filter((event) => event.kind === 1).sort(newestFirst)
+  expect(drawn[0]).toBe(newest[0]?.id)
+  // Read from the sockets asked before: no relay was asked again (the app's sockets ask nothing
+  // until it has loaded).
+  expect(relays.map((relay) => relay.stats().reqs)).toEqual([1, 1])
+  await appTakesOver(page, releaseApp, drawn)
+})
+
+test("with the config fetched (a page as built), the start-up script sends the first page's request itself", async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relays = [await launchRelay()]
+  await showEveryNote(page)
+  const releaseApp = await holdApp(page)
+  const releaseStartUp = await holdStartUp(page)
+  await openApp(relays, '/', { waitUntil: 'commit', inlineConfig: false })
+  await expect.poll(() => page.evaluate(() => document.readyState)).toBe('interactive')
+  expect(relays[0]!.stats().reqs).toBe(0)
+
+  releaseStartUp()
+  await allDrawn(page)
+  expect(relays[0]!.stats().reqs).toBe(1)
+  const marks = await page.evaluate(() =>
+    performance.getEntriesByType('mark').map((mark) => mark.name),
+  )
+  expect(marks.filter((name) => name.startsWith('plume:'))).toEqual(Object.values(START_MARKS))
+  await appTakesOver(page, releaseApp, await earlyIds(page))
+})
+
 test('a relay that never ends its stored events holds back no early row that none of its notes can go above', async ({
   page,
   launchRelay,

@@ -46,6 +46,8 @@ export interface OpenAppOptions {
   world?: AppWorld
   /** How far the navigation goes before openApp returns (Playwright's; `load` by default). */
   waitUntil?: 'commit' | 'load'
+  /** The config put into the page, as a host may (app-server.ts); true by default. */
+  inlineConfig?: boolean
 }
 
 interface TestFixtures {
@@ -151,6 +153,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         distDir: process.env.PLUME_DIST ?? 'dist',
         config: options.config ?? localRuntimeConfig(relays.map((relay) => relay.url)),
         world: options.world ?? world,
+        inlineConfig: options.inlineConfig ?? true,
       })
       servers.push(server)
       await page.goto(`${server.url}${path}`, { waitUntil: options.waitUntil ?? 'load' })

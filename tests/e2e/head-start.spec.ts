@@ -34,7 +34,7 @@ test('a configuration slow to arrive still gives each pool relay one connection,
   const relays = await Promise.all([launchRelay(), launchRelay()])
   await withoutEarlyFeed(page)
   await holdConfig(page, 1500)
-  await openApp(relays, '/')
+  await openApp(relays, '/', { inlineConfig: false })
   await expect(page.getByRole('feed').locator('article').first()).toBeVisible()
   await expect.poll(() => relays.map((relay) => relay.stats().reqs > 0)).toEqual([true, true])
   expect(relays.map((relay) => relay.stats().connections)).toEqual([1, 1])
@@ -106,7 +106,7 @@ test("an early feed whose configuration does not come holds the app's scripts fo
 }) => {
   const relay = await launchRelay()
   const release = await holdRequests(page, `**${RUNTIME_CONFIG_PATH}`)
-  await openApp([relay], '/', { waitUntil: 'commit' })
+  await openApp([relay], '/', { waitUntil: 'commit', inlineConfig: false })
   // The entry's timing is listed once it has loaded.
   await expect.poll(async () => (await appAsked(page)).asked).toBeDefined()
   const { asked, start, drawn } = await appAsked(page)

@@ -130,7 +130,7 @@ test('a kept session resumes before the relays run: its requests reach the bunke
     userKey: generateSecretKey(),
   })
   try {
-    await openApp([appRelay])
+    await openApp([appRelay], '/', { inlineConfig: false })
     await logInWithBunker(page, signer.bunkerUri)
     // The relays start with the configuration: held back, the login's resume goes first.
     await holdConfig(page, 1500)

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localRuntimeConfig } from '../../src/core/platform/runtime-config.ts'
-import { type AppServer, type AppWorld, startAppServer } from './app-server.ts'
+import { type AppServer, type AppWorld, startAppServer, withInlineConfig } from './app-server.ts'
 
 interface RawResponse {
   status: number
@@ -160,5 +160,78 @@ describe('app server', () => {
     await expect(startAppServer({ distDir: join(dist, 'nope'), config: null })).rejects.toThrow(
       /npm run build/,
     )
+  })
+})
+
+describe('the config in the page', () => {
+  const preload = '<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />'
+  const first = '<script id="plume-early-request">void 0</script>'
+  const PAGE = `<!doctype html><head><meta charset="UTF-8" />\n    ${first}<title>Plume</title>\n    ${preload}</head><p>${'Compressed as pages are. '.repeat(60)}</p>`
+  const navigate = { 'Sec-Fetch-Dest': 'document', 'Accept-Encoding': 'br' }
+  let pageDist: string
+  const servers: AppServer[] = []
+  const serve = async (options: { config: typeof config | null; inlineConfig?: boolean }) => {
+    const started = await startAppServer({ distDir: pageDist, ...options })
+    servers.push(started)
+    return started
+  }
+  /** The config block's JSON, and the page around it. */
+  const inlined = (page: string) => {
+    const block = /<script type="application\/json" id="plume-config">([^<]*)<\/script>/.exec(page)
+    return { json: block ? JSON.parse(block[1] ?? '') : null, page }
+  }
+
+  beforeAll(() => {
+    pageDist = mkdtempSync(join(tmpdir(), 'plume-dist-page-'))
+    writeFileSync(join(pageDist, 'index.html'), PAGE)
+    writeFileSync(
+      join(pageDist, 'config.json'),
+      '{"relays":[{"url":"wss://built.example","permission":"read"}]}',
+    )
+  })
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()))
+    rmSync(pageDist, { recursive: true, force: true })
+  })
+
+  it("puts the config before the page's first script of a page navigated to, at every route, and drops its preload", async () => {
+    const given = await serve({ config })
+    for (const path of ['/', '/index.html', '/p/npub1xyz']) {
+      const res = await get(`${given.url}${path}`, navigate)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.vary, path).toBe('Sec-Fetch-Dest, Accept-Encoding')
+      expect(res.headers['content-encoding'], path).toBe('br')
+      const { json, page } = inlined(brotliDecompressSync(res.body).toString())
+      expect(json, path).toEqual(config)
+      expect(page.indexOf('id="plume-config"'), path).toBeLessThan(page.indexOf(first))
+      expect(page, path).not.toContain(preload)
+    }
+    const built = await serve({ config: null })
+    const res = await get(`${built.url}/`, { 'Sec-Fetch-Dest': 'document' })
+    expect(inlined(res.body.toString()).json).toEqual({
+      relays: [{ url: 'wss://built.example', permission: 'read' }],
+    })
+  })
+
+  it("serves the page as built to a fetch (a service worker's copy), or where told not to put it in", async () => {
+    const given = await serve({ config })
+    for (const headers of [{}, { 'Sec-Fetch-Dest': 'empty' }] as Record<string, string>[]) {
+      const res = await get(`${given.url}/`, headers)
+      expect(res.body.toString()).toBe(PAGE)
+      expect(res.headers.vary).toBe('Sec-Fetch-Dest, Accept-Encoding')
+    }
+    const plain = await serve({ config, inlineConfig: false })
+    expect((await get(`${plain.url}/`, { 'Sec-Fetch-Dest': 'document' })).body.toString()).toBe(
+      PAGE,
+    )
+  })
+
+  it('keeps a config from ending its block, and leaves a page without the first script, or a config that is not JSON, as it is', () => {
+    const hostile = '{"relays":[],"note":"</script><script>alert(1)</script>"}'
+    const { json, page } = inlined(withInlineConfig(PAGE, hostile))
+    expect(json).toEqual(JSON.parse(hostile))
+    expect(page.match(/<script/g)).toHaveLength(2)
+    expect(withInlineConfig(INDEX, hostile)).toBe(INDEX)
+    expect(withInlineConfig(PAGE, '{"relays": [')).toBe(PAGE)
   })
 })

@@ -13,7 +13,8 @@ import { extname, join, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import { securityHeaders } from '../../scripts/vite-csp.ts'
-import type { RuntimeConfig } from '../../src/core/platform/runtime-config.ts'
+import { EARLY_REQUEST_ID } from '../../scripts/vite-head-start.ts'
+import { INLINE_CONFIG_ID, type RuntimeConfig } from '../../src/core/platform/runtime-config.ts'
 
 /** What the server needs from the seeded demo world (tests/peers/seed's DemoWorld has it). */
 export interface AppWorld {
@@ -27,6 +28,11 @@ export interface AppServerOptions {
   distDir: string
   /** null: serve distDir/config.json as built. */
   config: RuntimeConfig | null
+  /**
+   * Put the config into the page a browser navigates to (withInlineConfig); true by default.
+   * False serves the page as built, which fetches the config.
+   */
+  inlineConfig?: boolean
   world?: AppWorld
   /** Extra routes tried first (the demo's LNURL service): true when it answered the request. */
   handle?(req: IncomingMessage, res: ServerResponse): boolean
@@ -105,12 +111,38 @@ async function compressed(
   }
 }
 
-async function buildAsset(file: string): Promise<Asset> {
-  const body = await readFile(file)
-  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
+async function asset(body: Buffer, type: string, quality: number): Promise<Asset> {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
-  const quality = isSourceMap(file) ? 5 : zlib.BROTLI_MAX_QUALITY
   return { type, etag, body, ...(await compressed(body, type, quality)) }
+}
+
+async function buildAsset(file: string): Promise<Asset> {
+  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
+  return asset(await readFile(file), type, isSourceMap(file) ? 5 : zlib.BROTLI_MAX_QUALITY)
+}
+
+const CONFIG_PRELOAD = /\s*<link rel="preload" href="\/config\.json"[^>]*>/
+const FIRST_SCRIPT = `<script id="${EARLY_REQUEST_ID}">`
+
+/**
+ * The built page with the config put into it, as README's Hosting tells a host to: a JSON data
+ * block just before the page's first script, which then sends the first note's request while the
+ * page is parsed (src/ui/early-request.ts); the config's preload goes, as nothing fetches it.
+ * A page without that script (a bench's), or a config that is not JSON, is left as it is.
+ */
+export function withInlineConfig(page: string, config: string): string {
+  if (!page.includes(FIRST_SCRIPT)) return page
+  let json: string
+  try {
+    // `<` escaped: no `</script>` in the config can end the block.
+    json = JSON.stringify(JSON.parse(config)).replace(/</g, '\\u003c')
+  } catch {
+    return page // not JSON: the app fetches it and says what is wrong
+  }
+  const block = `<script type="application/json" id="${INLINE_CONFIG_ID}">${json}</script>`
+  return page
+    .replace(CONFIG_PRELOAD, '')
+    .replace(FIRST_SCRIPT, (script) => `${block}\n    ${script}`)
 }
 
 /** The file as an asset, or null when it is not a regular file. */
@@ -180,7 +212,9 @@ function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
   let body = reply.body
   let status = 200
   if (reply.br || reply.gzip) {
-    headers.Vary = 'Accept-Encoding'
+    headers.Vary = reply.headers?.Vary
+      ? `${reply.headers.Vary}, Accept-Encoding`
+      : 'Accept-Encoding'
     const accepted = acceptedEncodings(req)
     if (reply.br && accepted.has('br')) {
       body = reply.br
@@ -241,6 +275,27 @@ export async function startAppServer(o: AppServerOptions): Promise<AppServer> {
   for await (const file of walk(root)) if (!isSourceMap(file)) warm.push(loadAsset(file))
   await Promise.all(warm)
 
+  // The page with the config in it, made once for each version of the page and of the config.
+  let configured: { key: string; page: Promise<Asset> } | null = null
+  const configuredPage = async (app: Asset): Promise<Asset> => {
+    const built = o.config ? null : await loadAsset(join(root, 'config.json'))
+    const config = o.config ? JSON.stringify(o.config) : built?.body.toString('utf8')
+    if (config === undefined) return app
+    const key = `${app.etag}:${config}`
+    if (configured?.key !== key) {
+      const page = withInlineConfig(app.body.toString('utf8'), config)
+      configured = { key, page: asset(Buffer.from(page), app.type, zlib.BROTLI_MAX_QUALITY) }
+    }
+    return configured.page
+  }
+  // Only a navigation gets the config in the page: a service worker's copy of index.html, which
+  // it fetches, would keep a config the host may change.
+  const page = async (req: IncomingMessage, app: Asset): Promise<Reply> => {
+    const navigated = o.inlineConfig !== false && req.headers['sec-fetch-dest'] === 'document'
+    const reply = assetReply(navigated ? await configuredPage(app) : app, 'no-cache')
+    return { ...reply, headers: { Vary: 'Sec-Fetch-Dest' } }
+  }
+
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (o.handle?.(req, res)) return
     if (req.method === 'OPTIONS') {
@@ -279,15 +334,16 @@ export async function startAppServer(o: AppServerOptions): Promise<AppServer> {
 
     const file = resolve(root, `.${pathname.endsWith('/') ? `${pathname}index.html` : pathname}`)
     if (file !== root && !file.startsWith(root + sep)) return text(res, 404, 'Not found')
-    const asset = await loadAsset(file)
-    if (asset) {
+    const found = await loadAsset(file)
+    if (found && file === index) return send(req, res, await page(req, found))
+    if (found) {
       const cache = pathname.startsWith('/assets/') ? IMMUTABLE : 'no-cache'
-      return send(req, res, assetReply(asset, cache))
+      return send(req, res, assetReply(found, cache))
     }
     // Client-side routes (no extension) get the app; a missing file stays a 404.
     if (extname(pathname) === '') {
       const app = await loadAsset(index)
-      if (app) return send(req, res, assetReply(app, 'no-cache'))
+      if (app) return send(req, res, await page(req, app))
     }
     text(res, 404, 'Not found')
   }

@@ -32,12 +32,13 @@ export const EARLY_PAGE_MS = EOSE_BASE_TIMEOUT_MS
  * some 12 frames and 10-30 KB; a note's content is commonly capped at 100 KB (NIP-11
  * max_content_length).
  */
-const FRAMES_KEPT = 32
-const CHARS_KEPT = 256 * 1024
+export const FRAMES_KEPT = 32
+export const CHARS_KEPT = 256 * 1024
 
 /** What the early page hears from a socket. */
 export interface EarlySocketEvents {
-  opened(): void
+  /** Its request is out. */
+  asked(): void
   message(data: unknown): void
   /** An error or a close: it has nothing more to say. */
   ended(): void
@@ -53,7 +54,8 @@ export interface EarlySocket {
 export interface EarlyPageDeps {
   relays: readonly string[]
   filters: Filter[]
-  connect: (url: string, events: EarlySocketEvents) => EarlySocket
+  /** A socket to `url` that sends `req` once open (or has sent it: early-request.ts). */
+  connect: (url: string, req: string, events: EarlySocketEvents) => EarlySocket
   /** nostr-wasm's check, once its WebAssembly has loaded (rejected: none can be checked). */
   verifyOne: Promise<VerifyOne>
   nowMs: () => number
@@ -193,6 +195,7 @@ export function askEarlyPage(deps: EarlyPageDeps, listener: EarlyPageListener): 
     handOver()
   }
 
+  const req = reqMessage(EARLY_SUB_ID, filters)
   for (const url of relays) {
     let frames = 0
     let chars = 0
@@ -214,9 +217,8 @@ export function askEarlyPage(deps: EarlyPageDeps, listener: EarlyPageListener): 
       heard(answer, event)
     }
     try {
-      socket = deps.connect(url, {
-        opened: () => {
-          socket?.send(reqMessage(EARLY_SUB_ID, filters))
+      socket = deps.connect(url, req, {
+        asked: () => {
           mark('asked')
           warmUp()
         },

@@ -1,10 +1,11 @@
 /**
- * A cold start's steps toward its first note, marked on the page's timeline (User Timing) by the
- * start-up script: a browser profile shows them by name, and the bench reports how long each took
- * (where a first note's time goes).
+ * A cold start's steps toward its first note, marked on the page's timeline (User Timing), each
+ * once, by the page's first script (the config in the page) and the start-up script: a browser
+ * profile shows them by name, and the bench reports how long each took (where a first note's time
+ * goes).
  */
 export const START_MARKS = {
-  /** the start-up script runs */
+  /** the page's first script sends the early request, or else the start-up script runs */
   start: 'plume:start',
   /** the config has named the relays */
   config: 'plume:config',

@@ -21,6 +21,12 @@ export interface RuntimeConfig {
 
 export const RUNTIME_CONFIG_PATH = '/config.json'
 
+/**
+ * The id of the JSON data block in which a host may put this file into index.html, before the
+ * page's first script (README, Hosting): the first note's request then leaves with the page.
+ */
+export const INLINE_CONFIG_ID = 'plume-config'
+
 const PERMISSIONS: readonly RelayPermission[] = ['read', 'write', 'readwrite', 'indexer']
 
 const isRelayUrl = (value: unknown): value is string =>

@@ -6,30 +6,33 @@
  */
 import type { NostrEvent } from 'nostr-tools/pure'
 import { NostrWasm } from 'nostr-wasm'
-import { isStandalone } from '../../../actors/app/display-mode.ts'
 import { asciiCache, warmAsciiWorker } from '../../../actors/feed/ascii-cache.ts'
-import { askEarlyPage, type EarlyPageListener } from '../../../actors/feed/early-page.ts'
-import { PUBKEY_KEY } from '../../../actors/identity/login-session.ts'
-import { LAST_ROUTE_KEY, parseLastRoute, restorableRoute } from '../../../core/app/last-route.ts'
 import {
-  type Preferences,
-  readStoredPreferences,
-  withStored,
-} from '../../../core/app/preferences.ts'
+  askEarlyPage,
+  type EarlyPageListener,
+  type EarlySocket,
+  type EarlySocketEvents,
+} from '../../../actors/feed/early-page.ts'
+import type { EarlyStartHanded } from '../../../actors/feed/early-request.ts'
+import type { Preferences } from '../../../core/app/preferences.ts'
 import { START_MARKS, type StartMark } from '../../../core/app/start-marks.ts'
-import { earlyFeedFilters, earlyRows } from '../../../core/feed/early-feed.ts'
+import { earlyRows } from '../../../core/feed/early-feed.ts'
 import { parseRepost } from '../../../core/feed/nip18.ts'
 import { parseRuntimeConfig } from '../../../core/platform/runtime-config.ts'
-import { checkEvent } from '../../../core/relays/check-event.ts'
+import { checkEvent, type VerifyOne } from '../../../core/relays/check-event.ts'
 import { poolReadUrls } from '../../../core/relays/pool-urls.ts'
 import { addEarlyRows, drawEarlyFeed } from './early-cards.ts'
+import { earlyFeedStart } from './early-start.ts'
 
 let dropped = false
 let stopPage: (() => void) | null = null
 let drawn: HTMLElement | null = null
 
-/** A step of the start on the page's timeline. */
-export const markStart = (step: StartMark): void => void performance.mark(START_MARKS[step])
+/** A step of the start on the page's timeline, once: the page's first script may have marked it. */
+export function markStart(step: StartMark): void {
+  const name = START_MARKS[step]
+  if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name)
+}
 
 /** The app's feed has drawn (or the app is elsewhere): the early one goes, or is never drawn. */
 export function dropEarlyFeed(): void {
@@ -41,45 +44,36 @@ export function dropEarlyFeed(): void {
 }
 
 /**
- * Asks for the page when the early feed applies here, once the config (the start-up script's
- * request, read from a copy) names the relays; its events are checked with nostr-wasm, compiled
- * from the start-up script's request for the module, and its rows drawn as they settle. Anything
- * that goes wrong draws no more. Calls `onDrawn` once the first rows are drawn. Settles once every
- * row is drawn or no more will be; not when dropEarlyFeed stops the page, which only the app does,
- * once it has begun the head start itself.
+ * Asks for the page when the early feed applies here, once the config (its JSON: the page's, or
+ * the start-up script's request read from a copy; null where none came) names the relays. Where
+ * the page's first script asked already (`early`, actors/feed/early-request.ts), its sockets and
+ * its compiled check are taken over. Events are checked with nostr-wasm, and rows drawn as they
+ * settle. Anything that goes wrong draws no more. Calls `onDrawn` once the first rows are drawn.
+ * Settles once every row is drawn or no more will be; not when dropEarlyFeed stops the page,
+ * which only the app does, once it has begun the head start itself.
  */
 export function startEarlyFeed(
-  config: Promise<Response>,
-  wasm: Promise<Response>,
+  config: Promise<unknown>,
+  early: EarlyStartHanded | null,
+  wasm: () => Promise<Response>,
   onDrawn: () => void,
 ): Promise<void> {
-  const start = (() => {
-    try {
-      const read = (key: string) => localStorage.getItem(key)
-      // An installed app about to go back to its last screen (ui/pwa/start.ts) is not on the feed.
-      const saved = parseLastRoute(read(LAST_ROUTE_KEY))
-      if (isStandalone() && restorableRoute(location, saved, Date.now()) !== null) return null
-      const preferences = withStored(readStoredPreferences(read))
-      const filters = earlyFeedFilters({
-        pathname: location.pathname,
-        search: location.search,
-        preferences,
-        signedIn: read(PUBKEY_KEY) !== null,
-      })
-      return filters && { filters, preferences }
-    } catch {
-      return null // storage refused: the preferences are not known
-    }
-  })()
-  if (!start) return Promise.resolve()
-  const verifyOne = NostrWasm(wasm).then(
-    (wasm) => (event: Parameters<typeof wasm.verifyEvent>[0]) => wasm.verifyEvent(event),
-  )
+  const start = earlyFeedStart()
+  if (!start) {
+    early?.release()
+    return Promise.resolve()
+  }
+  const verifyOne =
+    early?.verifyOne ??
+    NostrWasm(wasm()).then(
+      (wasm): VerifyOne =>
+        (event) =>
+          wasm.verifyEvent(event),
+    )
   verifyOne.catch(() => undefined) // unchecked events are not drawn; the app says what failed
   return config
-    .then((response) => (response.ok ? response.clone().json() : null))
-    .then((json: unknown) => {
-      if (json === null || dropped) return
+    .then((json) => {
+      if (json === null || dropped) return early?.release()
       markStart('config')
       // The art's worker loads while the relays answer, not once the rows are drawn.
       if (start.preferences.useAscii) warmAsciiWorker()
@@ -93,18 +87,8 @@ export function startEarlyFeed(
           {
             relays: poolReadUrls(parseRuntimeConfig(json).relays),
             filters: start.filters,
-            connect: (url, events) => {
-              const socket = new WebSocket(url)
-              socket.onopen = events.opened
-              socket.onmessage = (message) => events.message(message.data)
-              socket.onerror = events.ended
-              socket.onclose = events.ended
-              return {
-                send: (data) => socket.send(data),
-                close: () => socket.close(),
-                isOpen: () => socket.readyState === WebSocket.OPEN,
-              }
-            },
+            connect: (url, req, events) =>
+              early?.take(url, req)?.(events) ?? openSocket(url, req, events),
             verifyOne,
             nowMs: Date.now,
             later: (run, ms) => {
@@ -115,9 +99,28 @@ export function startEarlyFeed(
           },
           listener,
         )
+        // Every relay the page asks has taken its early socket, if it had one.
+        early?.release()
       })
     })
-    .catch(() => undefined)
+    .catch(() => early?.release())
+}
+
+/** A socket of the page's own that sends `req` once open. */
+function openSocket(url: string, req: string, events: EarlySocketEvents): EarlySocket {
+  const socket = new WebSocket(url)
+  socket.onopen = () => {
+    socket.send(req)
+    events.asked()
+  }
+  socket.onmessage = (message) => events.message(message.data)
+  socket.onerror = events.ended
+  socket.onclose = events.ended
+  return {
+    send: (data) => socket.send(data),
+    close: () => socket.close(),
+    isOpen: () => socket.readyState === WebSocket.OPEN,
+  }
 }
 
 /**
@@ -144,27 +147,62 @@ function pageRows(
     if (drawn) markStart('complete')
     finish()
   }
+  const step = (leading: readonly NostrEvent[], verify: VerifyOne) => {
+    if (dropped || finished) return
+    try {
+      // The note a repost carries, if its signature holds (the app's carriedNote).
+      const carried = (repost: NostrEvent) => {
+        const embedded = parseRepost(repost)?.embedded
+        return embedded && checkEvent(embedded, verify) ? embedded : null
+      }
+      const { rows, complete } = next(leading, carried)
+      if (rows.length > 0 && drawn) addEarlyRows(drawn, rows, art)
+      else if (rows.length > 0) {
+        drawn = drawEarlyFeed(rows, preferences.customHashtags, art)
+        markStart('drawn')
+        onDrawn()
+      }
+      if (complete) end()
+    } catch {
+      end() // the WebAssembly refused: the app draws the feed as it would have
+    }
+  }
+  // What is handed over while the first row waits to be painted: read once it is.
+  let waiting: { leading: readonly NostrEvent[]; verify: VerifyOne; done: boolean } | null = null
   return {
     settled: (leading, verify) => {
-      if (dropped || finished) return
-      try {
-        // The note a repost carries, if its signature holds (the app's carriedNote).
-        const carried = (repost: NostrEvent) => {
-          const embedded = parseRepost(repost)?.embedded
-          return embedded && checkEvent(embedded, verify) ? embedded : null
-        }
-        const { rows, complete } = next(leading, carried)
-        if (rows.length > 0 && drawn) addEarlyRows(drawn, rows, art)
-        else if (rows.length > 0) {
-          drawn = drawEarlyFeed(rows, preferences.customHashtags, art)
-          markStart('drawn')
-          onDrawn()
-        }
-        if (complete) end()
-      } catch {
-        end() // the WebAssembly refused: the app draws the feed as it would have
+      if (waiting) {
+        waiting.leading = leading
+        waiting.verify = verify
+        return
       }
+      // Many handed over at once (heard by the page's first script before this one ran): the
+      // first row is drawn and painted before the others are read. Read with it, the ten rows'
+      // first run of their code held the first note back.
+      if (!drawn && leading.length > 1) {
+        step(leading.slice(0, 1), verify)
+        if (drawn) {
+          const wait = { leading, verify, done: false }
+          waiting = wait
+          afterPaint(() => {
+            waiting = null
+            step(wait.leading, wait.verify)
+            if (wait.done) end()
+          })
+          return
+        }
+      }
+      step(leading, verify)
     },
-    done: end,
+    done: () => {
+      if (waiting) waiting.done = true
+      else end()
+    },
   }
+}
+
+/** Runs once the page has painted what is drawn now (at once where nothing is painted: hidden). */
+function afterPaint(run: () => void): void {
+  if (document.visibilityState === 'hidden') setTimeout(run)
+  else requestAnimationFrame(() => setTimeout(run))
 }

@@ -1,7 +1,6 @@
 // The early feed's page against real relays (ws sockets in Node, nostr-wasm's check); faults come
 // from the relay wrapper.
-import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
-import { initNostrWasm } from 'nostr-wasm'
+import { generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import {
@@ -16,16 +15,12 @@ import type { VerifyOne } from '../../../../src/core/relays/check-event.ts'
 import { WARM_UP_EVENT } from '../../../../src/core/relays/warm-up-event.ts'
 import { byAuthors, type RelayFaults } from '../../../peers/faults.ts'
 import { type RelayHandle, startRelay } from '../../../peers/relay.ts'
+import { noteAgo, wasmCheck } from './early-page-world.ts'
 
 const alice = generateSecretKey()
 const mallory = generateSecretKey()
-const now = Math.floor(Date.now() / 1000)
-const note = (key: Uint8Array, ago: number): NostrEvent =>
-  finalizeEvent({ kind: 1, created_at: now - ago, tags: [], content: `${ago}s ago` }, key)
-
-const verifyOne: Promise<VerifyOne> = initNostrWasm().then(
-  (wasm) => (event) => wasm.verifyEvent(event),
-)
+const note = noteAgo
+const verifyOne = wasmCheck
 
 let relays: RelayHandle[] = []
 afterEach(async () => {
@@ -36,10 +31,13 @@ afterEach(async () => {
 /** Node's sockets, as the page's WebSocket is used; every one opened is kept. */
 function sockets() {
   const opened: WebSocket[] = []
-  const connect = (url: string, events: EarlySocketEvents) => {
+  const connect = (url: string, req: string, events: EarlySocketEvents) => {
     const socket = new WebSocket(url)
     opened.push(socket)
-    socket.on('open', events.opened)
+    socket.on('open', () => {
+      socket.send(req)
+      events.asked()
+    })
     socket.on('message', (data) => events.message(String(data)))
     socket.on('error', events.ended)
     socket.on('close', events.ended)
