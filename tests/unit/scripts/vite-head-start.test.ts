@@ -1,6 +1,8 @@
 import type { OutputBundle } from 'rolldown'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { headStartEntry } from '../../../scripts/vite-head-start.ts'
+import { EARLY_SUB_ID } from '../../../src/actors/feed/early-page.ts'
+import { INLINE_CONFIG_ID } from '../../../src/core/platform/runtime-config.ts'
 import { APP_SCRIPTS_ID } from '../../../src/ui/app-scripts.ts'
 
 /** index.html's head as Vite writes it, with the app's entry and the module preloads. */
@@ -38,9 +40,9 @@ const BUNDLE = {
   'assets/secp256k1-f.wasm': { type: 'asset', fileName: 'assets/secp256k1-f.wasm' },
 }
 
-function transform(bundle: Record<string, unknown>, html = VITE_PAGE): string {
+function transform(bundle: Record<string, unknown>, html = VITE_PAGE): Promise<string> {
   const hook = headStartEntry().transformIndexHtml as {
-    handler: (html: string, context: { bundle: OutputBundle }) => string
+    handler: (html: string, context: { bundle: OutputBundle }) => Promise<string>
   }
   return hook.handler(html, { bundle: bundle as unknown as OutputBundle })
 }
@@ -51,11 +53,20 @@ const tags = (html: string) =>
   )
 
 describe("index.html's start-up script", () => {
-  const page = transform(BUNDLE)
-  const [outside = '', held = ''] = page.split(`<template id="${APP_SCRIPTS_ID}">`)
+  let page = ''
+  let outside = ''
+  let held = ''
+  beforeAll(async () => {
+    page = await transform(BUNDLE)
+    ;[outside = '', held = ''] = page.split(`<template id="${APP_SCRIPTS_ID}">`)
+  })
 
-  it('comes first, after a preload of the WebAssembly it fetches, with what it imports', () => {
-    expect(tags(outside)).toEqual(['/assets/secp256k1-f.wasm', '/assets/head-start-d.js'])
+  it("comes first, after a preload of the WebAssembly it fetches and the page's first script, with what it imports", () => {
+    expect(tags(outside)).toEqual([
+      '/assets/secp256k1-f.wasm',
+      '#plume-early-request',
+      '/assets/head-start-d.js',
+    ])
     expect(tags(held.split('</template>')[1] ?? '')).toEqual([
       '/assets/head-start-d.js',
       '/assets/shared-e.js',
@@ -72,10 +83,17 @@ describe("index.html's start-up script", () => {
     expect(page.replace(/<template[\s\S]*<\/template>/, '')).not.toMatch(/index-a|home-b|runtime-c/)
   })
 
-  it('is a build error where the bundle has no start-up script or no WebAssembly', () => {
+  it("inlines the page's first script, bundled whole (src/ui/early-request.ts): it reads the page's config and sends the early page's request", () => {
+    const first = /<script id="plume-early-request">([\s\S]*?)<\/script>/.exec(page)?.[1] ?? ''
+    expect(first).toContain(INLINE_CONFIG_ID)
+    expect(first).toContain(EARLY_SUB_ID)
+    expect(first).not.toMatch(/^\s*import|\bimport\s*\(/m)
+  })
+
+  it('is a build error where the bundle has no start-up script or no WebAssembly', async () => {
     const { 'assets/head-start-d.js': _, ...noScript } = BUNDLE
-    expect(() => transform(noScript)).toThrow('no head-start chunk in the bundle')
+    await expect(transform(noScript)).rejects.toThrow('no head-start chunk in the bundle')
     const { 'assets/secp256k1-f.wasm': __, ...noWasm } = BUNDLE
-    expect(() => transform(noWasm)).toThrow('no secp256k1 WebAssembly in the bundle')
+    await expect(transform(noWasm)).rejects.toThrow('no secp256k1 WebAssembly in the bundle')
   })
 })
