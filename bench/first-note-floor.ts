@@ -4,10 +4,11 @@
  * with the app's scripts replaced by bench/floor-page.ts, which does only what the first note
  * needs (the config, a socket to each read relay, the app's first page asked for, nostr-wasm's
  * check, one card). Each design against the reference page, interleaved, in this run:
- * - `external script`: the start-up script as the app has it, a module of its own at low fetch
- *   priority, the config fetched;
+ * - `external script`: a module of its own at low fetch priority, the config fetched: the app's
+ *   start where the host does not put the config into the page;
  * - `inline at the head's top`: the config in the page, the script inline (allowed by its hash)
- *   first in the head, so its sockets open while the rest of the page is parsed.
+ *   first in the head, so its sockets open while the rest of the page is parsed: the app's start
+ *   where the host does (src/ui/early-request.ts, which then hands over to the start-up module).
  * The app's start does more than the floor, so it is no faster than its design's floor: a target
  * under a design's floor cannot be met by that design.
  */
@@ -43,10 +44,14 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 const dataElement = (data: FloorData) =>
   `<script type="application/json" id="plume-floor">${scriptJson(data)}</script>`
 
-/** The app's page without its scripts, its policy or the preloads only its scripts use. */
+/**
+ * The app's page without its scripts (its first script too: left in, it asked the relays beside
+ * the floor's own), its policy or the preloads only its scripts use.
+ */
 function withoutApp(app: string, preloads?: RegExp): string {
   const page = app
     .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\s*/, '')
+    .replace(/<script id="plume-early-request">[\s\S]*?<\/script>\s*/, '')
     .replace(/<template id="plume-app-scripts">[\s\S]*?<\/template>/, '')
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
   return preloads ? page.replace(preloads, '') : page
