@@ -66,7 +66,10 @@ describe('mining a note with the worker pool', () => {
     expect(idDifficulty(mined.id)).toBeGreaterThanOrEqual(10)
     expect(mined).toMatchObject({ ...template, pubkey, tags: [['t', 'pow'], expect.any(Array)] })
     expect(mined.tags[1]).toEqual(['nonce', expect.stringMatching(/^\d+$/), '10'])
-    expect(started.map((worker) => worker.stripe).sort()).toEqual([0, 1, 2])
+    // Every stripe had a worker. These workers share this thread: on a starved host one can be
+    // silent for WORKER_TIMEOUT_MS, and is then restarted on its own stripe (the next test), so a
+    // stripe may have been started twice; a loaded run saw [0, 0, 1, 2, 2].
+    expect([...new Set(started.map((worker) => worker.stripe))].sort()).toEqual([0, 1, 2])
     expect(started.every((worker) => worker.terminated)).toBe(true)
     expect(session.actor.getSnapshot().context).toMatchObject({ isComplete: true, progress: 100 })
 
