@@ -52,7 +52,7 @@ export function sendEarlyRequest(deps: EarlyRequestDeps): EarlyRequest {
   for (const url of deps.urls) {
     try {
       const socket = deps.open(url)
-      untaken.set(url, { socket, take: kept(socket, deps) })
+      untaken.set(url, { socket, take: keptSocket(socket, deps.req, deps.asked) })
     } catch {
       // A URL the browser refuses: the early page tries it itself and gives the page up.
     }
@@ -73,8 +73,11 @@ export function sendEarlyRequest(deps: EarlyRequestDeps): EarlyRequest {
   }
 }
 
-/** Keeps what the socket hears until it is taken; then replays it, and passes on what follows. */
-function kept(socket: PageSocket, deps: EarlyRequestDeps): TakeSocket {
+/**
+ * A socket that sends `req` once open. It keeps what it hears until it is taken; then replays
+ * it, and passes on what follows. A socket taken at once is simply the page's own.
+ */
+export function keptSocket(socket: PageSocket, req: string, asked: () => void): TakeSocket {
   const heard: Heard[] = []
   let frames = 0
   let chars = 0
@@ -96,8 +99,8 @@ function kept(socket: PageSocket, deps: EarlyRequestDeps): TakeSocket {
   }
   let ended = false
   socket.onopen = () => {
-    socket.send(deps.req)
-    deps.asked()
+    socket.send(req)
+    asked()
     hear({ type: 'asked' })
   }
   socket.onmessage = (message) => hear({ type: 'message', data: message.data })

@@ -7,13 +7,8 @@
 import type { NostrEvent } from 'nostr-tools/pure'
 import { NostrWasm } from 'nostr-wasm'
 import { asciiCache, warmAsciiWorker } from '../../../actors/feed/ascii-cache.ts'
-import {
-  askEarlyPage,
-  type EarlyPageListener,
-  type EarlySocket,
-  type EarlySocketEvents,
-} from '../../../actors/feed/early-page.ts'
-import type { EarlyStartHanded } from '../../../actors/feed/early-request.ts'
+import { askEarlyPage, type EarlyPageListener } from '../../../actors/feed/early-page.ts'
+import { type EarlyStartHanded, keptSocket } from '../../../actors/feed/early-request.ts'
 import type { Preferences } from '../../../core/app/preferences.ts'
 import { START_MARKS, type StartMark } from '../../../core/app/start-marks.ts'
 import { earlyRows } from '../../../core/feed/early-feed.ts'
@@ -88,7 +83,7 @@ export function startEarlyFeed(
             relays: poolReadUrls(parseRuntimeConfig(json).relays),
             filters: start.filters,
             connect: (url, req, events) =>
-              early?.take(url, req)?.(events) ?? openSocket(url, req, events),
+              (early?.take(url, req) ?? keptSocket(new WebSocket(url), req, () => {}))(events),
             verifyOne,
             nowMs: Date.now,
             later: (run, ms) => {
@@ -104,23 +99,6 @@ export function startEarlyFeed(
       })
     })
     .catch(() => early?.release())
-}
-
-/** A socket of the page's own that sends `req` once open. */
-function openSocket(url: string, req: string, events: EarlySocketEvents): EarlySocket {
-  const socket = new WebSocket(url)
-  socket.onopen = () => {
-    socket.send(req)
-    events.asked()
-  }
-  socket.onmessage = (message) => events.message(message.data)
-  socket.onerror = events.ended
-  socket.onclose = events.ended
-  return {
-    send: (data) => socket.send(data),
-    close: () => socket.close(),
-    isOpen: () => socket.readyState === WebSocket.OPEN,
-  }
 }
 
 /**
