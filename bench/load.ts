@@ -33,7 +33,10 @@ export interface SentFrame {
 }
 
 export interface LoadSample {
+  /** the first note painted (FIRST_NOTE_PROBE) */
   firstNoteMs: number
+  /** the first note in the DOM, before the frame that painted it */
+  firstNoteInDomMs: number
   /** when the app's own rows came, if they had by the end of the load */
   appRowsMs: number | null
   /** the start's marks (core/app/start-marks.ts) by name, ms since navigation */
@@ -162,6 +165,7 @@ export async function coldLoad(
     const navigationWallMs = Number(await page.evaluate('Date.now() - performance.now()'))
     return {
       firstNoteMs: reading.firstNote,
+      firstNoteInDomMs: reading.firstNoteInDom,
       appRowsMs: reading.appRows,
       startMarks: reading.marks,
       resources,

@@ -2,23 +2,34 @@
 export const FIRST_NOTE_SIGNAL = 'plume-bench: first note'
 
 /**
- * Runs in the page before any of its scripts: notes the moment the first `[role=feed] article`
- * (or the start-up script's early feed's, `.early-feed article`) is in the DOM and visible, by the
- * page's own clock (ms since navigation start), and says so on the console. A string, not a
- * function: tsx adds name helpers to functions that do not exist in the browser. It also notes when
- * the app's own rows (\`[role=feed] article\`) are first in the DOM.
+ * Runs in the page before any of its scripts: notes when the first `[role=feed] article` (or the
+ * start-up script's early feed's, `.early-feed article`) is in the DOM and visible, and when its
+ * text or picture was first presented on screen (Element Timing's render time: the attribute is
+ * set on the card and everything in it before the frame that paints them), by the page's own
+ * clock (ms since navigation start); then says so on the console. The first note is the painted
+ * time: in the DOM, a note is not yet on screen (on this host, the first layout of the app's
+ * card waited 128-166 ms for the browser to find 6 fonts, after the note was in the DOM). A
+ * string, not a function: tsx adds name helpers to functions that do not exist in the browser.
+ * It also notes when the app's own rows (\`[role=feed] article\`) are first in the DOM.
  */
 export const FIRST_NOTE_PROBE = `(() => {
   performance.setResourceTimingBufferSize(10000)
-  const visible = () => {
-    const article = document.querySelector('[role=feed] article, .early-feed article')
-    return article instanceof HTMLElement && article.checkVisibility()
-  }
+  const firstCard = () => document.querySelector('[role=feed] article, .early-feed article')
   const observer = new MutationObserver(() => {
-    if (window.__benchFirstNote !== undefined || !visible()) return
-    window.__benchFirstNote = performance.now()
+    const article = firstCard()
+    if (!(article instanceof HTMLElement) || !article.checkVisibility()) return
     observer.disconnect()
-    console.debug(${JSON.stringify(FIRST_NOTE_SIGNAL)})
+    window.__benchFirstNoteInDom = performance.now()
+    for (const element of [article, ...article.querySelectorAll('*')]) {
+      element.setAttribute('elementtiming', 'plume-bench')
+    }
+    new PerformanceObserver((list, painted) => {
+      const entry = list.getEntries().find((entry) => article.contains(entry.element))
+      if (!entry) return
+      painted.disconnect()
+      window.__benchFirstNote = entry.renderTime || entry.loadTime
+      console.debug(${JSON.stringify(FIRST_NOTE_SIGNAL)})
+    }).observe({ type: 'element', buffered: true })
   })
   observer.observe(document, { childList: true, subtree: true, attributes: true })
   const app = new MutationObserver(() => {
@@ -45,6 +56,7 @@ export const PLAIN_FEED = `(() => {
 export const READ_PROBE = `({
   timeOrigin: performance.timeOrigin,
   firstNote: window.__benchFirstNote,
+  firstNoteInDom: window.__benchFirstNoteInDom,
   appRows: window.__benchAppRows ?? null,
   marks: performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime]),
   now: performance.now(),
@@ -52,7 +64,10 @@ export const READ_PROBE = `({
 
 export interface ProbeReading {
   timeOrigin: number
+  /** when the frame drawing the first note was painted */
   firstNote: number
+  /** when the first note was in the DOM and visible, before its frame */
+  firstNoteInDom: number
   /** when the app's own rows came, if they have */
   appRows: number | null
   /** the page's User Timing marks by name, the first of each */
@@ -62,10 +77,11 @@ export interface ProbeReading {
 
 export function parseProbeReading(value: unknown): ProbeReading {
   const record = (value ?? {}) as Partial<Record<keyof ProbeReading, unknown>>
-  const { timeOrigin, firstNote, appRows, marks, now } = record
+  const { timeOrigin, firstNote, firstNoteInDom, appRows, marks, now } = record
   if (
     typeof timeOrigin !== 'number' ||
     typeof firstNote !== 'number' ||
+    typeof firstNoteInDom !== 'number' ||
     typeof now !== 'number' ||
     !(appRows === null || typeof appRows === 'number') ||
     !Array.isArray(marks)
@@ -74,7 +90,7 @@ export function parseProbeReading(value: unknown): ProbeReading {
   }
   const byName = new Map<string, number>()
   for (const [name, at] of marks as [string, number][]) if (!byName.has(name)) byName.set(name, at)
-  return { timeOrigin, firstNote, appRows, marks: byName, now }
+  return { timeOrigin, firstNote, firstNoteInDom, appRows, marks: byName, now }
 }
 
 /** Resource Timing of a page or worker: bodies as transferred, start by that scope's clock. */
