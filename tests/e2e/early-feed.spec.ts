@@ -13,6 +13,21 @@ const early = (page: Page) => page.locator('.early-feed article')
 const earlyIds = (page: Page) =>
   early(page).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-early-note-id')))
 
+/** The faces and sizes (style, weight, size, family) the text within `selector` is set in. */
+const typeSet = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((roots) => {
+    const fonts = new Set<string>()
+    for (const root of roots) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim() || !node.parentElement) continue
+        const style = getComputedStyle(node.parentElement)
+        fonts.add(`${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`)
+      }
+    }
+    return [...fonts].sort()
+  })
+
 /** Every early row is drawn (the rows come as the page's leading notes settle). */
 const allDrawn = (page: Page) =>
   expect
@@ -241,6 +256,18 @@ test("a fresh install's early feed: its hashtag tabs, and the tagged notes, a pi
   // Color Mode, a fresh install's default too: the colours behind the characters.
   expect(art.colors).toMatch(/^url\("data:image\/bmp;base64,/)
   await page.screenshot({ path: 'test-results/screenshots/early-feed-fresh-art.png' })
+
+  // index.html's type sampler was laid out with the page, in every face and size these rows and
+  // tabs are set in, at a phone's width as at a desktop's: their frame finds no font of its own.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    const sampled = await typeSet(page, '.type-sampler')
+    expect(sampled.length).toBeGreaterThan(5)
+    const rows = [text.id, pictured.id].map((id) => `.early-feed [data-early-note-id="${id}"]`)
+    for (const font of await typeSet(page, ['.early-feed .feed-tabs', ...rows].join(', '))) {
+      expect(sampled, `${font} at ${width} px`).toContain(font)
+    }
+  }
 
   // The app's row has the same art from the start: the cache already holds it, so its row never
   // shows the empty box over the art.

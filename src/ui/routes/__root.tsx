@@ -10,9 +10,14 @@ import { Header } from '../shell/Header.tsx'
 import { OverlayGate } from '../shell/OverlayGate.tsx'
 import { PwaLayer } from '../shell/PwaLayer.tsx'
 
-/** index.html's static header goes as the app's own is committed, before either is painted. */
+/**
+ * index.html's static header goes as the app's own is committed, before either is painted; its
+ * type sampler, laid out long before, with it.
+ */
 function useRemoveStaticShell(): void {
-  useLayoutEffect(() => document.querySelector('.app-shell')?.remove(), [])
+  useLayoutEffect(() => {
+    for (const held of document.querySelectorAll('.app-shell, .type-sampler')) held.remove()
+  }, [])
 }
 
 /** The start-up script's feed (early-feed.ts) stays only while the feed may replace it. */
