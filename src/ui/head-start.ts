@@ -22,8 +22,8 @@ markStart('start')
 // at once, their download and compile took the two cores from the early feed. On the bench's
 // page (2 alternated rounds of 7 cold loads), the first note came at 247 and 264 ms against 276
 // and 293, every early row at 365 and 392 against 538 and 530, the app's rows no later. They are
-// asked for once the rows are drawn or will not be, and at most APP_HOLD_MS from here: the timer
-// is set before anything that could fail and keep them from loading.
+// asked for once the first row is on screen or none will be drawn, and at most APP_HOLD_MS from
+// here: the timer is set before anything that could fail and keep them from loading.
 setTimeout(loadAppScripts, APP_HOLD_MS)
 // The splash (spec §2) next: the early feed is drawn under it, not before it.
 showSplashOnStart()

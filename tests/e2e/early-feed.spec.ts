@@ -4,7 +4,9 @@ import { START_MARKS } from '../../src/core/app/start-marks.ts'
 import { asciiGrid } from '../../src/core/feed/ascii-art.ts'
 import { toNote } from '../../src/core/feed/note.ts'
 import { newestFirst } from '../../src/core/platform/event-order.ts'
+import { ON_SCREEN_WAIT_MS } from '../../src/ui/components/feed/on-screen.ts'
 import { byAuthors } from '../peers/faults.ts'
+import { firstRow, watchFirstRow } from './first-row.ts'
 import { expect, test } from './fixtures.ts'
 import { holdApp, holdRequests } from './held-app.ts'
 import { showEveryNote } from './plain-feed.ts'
@@ -107,6 +109,26 @@ test("the start-up script draws the first page's newest notes, checked, before t
 
 /** The start-up script (ui/head-start.ts), held until the returned function is called. */
 const holdStartUp = (page: Page) => holdRequests(page, /\/assets\/head-start-[\w-]+\.js$/)
+
+test('the first early row is drawn alone: the others once it is on screen, or once the start-up script has waited long enough', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const world = await launchRelay()
+  await showEveryNote(page)
+  await watchFirstRow(page)
+  const release = await holdApp(page)
+  await openApp([world], '/', { waitUntil: 'commit' })
+  await allDrawn(page)
+  await expect.poll(async () => (await firstRow(page)).onScreen).not.toBeNull()
+  const { drawn, onScreen, secondRowAt } = await firstRow(page)
+  if (drawn === null || onScreen === null || secondRowAt === null) throw new Error('no two rows')
+  // The wait's timer was set after the drawn mark; 1 ms for the timer's clock, which
+  // performance.now() rounds.
+  expect(secondRowAt).toBeGreaterThanOrEqual(Math.min(onScreen, drawn + ON_SCREEN_WAIT_MS - 1))
+  await appTakesOver(page, release, await earlyIds(page))
+})
 
 test("with the config in the page, the first page's request leaves before the start-up script has loaded, and the early feed reads the answers from those sockets", async ({
   page,
