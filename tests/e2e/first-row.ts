@@ -36,18 +36,13 @@ export const watchFirstRow = (page: Page) =>
     }).observe(document, { childList: true, subtree: true })
   })
 
-/** What watchFirstRow saw, with the start-up script's marks of the start and the first row drawn. */
+/** What watchFirstRow saw, with the start-up script's mark of the first row drawn. */
 export const firstRow = (page: Page) =>
-  page.evaluate(
-    ({ startMark, drawnMark }) => {
-      const seen = window as unknown as { firstRowOnScreen?: number; secondRowAt?: number }
-      const mark = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? null
-      return {
-        start: mark(startMark) ?? 0,
-        drawn: mark(drawnMark),
-        onScreen: seen.firstRowOnScreen ?? null,
-        secondRowAt: seen.secondRowAt ?? null,
-      }
-    },
-    { startMark: START_MARKS.start, drawnMark: START_MARKS.drawn },
-  )
+  page.evaluate((drawnMark) => {
+    const seen = window as unknown as { firstRowOnScreen?: number; secondRowAt?: number }
+    return {
+      drawn: performance.getEntriesByName(drawnMark)[0]?.startTime ?? null,
+      onScreen: seen.firstRowOnScreen ?? null,
+      secondRowAt: seen.secondRowAt ?? null,
+    }
+  }, START_MARKS.drawn)

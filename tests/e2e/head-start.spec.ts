@@ -96,8 +96,8 @@ test("where the early feed is drawn, the app's scripts are asked for once its fi
   await watchFirstRow(page)
   await openApp([relay], '/')
   await expect(page.getByRole('feed').locator('article').first()).toBeVisible()
-  const { asked } = await appAsked(page)
-  const { start, drawn, onScreen } = await firstRow(page)
+  const { asked, start, drawn } = await appAsked(page)
+  const { onScreen } = await firstRow(page)
   if (asked === undefined || drawn === null) throw new Error('no early row, or no app asked for')
   // Whichever came first: the row on screen (or the start-up script's wait for it, whose timer
   // was set after the drawn mark; 1 ms for the timer's clock), or the hold's timer (set after
