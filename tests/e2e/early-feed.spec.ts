@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test'
-import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure'
+import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
+import { ASCII_PAGE_MAX_PIXELS } from '../../src/actors/feed/ascii-cache.ts'
 import { START_MARKS } from '../../src/core/app/start-marks.ts'
 import { asciiGrid } from '../../src/core/feed/ascii-art.ts'
 import { toNote } from '../../src/core/feed/note.ts'
 import { newestFirst } from '../../src/core/platform/event-order.ts'
 import { ON_SCREEN_WAIT_MS } from '../../src/ui/components/feed/on-screen.ts'
 import { byAuthors } from '../peers/faults.ts'
+import { encodePng } from '../peers/seed/media/png.ts'
 import { firstRow, watchFirstRow } from './first-row.ts'
 import { expect, test } from './fixtures.ts'
 import { holdApp, holdRequests } from './held-app.ts'
@@ -37,6 +39,13 @@ const allDrawn = (page: Page) =>
       page.evaluate((name) => performance.getEntriesByName(name).length, START_MARKS.complete),
     )
     .toBe(1)
+
+/** The time of the world's newest event, and a picture one of its notes shows. */
+function newestAndPicture(events: readonly NostrEvent[]): { newest: number; picture: string } {
+  const picture = events.flatMap((event) => (event.kind === 1 ? toNote(event, 0).imageUrls : []))[0]
+  if (!picture) throw new Error('the world has no picture to reuse')
+  return { newest: Math.max(...events.map((event) => event.created_at)), picture }
+}
 
 /** The app's rows replace the early ones, beginning with the same notes in the same order. */
 async function appTakesOver(page: Page, release: () => void, drawn: readonly (string | null)[]) {
@@ -214,11 +223,7 @@ test("a fresh install's early feed: its hashtag tabs, and the tagged notes, a pi
   const world = await launchRelay()
   // The world's newest tagged notes depend on its ports (their texts hold URLs): two newer ones,
   // a text and under it a picture, make the page begin the same way every time.
-  const newest = Math.max(...world.events().map((event) => event.created_at))
-  const picture = world
-    .events()
-    .flatMap((event) => (event.kind === 1 ? toNote(event, 0).imageUrls : []))[0]
-  if (!picture) throw new Error('the world has no picture to reuse')
+  const { newest, picture } = newestAndPicture(world.events())
   const author = generateSecretKey()
   const note = (created_at: number, tag: string, content: string) =>
     finalizeEvent({ kind: 1, created_at, tags: [['t', tag]], content }, author)
@@ -227,6 +232,8 @@ test("a fresh install's early feed: its hashtag tabs, and the tagged notes, a pi
   const relays = [world, await launchRelay({ seed: [text, pictured] })]
   const release = await holdApp(page)
   const sendPicture = await holdRequests(page, picture)
+  // The art is drawn on the page: the ASCII worker's script, held, is waited for by nothing here.
+  const sendWorker = await holdRequests(page, /\/assets\/ascii\.worker-[\w-]+\.js$/)
   await openApp(relays, '/', { waitUntil: 'commit' })
   await expect(early(page).first()).toBeVisible()
   await allDrawn(page)
@@ -257,8 +264,8 @@ test("a fresh install's early feed: its hashtag tabs, and the tagged notes, a pi
   expect(held?.height).toBeGreaterThan(100)
   await page.screenshot({ path: 'test-results/screenshots/early-feed-fresh.png' })
 
-  // The picture comes: the art is drawn into the early row while the app's scripts are held, by
-  // the app's ASCII cache, lines of the grid its CSS variables size.
+  // The picture comes: the art is drawn into the early row while the app's scripts (and the
+  // ASCII worker) are held, into the app's ASCII cache, lines of the grid its CSS variables size.
   sendPicture()
   const earlyArt = earlyRow.locator('a.ascii-frame pre.ascii-art')
   await expect(earlyArt).toBeVisible()
@@ -301,9 +308,60 @@ test("a fresh install's early feed: its hashtag tabs, and the tagged notes, a pi
         seen.box = true
     }).observe(document, { childList: true, subtree: true })
   }, pictured.id)
+  sendWorker()
   await appTakesOver(page, release, drawn)
   const appArt = page.getByRole('feed').locator(`[data-note-id="${pictured.id}"] pre.ascii-art`)
   await expect(appArt).toBeVisible()
   expect((await appArt.textContent())?.split('\n')).toEqual(art.lines)
   expect(await page.evaluate(() => Reflect.get(window, '__pendingSeen'))).toEqual({ box: false })
+})
+
+test("a picture of more pixels than the page scales (ASCII_PAGE_MAX_PIXELS) is drawn by the ASCII worker: the early row holds the art's box until the worker has started", async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const world = await launchRelay()
+  const { newest, picture: known } = newestAndPicture(world.events())
+  // A picture one pixel row over the bound, served by the world's picture host.
+  const picture = new URL('/media/over-the-bound.png', known).href
+  const width = 1000
+  const height = ASCII_PAGE_MAX_PIXELS / width + 1
+  const png = encodePng(width, height, new Uint8Array(width * height * 3).fill(160))
+  await page.route(picture, (route) =>
+    route.fulfill({
+      body: Buffer.from(png),
+      contentType: 'image/png',
+      headers: { 'access-control-allow-origin': '*' },
+    }),
+  )
+  const pictured = finalizeEvent(
+    // Tagged: a fresh install's feed is its hashtags' ("All" of its tabs).
+    {
+      kind: 1,
+      created_at: newest + 1,
+      tags: [['t', 'nostr']],
+      content: `A large picture ${picture}`,
+    },
+    generateSecretKey(),
+  )
+  const relays = [world, await launchRelay({ seed: [pictured] })]
+  const release = await holdApp(page)
+  const sendWorker = await holdRequests(page, /\/assets\/ascii\.worker-[\w-]+\.js$/)
+  const workerAsked = page.waitForRequest(/\/assets\/ascii\.worker-[\w-]+\.js$/)
+  await openApp(relays, '/', { waitUntil: 'commit' })
+  const earlyRow = page.locator(`.early-feed [data-early-note-id="${pictured.id}"]`)
+  await expect(earlyRow.locator('.ascii-pending')).toBeVisible()
+  // The page decoded it, found it over the bound and asked the worker, which is held: the box stays.
+  await workerAsked
+  await expect(earlyRow.locator('.ascii-pending')).toBeVisible()
+  await expect(earlyRow.locator('pre.ascii-art:not(.ascii-pending)')).toHaveCount(0)
+  sendWorker()
+  await expect(earlyRow.locator('a.ascii-frame pre.ascii-art')).toBeVisible()
+  await expect(earlyRow.locator('.ascii-pending')).toHaveCount(0)
+  // The app's row finds the art in the cache.
+  release()
+  const appRow = page.getByRole('feed').locator(`[data-note-id="${pictured.id}"]`)
+  await expect(appRow.locator('a.ascii-frame pre.ascii-art')).toBeVisible()
+  await expect(early(page)).toHaveCount(0)
 })

@@ -1,12 +1,14 @@
 /**
- * ASCII art of note pictures, drawn once in a worker and kept by picture URL and Color Mode.
+ * ASCII art of note pictures, drawn once in a worker (the early feed's on the page) and kept by
+ * picture URL and Color Mode.
  * The newest ASCII_CACHE_MAX_ITEMS are kept (least recently used goes first); its size is
  * estimated as the spec does, 2,000 bytes an item (§9, cache size estimates). A picture that
  * could not be drawn is remembered too, so scrolling past it again does not fetch it again, but
  * counts for nothing. A worker that fails is not remembered: the next look asks again.
  */
 import { type Remote, wrap } from 'comlink'
-import type { AsciiApi, AsciiResult } from '../../workers/ascii-api.ts'
+import { type AsciiApi, type AsciiResult, createAsciiApi } from '../../workers/ascii-api.ts'
+import { PICTURE_OVER_BOUND, pictureDecoder } from '../../workers/picture-decode.ts'
 
 /** Estimated bytes per ASCII cache item (spec §9). */
 export const ASCII_CACHE_ITEM_BYTES = 2000
@@ -24,8 +26,11 @@ export type RenderAscii = (url: string, color: boolean) => Promise<AsciiResult>
 export interface AsciiCache {
   /** What is known of this picture, without drawing it: undefined until drawn. */
   peek(url: string, color: boolean): AsciiResult | undefined
-  /** The picture drawn, from the cache or the worker; one drawing however many ask at once. */
-  get(url: string, color: boolean): Promise<AsciiResult>
+  /**
+   * The picture drawn, from the cache or by `render` (the cache's own where not given: the
+   * worker's); one drawing however many ask at once.
+   */
+  get(url: string, color: boolean, render?: RenderAscii): Promise<AsciiResult>
   /** Settles once every picture asked for so far is drawn (or could not be). */
   settled(): Promise<void>
   /** Pictures drawn and kept (failures not counted). */
@@ -47,11 +52,11 @@ export function createAsciiCache(
   const waiting: Array<() => void> = []
   let running = 0
 
-  const inTurn = async (url: string, color: boolean) => {
+  const inTurn = async (url: string, color: boolean, draw: RenderAscii) => {
     if (running >= atOnce) await new Promise<void>((start) => waiting.push(start))
     running++
     try {
-      return await render(url, color)
+      return await draw(url, color)
     } finally {
       running--
       waiting.shift()?.()
@@ -80,13 +85,13 @@ export function createAsciiCache(
 
   return {
     peek,
-    get(url, color) {
+    get(url, color, draw = render) {
       const known = peek(url, color)
       if (known) return Promise.resolve(known)
       const key = keyOf(url, color)
       const pending = drawing.get(key)
       if (pending) return pending
-      const draw = inTurn(url, color).then(
+      const drawn = inTurn(url, color, draw).then(
         (result) => {
           drawing.delete(key)
           remember(key, result)
@@ -97,8 +102,8 @@ export function createAsciiCache(
           return { ok: false, reason: error instanceof Error ? error.message : String(error) }
         },
       )
-      drawing.set(key, draw)
-      return draw
+      drawing.set(key, drawn)
+      return drawn
     },
     settled: async () => {
       await Promise.all(drawing.values())
@@ -132,4 +137,23 @@ export function asciiCache(): AsciiCache {
 export function warmAsciiWorker(): Remote<AsciiApi> {
   worker ??= startAsciiWorker()
   return worker
+}
+
+/**
+ * The pixels drawImage scales on the page at most: on this host, drawing and reading a 1200 x 800
+ * picture there took 2-11 ms, a 4000 x 3000 photo's 10-265 ms (the main thread's).
+ */
+export const ASCII_PAGE_MAX_PIXELS = 1_000_000
+
+/**
+ * Draws on the page's own thread: the early feed's pictures, the largest thing a first visit
+ * paints. The worker, begun when the config came, took 350-500 ms on this host to load and start
+ * before the first picture was asked for (cold loads at a phone's width). On the page the picture
+ * is fetched and decoded off the main thread as in the worker, and scaled on it only up to
+ * ASCII_PAGE_MAX_PIXELS: a larger one is drawn by the worker.
+ */
+export const drawAsciiOnPage: RenderAscii = async (url, color) => {
+  const drawn = await createAsciiApi(pictureDecoder(ASCII_PAGE_MAX_PIXELS)).render(url, color)
+  if (drawn.ok || drawn.reason !== PICTURE_OVER_BOUND) return drawn
+  return warmAsciiWorker().render(url, color)
 }

@@ -6,7 +6,7 @@
  */
 import type { NostrEvent } from 'nostr-tools/pure'
 import { NostrWasm } from 'nostr-wasm'
-import { asciiCache, warmAsciiWorker } from '../../../actors/feed/ascii-cache.ts'
+import { asciiCache, drawAsciiOnPage } from '../../../actors/feed/ascii-cache.ts'
 import { askEarlyPage, type EarlyPageListener } from '../../../actors/feed/early-page.ts'
 import { type EarlyStartHanded, keptSocket } from '../../../actors/feed/early-request.ts'
 import type { Preferences } from '../../../core/app/preferences.ts'
@@ -71,8 +71,6 @@ export function startEarlyFeed(
     .then((json) => {
       if (json === null || dropped) return early?.release()
       markStart('config')
-      // The art's worker loads while the relays answer, not once the rows are drawn.
-      if (start.preferences.useAscii) warmAsciiWorker()
       return new Promise<void>((settle) => {
         const listener = pageRows(start.preferences, onDrawn, () => {
           stopPage?.()
@@ -113,12 +111,14 @@ function pageRows(
 ): EarlyPageListener {
   const next = earlyRows(preferences)
   const { useAscii, useColor } = preferences
-  // A picture drawn by the app's ASCII cache, so the app's rows find the art in it. The cache's
-  // module is the start-up script's own (1.1 kB gzip): imported from the app's home chunk, the
-  // art waited for that chunk to load and run. The first picture's art is the largest thing a
-  // first visit paints (its LCP); on 16 cold loads each at a phone's width it came at a median
-  // of 445 ms, now 344.
-  const art = useAscii ? (source: string) => asciiCache().get(source, useColor) : null
+  // A picture drawn into the app's ASCII cache, so the app's rows find the art in it, and drawn
+  // on the page, not by the worker (drawAsciiOnPage). The cache's module is the start-up
+  // script's own (2.4 kB gzip with its drawing on the page): imported from the app's home
+  // chunk, the art waited for that chunk to load and run. The first picture's art is the largest thing a first visit paints
+  // (its LCP).
+  const art = useAscii
+    ? (source: string) => asciiCache().get(source, useColor, drawAsciiOnPage)
+    : null
   let finished = false
   const end = () => {
     if (finished) return

@@ -61,6 +61,20 @@ describe('ASCII cache', () => {
     expect(ASCII_CACHE_ITEM_BYTES).toBe(2000)
   })
 
+  it('draws with the renderer a caller gives (the page), and keeps it for those who give none', async () => {
+    decoded.length = 0
+    const cache = createAsciiCache(() => Promise.reject(new Error('the worker is not asked')))
+    const onPage: string[] = []
+    const drawn = await cache.get('https://m.example/p.png', false, (url, color) => {
+      onPage.push(url)
+      return render(url, color)
+    })
+    expect(drawn.ok).toBe(true)
+    expect(onPage).toEqual(['https://m.example/p.png'])
+    expect(await cache.get('https://m.example/p.png', false)).toBe(drawn)
+    expect(onPage).toHaveLength(1)
+  })
+
   it('remembers a picture that could not be drawn without counting it', async () => {
     decoded.length = 0
     const cache = createAsciiCache(render)
