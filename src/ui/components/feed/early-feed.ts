@@ -111,11 +111,9 @@ function pageRows(
 ): EarlyPageListener {
   const next = earlyRows(preferences)
   const { useAscii, useColor } = preferences
-  // A picture drawn into the app's ASCII cache, so the app's rows find the art in it, and drawn
-  // on the page, not by the worker (drawAsciiOnPage). The cache's module is the start-up
-  // script's own (2.4 kB gzip with its drawing on the page): imported from the app's home
-  // chunk, the art waited for that chunk to load and run. The first picture's art is the largest thing a first visit paints
-  // (its LCP).
+  // A picture drawn on the page (drawAsciiOnPage) into the app's ASCII cache, so the app's rows
+  // find the art in it. The cache's module is the start-up script's own (2.4 kB gzip with its
+  // drawing on the page): imported from the app's home chunk, the art waited for that chunk.
   const art = useAscii
     ? (source: string) => asciiCache().get(source, useColor, drawAsciiOnPage)
     : null
