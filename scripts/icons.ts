@@ -1,9 +1,10 @@
 /**
  * `npx tsx scripts/icons.ts`: renders the app icons under public/icons/ from the feather mark
- * (public/favicon.svg) with Debian's Chromium, so no image tool is needed. The PNGs are committed;
+ * (index.html's logo) with Debian's Chromium, so no image tool is needed. The PNGs are committed;
  * run this again only when the mark changes.
  *
- * - `icon-{size}.png`: the mark on its rounded dark tile, transparent corners ("any").
+ * - `icon-{size}.png`: the mark on its rounded dark tile, transparent corners ("any"); the
+ *   48 px one is also the page's icon.
  * - `maskable-{size}.png`: full-bleed dark square, the mark inside the central 60 % safe zone.
  * - `apple-touch-icon.png`: 180 px, opaque (iOS fills transparency with black).
  */

@@ -53,7 +53,7 @@ export function plumePwa() {
   return VitePWA({
     registerType: 'prompt',
     injectRegister: false,
-    includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+    includeAssets: ['icons/apple-touch-icon.png'],
     manifest: {
       id: '/',
       name: 'Plume',

@@ -112,9 +112,15 @@ test('the manifest and the service worker register; the shell and route chunks a
     expect(icons.some((i) => i.sizes === size && i.purpose === 'any')).toBe(true)
     expect(icons.some((i) => i.sizes === size && i.purpose === 'maskable')).toBe(true)
   }
-  for (const icon of icons) {
-    const response = await page.request.get(`${server.url}${icon.src}`)
-    expect(response.headers()['content-type'], icon.src).toBe('image/png')
+  // The page's own icons too: Chromium draws an SVG icon in a document of its own on the page's
+  // main thread, while the first rows are drawn.
+  const pageIcons = await page
+    .locator('link[rel=icon], link[rel=apple-touch-icon]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+  expect(pageIcons).toHaveLength(2)
+  for (const src of [...icons.map((icon) => icon.src), ...pageIcons]) {
+    const response = await page.request.get(`${server.url}${src}`)
+    expect(response.headers()['content-type'], src).toBe('image/png')
   }
 
   // The shell and the route chunks are precached; the runtime config is not (network first).
