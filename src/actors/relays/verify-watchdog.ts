@@ -38,16 +38,24 @@ const globalTimers: WatchdogTimers = {
 }
 
 interface Running {
-  worker: VerifyWorker
   api: Pick<VerifyApi, 'verify'>
-  /** Aborted by the worker's error event. */
+  /** Aborted by the worker's error event, or when it is stopped. */
   broken: AbortSignal
+  /** Terminates the worker: every batch still on it fails at once. */
+  stop(): void
 }
 
 const running = (worker: VerifyWorker): Running => {
   const broken = new AbortController()
   worker.addEventListener('error', () => broken.abort(), { once: true })
-  return { worker, api: wrap<VerifyApi>(worker), broken: broken.signal }
+  return {
+    api: wrap<VerifyApi>(worker),
+    broken: broken.signal,
+    stop() {
+      worker.terminate()
+      broken.abort()
+    },
+  }
 }
 
 /**
@@ -63,7 +71,8 @@ export function watchedVerifyWorker(
   /** The answer, or undefined when the worker failed (terminated then). */
   const attempt = async (events: readonly unknown[]): Promise<boolean[] | undefined> => {
     current ??= running(start())
-    const { worker, api, broken } = current
+    const used = current
+    const { api, broken } = used
     let fail = () => {}
     const failed = new Promise<undefined>((failure) => {
       fail = () => failure(undefined)
@@ -80,8 +89,8 @@ export function watchedVerifyWorker(
       timers.clearTimeout(timer)
       broken.removeEventListener('abort', fail)
     }
-    worker.terminate()
-    if (current?.worker === worker) current = undefined
+    used.stop()
+    if (current === used) current = undefined
     return undefined
   }
 

@@ -876,6 +876,21 @@ describe('verify worker pool', () => {
     }
   }
 
+  /** A worker that records each batch's size and answers it only when the test calls `answers[i]`. */
+  function heldWorker() {
+    const api = createVerifyApi(initNostrWasm)
+    const batches: number[] = []
+    const answers: Array<() => void> = []
+    return {
+      batches,
+      answers,
+      verify: (events: readonly unknown[]) => {
+        batches.push(events.length)
+        return new Promise<boolean[]>((done) => answers.push(() => done(api.verify(events))))
+      },
+    }
+  }
+
   it('shares batches among the workers and verifies each event once', async () => {
     const workers = [countingWorker(), countingWorker()]
     const verifier = createVerifier(workers)
@@ -911,17 +926,9 @@ describe('verify worker pool', () => {
   })
 
   it('sends a busy worker nothing: what arrives meanwhile goes as one batch when it answers', async () => {
-    const api = createVerifyApi(initNostrWasm)
-    const batches: number[] = []
-    const answers: Array<() => void> = []
-    const verifier = createVerifier([
-      {
-        verify: (events) => {
-          batches.push(events.length)
-          return new Promise((done) => answers.push(() => done(api.verify(events))))
-        },
-      },
-    ])
+    const worker = heldWorker()
+    const { batches, answers } = worker
+    const verifier = createVerifier([worker])
     const events = Array.from({ length: 23 }, (_, i) => note(alice, 2000 + i, `busy ${i}`))
     const first = events.slice(0, 3).map((event) => verifier.verify(event))
     await vi.waitFor(() => expect(batches).toEqual([3]))
@@ -933,6 +940,32 @@ describe('verify worker pool', () => {
     expect(batches).toEqual([3, 20])
     answers[1]!()
     await expect(Promise.all(rest)).resolves.toEqual(rest.map(() => true))
+  })
+
+  it('in a burst, sends a busy worker the next full batch, so it need not wait to be sent it; never a third', async () => {
+    const worker = heldWorker()
+    const { batches, answers } = worker
+    const verifier = createVerifier([worker])
+    // Ids that are not their hash, refused before any signature check: signing 771 notes is slow.
+    const events = Array.from({ length: 3 + 3 * VERIFY_BATCH_SIZE }, (_, i) => ({
+      ...notes[0]!,
+      content: `burst ${i}`,
+      id: i.toString(16).padStart(64, '0'),
+    }))
+    const first = events.slice(0, 3).map((event) => verifier.verify(event))
+    await vi.waitFor(() => expect(batches).toEqual([3]))
+    const rest = events.slice(3).map((event) => verifier.verify(event))
+    await new Promise((done) => setTimeout(done, 20))
+    expect(batches).toEqual([3, VERIFY_BATCH_SIZE]) // two held; the third batch waits
+    answers[0]!()
+    await expect(Promise.all(first)).resolves.toEqual([false, false, false])
+    expect(batches).toEqual([3, VERIFY_BATCH_SIZE, VERIFY_BATCH_SIZE])
+    answers[1]!()
+    await vi.waitFor(() => expect(batches).toHaveLength(4))
+    expect(batches[3]).toBe(VERIFY_BATCH_SIZE)
+    answers[2]!()
+    answers[3]!()
+    await expect(Promise.all(rest)).resolves.toEqual(rest.map(() => false))
   })
 
   it('splits a queue across idle workers only when it is large: a first page goes to one', async () => {

@@ -68,6 +68,12 @@ function deadlines() {
   return {
     timers,
     pending: () => pending.size,
+    /** The deadline of the batch sent first passes. */
+    expireFirst() {
+      const [timer, run] = [...pending][0]!
+      pending.delete(timer)
+      run()
+    },
     /** The deadline of every batch under way passes. */
     expire() {
       for (const [timer, run] of [...pending]) {
@@ -92,6 +98,23 @@ it('sends a batch its worker never answers to a fresh worker once the deadline p
     { kind: 'answers', terminated: false },
   ])
   expect(warn).not.toHaveBeenCalled()
+})
+
+it('when it stops a worker, sends every batch still on it to the fresh worker at once', async () => {
+  const { start, fates } = workers('silent', 'answers')
+  const clock = deadlines()
+  const verify = watchedVerifyWorker(start, { timers: clock.timers })
+  const first = verify.verify(events)
+  const second = verify.verify([signed('second')])
+  await vi.waitFor(() => expect(clock.pending()).toBe(2))
+  clock.expireFirst() // the second batch's deadline has not passed
+  await expect(first).resolves.toEqual([true, true, true])
+  await expect(second).resolves.toEqual([true])
+  expect(fates()).toEqual([
+    { kind: 'silent', terminated: true },
+    { kind: 'answers', terminated: false },
+  ])
+  expect(clock.pending()).toBe(0)
 })
 
 it('answers events as not verified, with a warning, when the fresh worker does not answer either; the next batch starts another', async () => {
