@@ -1,7 +1,8 @@
 /**
  * Opens the tapped build of the app (bench/tap-build.ts) in a fresh browser context, pointed at
  * the given relays, with a long-task observer and a setTimeout heartbeat installed before any of
- * the app's scripts, and waits until its relays are connected and the page has gone quiet.
+ * the app's scripts, and waits until its relays are connected, its service worker is active and
+ * the page has gone quiet.
  * Strings, not functions, run in the page: tsx adds helpers to functions that the page lacks;
  * the waits are the exception, as the page's CSP refuses a polled string (bench/page-wait.ts).
  */
@@ -66,6 +67,25 @@ async function waitForQuiet(page: Page): Promise<boolean> {
   return false
 }
 
+/** At most this long for the app's service worker to register (after 5 s) and install. */
+const SERVICE_WORKER_LIMIT_MS = 20_000
+
+/**
+ * Until the app's service worker is active. The app registers it 5 s or more after the load
+ * (src/actors/app/app-update.effects.ts), and its install fetches every precached file: measured
+ * during it, the verify row's second and third runs were its slowest in every kind, nostr-tools
+ * on the main thread too, and the install's thread took CPU inside the ingest's window (trace).
+ */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  const active = await page.evaluate(`Promise.race([
+    navigator.serviceWorker.ready.then(() => true),
+    new Promise((resolve) => setTimeout(() => resolve(false), ${SERVICE_WORKER_LIMIT_MS})),
+  ])`)
+  if (active !== true) {
+    throw new Error(`the app's service worker was not active within ${SERVICE_WORKER_LIMIT_MS} ms`)
+  }
+}
+
 export async function openTappedApp(
   context: BenchContext,
   relayUrls: string[],
@@ -93,6 +113,7 @@ export async function openTappedApp(
       relayUrls.length,
       { timeout: TIMEOUT_MS },
     )
+    await waitForServiceWorker(page)
     const quietBefore = await waitForQuiet(page)
     return {
       page,
