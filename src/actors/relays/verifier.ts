@@ -235,10 +235,11 @@ export function createVerifier(
 
 /**
  * Two workers where there are two cores. The second is busy only in a burst (a batch under way
- * on the first and more waiting), where the page's own thread is mostly idle, waiting for those
- * answers: 10,000 events from three relays reached the query cache in 1.5-1.7 s with two, in
- * 2.1-2.2 s with one, on this 2-core machine (bench "ingest"; a bare page only receiving them
- * took 1.2-1.4 s).
+ * on the first and more waiting). 2,000 events given at once were checked in a median of 204-218
+ * ms by two, 275-307 by one (bench "verify throughput", two runs of five, 2-core machine). When
+ * the page's thread is busy too the gain is small: 10,000 events from three relays reached the
+ * query cache in 1.95-2.47 times a bare page's time with two, 2.05-2.68 with one (bench "ingest",
+ * six runs each, both cores full throughout).
  */
 export const verifyWorkerCount = (cores: number = navigator.hardwareConcurrency || 2): number =>
   Math.max(1, Math.min(2, cores))
