@@ -170,10 +170,8 @@ export function createVerifier(
   const dispatch = () => {
     scheduled = false
     while (queued > 0) {
-      // A worker never used takes work only for a burst: the first page's few events, found
-      // with the first worker busy, wait for it rather than start a second (startVerifyWorkers).
       const idle = inFlight.flatMap((batches, index) =>
-        batches > 0 || (!used[index] && queued < SHARE_FLOOR) ? [] : [index],
+        batches === 0 && mayTake(batches, index) ? [index] : [],
       )
       if (idle.length > 0) {
         const waiting = queue.values().next().value?.length ?? 0
@@ -185,18 +183,21 @@ export function createVerifier(
         )
         continue
       }
-      const next = inFlight.findIndex(
-        (batches, index) => used[index] && batches < BATCHES_IN_FLIGHT,
-      )
-      if (queued < VERIFY_BATCH_SIZE || next < 0) return
+      const next = inFlight.findIndex(mayTake)
+      if (next < 0) return
       send(next, take(VERIFY_BATCH_SIZE))
     }
   }
 
-  /** Whether a worker may be sent a batch now: idle, or holding one while a full batch waits. */
-  const canSend = () =>
-    inFlight.some((batches) => batches === 0) ||
-    (queued >= VERIFY_BATCH_SIZE && inFlight.some((batches) => batches < BATCHES_IN_FLIGHT))
+  /**
+   * Whether a worker may be sent a batch now: idle, or holding one while a full batch waits. A
+   * worker never used takes work only for a burst: the first page's few events, found with the
+   * first worker busy, wait for it rather than start a second (startVerifyWorkers).
+   */
+  const mayTake = (batches: number, index: number): boolean =>
+    batches === 0
+      ? used[index] || queued >= SHARE_FLOOR
+      : batches < BATCHES_IN_FLIGHT && queued >= VERIFY_BATCH_SIZE
 
   return {
     async verify(event, source = '') {
@@ -217,7 +218,7 @@ export function createVerifier(
         if (keys) keys.push(key)
         else queue.set(source, [key])
         queued++
-        if (!canSend()) return // the worker that answers first takes it
+        if (!inFlight.some(mayTake)) return // the worker that answers first takes it
         if (queued >= VERIFY_BATCH_SIZE) dispatch()
         else if (!scheduled) {
           scheduled = true
