@@ -86,21 +86,41 @@ interface RelayAnswer {
   ordered: boolean
 }
 
+/** The page, asked for. */
+export interface EarlyPage {
+  /**
+   * Hands over, as they settle, the first `count` leading events (none until asked). An event is
+   * checked only once it is wanted and has settled: the first row's check alone comes before its
+   * frame. Each check runs nostr-wasm's code; after a dozen, V8 compiled it optimised on three
+   * background threads at once (100-300 ms each, traced cold loads), which held the first row's
+   * raster back (bench, 5 alternated rounds of 7 cold loads: the first note on screen 50-66 ms
+   * after it was in the DOM, against 89-131 with every event checked as it came).
+   */
+  want(count: number): void
+  /** Closes what is still open and calls nothing more. */
+  stop(): void
+}
+
 /**
- * Asks every relay for the page and hands over its leading events as they settle; gives the page
- * up when a relay has not answered within EARLY_PAGE_MS, has sent more than the bounds, sent a note
- * above what was handed over, or its URL is refused. Returns `stop`, which closes what is still
- * open and calls nothing more.
+ * Asks every relay for the page and hands over its leading events as they settle and are wanted;
+ * gives the page up when a relay has not answered within EARLY_PAGE_MS, has sent more than the
+ * bounds, sent a note above what was handed over, or its URL is refused.
  */
-export function askEarlyPage(deps: EarlyPageDeps, listener: EarlyPageListener): () => void {
+export function askEarlyPage(deps: EarlyPageDeps, listener: EarlyPageListener): EarlyPage {
   const { relays, filters } = deps
   const bound = storedEventsBound(filters)
   const answers = new Map<EarlySocket, RelayAnswer>()
-  /** Checked events, each once, newest first; the first `handed` are handed over. */
+  /**
+   * Events heard, newest first; the first `handed` are checked and handed over. Copies of one id
+   * are each kept until one holds: a forged copy heard first must not hide the true one.
+   */
   const page: NostrEvent[] = []
+  /** Events of `page` whose check held, and their ids. */
+  const held = new Set<NostrEvent>()
   const ids = new Set<string>()
+  let wanted = 0
   let handed = 0
-  let checking = 0
+  let checking = false
   let verify: VerifyOne | null = null
   let stopped = false
   const marked = new Set<EarlyPageStep>()
@@ -132,23 +152,29 @@ export function askEarlyPage(deps: EarlyPageDeps, listener: EarlyPageListener): 
     [...answers.values()].every(
       ({ last, ordered }) => ordered && last !== null && newestFirst(event, last) <= 0,
     )
-  // Once every event heard is checked (one that fails is left out), hands over what has settled.
+  // Hands over what has settled and is wanted, checking each event on its way (one that fails,
+  // or a copy of one that held, is left out); done once every relay has ended and all is handed.
   const handOver = () => {
-    if (stopped || checking > 0) return
+    if (stopped || checking) return
     let leading = handed
-    while (leading < page.length && settled(page[leading] as NostrEvent)) leading++
+    while (leading < Math.min(page.length, wanted) && settled(page[leading] as NostrEvent)) {
+      const event = page[leading] as NostrEvent
+      if (held.has(event)) leading++
+      else if (ids.has(event.id)) page.splice(leading, 1)
+      else return check(event)
+    }
     if (verify && leading > handed) {
       handed = leading
       listener.settled(page.slice(0, handed), verify)
     }
-    if (stopped || answers.size > 0) return
+    if (stopped || answers.size > 0 || handed < page.length) return
     stopped = true
     cancelTimer()
     listener.done()
   }
 
   const check = (event: NostrEvent) => {
-    checking++
+    checking = true
     deps.verifyOne
       .then(
         (verifyOne) => {
@@ -157,13 +183,12 @@ export function askEarlyPage(deps: EarlyPageDeps, listener: EarlyPageListener): 
         },
         () => false,
       )
-      .then((held) => {
-        checking--
-        if (held && !ids.has(event.id)) {
+      .then((holds) => {
+        checking = false
+        if (holds) {
+          held.add(event)
           ids.add(event.id)
-          page.push(event)
-          page.sort(newestFirst)
-        }
+        } else page.splice(page.indexOf(event), 1)
         handOver()
       })
   }
@@ -184,9 +209,12 @@ export function askEarlyPage(deps: EarlyPageDeps, listener: EarlyPageListener): 
       if (last && newestFirst(event, last) < 0) return giveUp()
     }
     answer.last = event
-    // A copy another relay sent that has held is not checked again: only this relay's place moved.
-    if (ids.has(event.id)) handOver()
-    else check(event)
+    // A copy of one that has held is not kept: only this relay's place moved.
+    if (!ids.has(event.id)) {
+      page.push(event)
+      page.sort(newestFirst)
+    }
+    handOver()
   }
 
   const ended = (socket: EarlySocket) => {
@@ -195,6 +223,13 @@ export function askEarlyPage(deps: EarlyPageDeps, listener: EarlyPageListener): 
     handOver()
   }
 
+  const asked: EarlyPage = {
+    want: (count) => {
+      wanted = Math.max(wanted, count)
+      handOver()
+    },
+    stop,
+  }
   const req = reqMessage(EARLY_SUB_ID, filters)
   for (const url of relays) {
     let frames = 0
@@ -227,10 +262,10 @@ export function askEarlyPage(deps: EarlyPageDeps, listener: EarlyPageListener): 
       })
     } catch {
       giveUp() // a URL the browser refuses: the page would lack that relay's notes
-      return stop
+      return asked
     }
     answers.set(socket, answer)
   }
   if (answers.size === 0) giveUp()
-  return stop
+  return asked
 }

@@ -7,7 +7,11 @@
 import type { NostrEvent } from 'nostr-tools/pure'
 import { NostrWasm } from 'nostr-wasm'
 import { asciiCache, drawAsciiOnPage } from '../../../actors/feed/ascii-cache.ts'
-import { askEarlyPage, type EarlyPageListener } from '../../../actors/feed/early-page.ts'
+import {
+  askEarlyPage,
+  type EarlyPage,
+  type EarlyPageListener,
+} from '../../../actors/feed/early-page.ts'
 import { type EarlyStartHanded, keptSocket } from '../../../actors/feed/early-request.ts'
 import type { Preferences } from '../../../core/app/preferences.ts'
 import { START_MARKS, type StartMark } from '../../../core/app/start-marks.ts'
@@ -72,12 +76,14 @@ export function startEarlyFeed(
       if (json === null || dropped) return early?.release()
       markStart('config')
       return new Promise<void>((settle) => {
-        const listener = pageRows(start.preferences, onDrawn, () => {
+        let page: EarlyPage | null = null
+        const want = (count: number) => page?.want(count)
+        const listener = pageRows(start.preferences, want, onDrawn, () => {
           stopPage?.()
           stopPage = null
           settle()
         })
-        stopPage = askEarlyPage(
+        page = askEarlyPage(
           {
             relays: poolReadUrls(parseRuntimeConfig(json).relays),
             filters: start.filters,
@@ -93,6 +99,8 @@ export function startEarlyFeed(
           },
           listener,
         )
+        stopPage = page.stop
+        want(1)
         // Every relay the page asks has taken its early socket, if it had one.
         early?.release()
       })
@@ -102,10 +110,12 @@ export function startEarlyFeed(
 
 /**
  * Draws the page's rows as its leading events settle, unless the app's feed came first; `finish`
- * once every row is drawn or no more will be (a failure draws no more).
+ * once every row is drawn or no more will be (a failure draws no more). It `want`s the page's
+ * events one at a time until the first row is drawn, and all of them once it is on screen.
  */
 function pageRows(
   preferences: Preferences,
+  want: (count: number) => void,
   onDrawn: () => void,
   finish: () => void,
 ): EarlyPageListener {
@@ -147,32 +157,27 @@ function pageRows(
   // Drawn with it or soon after it, the other rows held its frame back: their tasks took the
   // cores its raster waited for (bench, 3 alternated rounds of 7 cold loads: the first note
   // painted at a median of 352 ms against 388, the slowest at 448 against 644).
-  let waiting: { leading: readonly NostrEvent[]; verify: VerifyOne; done: boolean } | null = null
-  const drawFirst = (leading: readonly NostrEvent[], verify: VerifyOne) => {
-    for (let count = 1; !drawn && !finished && count <= leading.length; count++) {
-      step(leading.slice(0, count), verify)
-    }
-    if (!drawn) return
-    const wait = { leading, verify, done: false }
-    waiting = wait
-    whenOnScreen(drawn, () => {
-      waiting = null
-      onDrawn()
-      step(wait.leading, wait.verify)
-      if (wait.done) end()
-    })
-  }
+  let onScreen = false
+  let done = false
   return {
     settled: (leading, verify) => {
-      if (waiting) {
-        waiting.leading = leading
-        waiting.verify = verify
-      } else if (drawn) step(leading, verify)
-      else drawFirst(leading, verify)
+      if (drawn && !onScreen) return // nothing more is wanted until it is on screen
+      step(leading, verify)
+      if (onScreen) return
+      if (!drawn) {
+        if (!finished) want(leading.length + 1) // that one drew no row: the next
+        return
+      }
+      whenOnScreen(drawn, () => {
+        onScreen = true
+        onDrawn()
+        if (done) end()
+        else want(Number.POSITIVE_INFINITY)
+      })
     },
     done: () => {
-      if (waiting) waiting.done = true
-      else end()
+      done = true
+      if (onScreen || !drawn) end()
     },
   }
 }

@@ -31,6 +31,8 @@ afterEach(async () => {
 /** Node's sockets, as the page's WebSocket is used; every one opened is kept. */
 function sockets() {
   const opened: WebSocket[] = []
+  /** Every frame the page has heard, in order. */
+  const heard: string[] = []
   const connect = (url: string, req: string, events: EarlySocketEvents) => {
     const socket = new WebSocket(url)
     opened.push(socket)
@@ -38,7 +40,10 @@ function sockets() {
       socket.send(req)
       events.asked()
     })
-    socket.on('message', (data) => events.message(String(data)))
+    socket.on('message', (data) => {
+      heard.push(String(data))
+      events.message(String(data))
+    })
     socket.on('error', events.ended)
     socket.on('close', events.ended)
     return {
@@ -47,19 +52,28 @@ function sockets() {
       isOpen: () => socket.readyState === WebSocket.OPEN,
     }
   }
-  return { opened, connect }
+  return { opened, heard, connect }
 }
 
+/** Until the page has heard a frame with this event. */
+const hasHeard = (heard: readonly string[], event: NostrEvent) =>
+  vi.waitFor(() => expect(heard.some((frame) => frame.includes(event.id))).toBe(true))
+
 /**
- * Runs the page; `handed` is what each call handed over, `timer` fires its give-up at once when
- * called, `marks` are its steps so far.
+ * Runs the page, wanting `wanted` events; `handed` is what each call handed over, `timer` fires its
+ * give-up at once when called, `marks` are its steps so far.
  */
-function ask(urls: string[], connect: EarlyPageDeps['connect'], verify = verifyOne) {
+function ask(
+  urls: string[],
+  connect: EarlyPageDeps['connect'],
+  verify = verifyOne,
+  wanted = Number.POSITIVE_INFINITY,
+) {
   let giveUp: (() => void) | null = null
   const marks: EarlyPageStep[] = []
   const handed: string[][] = []
   const done = vi.fn<() => void>()
-  const stop = askEarlyPage(
+  const page = askEarlyPage(
     {
       relays: urls,
       filters: [{ kinds: [1, 6], limit: 10 }],
@@ -77,7 +91,8 @@ function ask(urls: string[], connect: EarlyPageDeps['connect'], verify = verifyO
     },
     { settled: (leading) => handed.push(leading.map((event) => event.id)), done },
   )
-  return { done, stop, marks, handed, timer: () => giveUp?.() }
+  page.want(wanted)
+  return { done, page, marks, handed, timer: () => giveUp?.() }
 }
 
 /** The ids of the events handed over so far: the last call's. */
@@ -117,6 +132,29 @@ function heldRelay() {
     send: (event: NostrEvent) => send?.(['EVENT', event]),
     end: () => send?.(['EOSE']),
   }
+}
+
+/**
+ * Two relays each send one event, the first heard before the second is sent, and end: the page's
+ * hand-overs, and the ids it checked.
+ */
+async function sentInTurn(first: NostrEvent, second: NostrEvent) {
+  const held = [heldRelay(), heldRelay()]
+  relays = await Promise.all(held.map((relay) => startRelay(relay)))
+  const { checked, counting } = await countingChecks()
+  const { heard, connect } = sockets()
+  const { done, handed } = ask(
+    relays.map((relay) => relay.url),
+    connect,
+    counting,
+  )
+  await vi.waitFor(() => expect(held.every((relay) => relay.asked())).toBe(true))
+  held[0]!.send(first)
+  await hasHeard(heard, first)
+  held[1]!.send(second)
+  for (const relay of held) relay.end()
+  await vi.waitFor(() => expect(done).toHaveBeenCalledOnce())
+  return { handed, checked }
 }
 
 describe('askEarlyPage', () => {
@@ -163,12 +201,10 @@ describe('askEarlyPage', () => {
     const [n5, n10, n20, n30, n35, n40] = [5, 10, 20, 30, 35, 40].map((ago) => note(alice, ago))
     const [first, second] = [heldRelay(), heldRelay()]
     relays = [await startRelay(first), await startRelay(second)]
-    const { checked, counting } = await countingChecks()
-    const { opened, connect } = sockets()
+    const { opened, heard, connect } = sockets()
     const waited = ask(
       relays.map((relay) => relay.url),
       connect,
-      counting,
     )
     await vi.waitFor(() => expect(first.asked() && second.asked()).toBe(true))
     first.send(n10!)
@@ -176,7 +212,7 @@ describe('askEarlyPage', () => {
     await vi.waitFor(() => expect(last(waited.handed)).toEqual([n10!.id]))
     // Out of order, below what was handed over: nothing more until that relay has ended.
     second.send(n35!)
-    await vi.waitFor(() => expect(checked).toContain(n35!.id))
+    await hasHeard(heard, n35!)
     first.send(n30!)
     first.end()
     second.end()
@@ -230,26 +266,45 @@ describe('askEarlyPage', () => {
     await allClosed(opened)
   })
 
-  it('checks no note again that another relay sent and that has held', async () => {
+  it('checks one copy of a note that two relays sent', async () => {
     const shared = note(alice, 10)
-    const [first, second] = [heldRelay(), heldRelay()]
-    relays = [await startRelay(first), await startRelay(second)]
+    const { handed, checked } = await sentInTurn(shared, shared)
+    expect(handed).toEqual([[shared.id]])
+    expect(checked.filter((id) => id === shared.id)).toHaveLength(1)
+  })
+
+  it('checks an event only once it is wanted and has settled, and is done once all is handed over', async () => {
+    const [n10, n20, n30] = [note(alice, 10), note(alice, 20), note(alice, 30)]
+    relays = [await startRelay({ seed: [n10, n30] }), await startRelay({ seed: [n20] })]
     const { checked, counting } = await countingChecks()
-    const { connect } = sockets()
-    const { done, handed } = ask(
+    const { opened, connect } = sockets()
+    const { done, handed, page } = ask(
       relays.map((relay) => relay.url),
       connect,
       counting,
+      1,
     )
-    await vi.waitFor(() => expect(first.asked() && second.asked()).toBe(true))
-    first.send(shared)
-    await vi.waitFor(() => expect(checked).toContain(shared.id))
-    second.send(shared)
-    first.end()
-    second.end()
+    await vi.waitFor(() => expect(handed).toEqual([[n10.id]]))
+    // Every relay has ended: all has settled, and only what was wanted is checked.
+    await allClosed(opened)
+    expect(checked).toEqual([WARM_UP_EVENT.id, n10.id])
+    expect(done).not.toHaveBeenCalled()
+    page.want(2)
+    await vi.waitFor(() => expect(handed).toEqual([[n10.id], [n10.id, n20.id]]))
+    expect(done).not.toHaveBeenCalled()
+    page.want(Number.POSITIVE_INFINITY)
     await vi.waitFor(() => expect(done).toHaveBeenCalledOnce())
-    expect(handed).toEqual([[shared.id]])
-    expect(checked.filter((id) => id === shared.id)).toHaveLength(1)
+    expect(last(handed)).toEqual([n10.id, n20.id, n30.id])
+    expect(checked).toEqual([WARM_UP_EVENT.id, n10.id, n20.id, n30.id])
+  })
+
+  it('hands over a note whose forged copy another relay sent first', async () => {
+    const true10 = note(alice, 10)
+    const flipped = true10.sig.endsWith('0') ? '1' : '0'
+    const forged10 = { ...true10, sig: `${true10.sig.slice(0, -1)}${flipped}` }
+    const { handed, checked } = await sentInTurn(forged10, true10)
+    expect(handed).toEqual([[true10.id]])
+    expect(checked.filter((id) => id === true10.id)).toHaveLength(2)
   })
 
   it("drops a forger's events and keeps its honest neighbours", async () => {
@@ -338,8 +393,8 @@ describe('askEarlyPage', () => {
   it('calls nothing once stopped', async () => {
     relays = [await startRelay({ seed: [note(alice, 10)], faults: { delayMs: 200 } })]
     const { opened, connect } = sockets()
-    const { done, handed, stop } = ask([relays[0]!.url], connect)
-    stop()
+    const { done, handed, page } = ask([relays[0]!.url], connect)
+    page.stop()
     await allClosed(opened)
     await new Promise((resolve) => setTimeout(resolve, 400))
     expect(done).not.toHaveBeenCalled()

@@ -80,7 +80,7 @@ function takeOver(request: EarlyRequest, urls: string[]) {
       mark: () => {},
     },
     { settled: (leading) => handed.push(leading.map((event) => event.id)), done },
-  )
+  ).want(Number.POSITIVE_INFINITY)
   return { handed, done }
 }
 
