@@ -119,7 +119,7 @@ test("the start-up script draws the first page's newest notes, checked, before t
 /** The start-up script (ui/head-start.ts), held until the returned function is called. */
 const holdStartUp = (page: Page) => holdRequests(page, /\/assets\/head-start-[\w-]+\.js$/)
 
-test('the first early row is drawn alone: the others once it is on screen, or once the start-up script has waited long enough', async ({
+test('the first early row is drawn alone: the others once it is on screen, or once the start-up script has waited long enough, one a task', async ({
   page,
   launchRelay,
   openApp,
@@ -131,12 +131,15 @@ test('the first early row is drawn alone: the others once it is on screen, or on
   await openApp([world], '/', { waitUntil: 'commit' })
   await allDrawn(page)
   await expect.poll(async () => (await firstRow(page)).onScreen).not.toBeNull()
-  const { drawn, onScreen, secondRowAt } = await firstRow(page)
+  const { drawn, onScreen, secondRowAt, mostRowsInATask } = await firstRow(page)
   if (drawn === null || onScreen === null || secondRowAt === null) throw new Error('no two rows')
   // The wait's timer was set after the drawn mark; 1 ms for the timer's clock, which
   // performance.now() rounds.
   expect(secondRowAt).toBeGreaterThanOrEqual(Math.min(onScreen, drawn + ON_SCREEN_WAIT_MS - 1))
-  await appTakesOver(page, release, await earlyIds(page))
+  const ids = await earlyIds(page)
+  expect(ids.length).toBeGreaterThan(2)
+  expect(mostRowsInATask).toBe(1)
+  await appTakesOver(page, release, ids)
 })
 
 test("with the config in the page, the first page's request leaves before the start-up script has loaded, and the early feed reads the answers from those sockets", async ({

@@ -3,11 +3,26 @@ import { START_MARKS } from '../../src/core/app/start-marks.ts'
 
 /**
  * Watches the early feed's first row from the page's start: when it was first on screen (the
- * earliest Element Timing render time of what it holds), and when a second row was in the DOM.
+ * earliest Element Timing render time of what it holds), when a second row was in the DOM, and
+ * the most rows any one task added after the first (a MutationObserver's callback runs at the
+ * end of the task that changed the DOM).
  */
 export const watchFirstRow = (page: Page) =>
   page.addInitScript(() => {
-    const seen = window as unknown as { firstRowOnScreen?: number; secondRowAt?: number }
+    const seen = window as unknown as {
+      firstRowOnScreen?: number
+      secondRowAt?: number
+      mostRowsInATask?: number
+    }
+    new MutationObserver((records) => {
+      let added = 0
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLElement && node.matches('.early-feed .feed > article')) added++
+        }
+      }
+      seen.mostRowsInATask = Math.max(seen.mostRowsInATask ?? 0, added)
+    }).observe(document, { childList: true, subtree: true })
     new PerformanceObserver((list) => {
       const first = document.querySelector('.early-feed article')
       for (const entry of list.getEntries()) {
@@ -39,10 +54,15 @@ export const watchFirstRow = (page: Page) =>
 /** What watchFirstRow saw, with the start-up script's mark of the first row drawn. */
 export const firstRow = (page: Page) =>
   page.evaluate((drawnMark) => {
-    const seen = window as unknown as { firstRowOnScreen?: number; secondRowAt?: number }
+    const seen = window as unknown as {
+      firstRowOnScreen?: number
+      secondRowAt?: number
+      mostRowsInATask?: number
+    }
     return {
       drawn: performance.getEntriesByName(drawnMark)[0]?.startTime ?? null,
       onScreen: seen.firstRowOnScreen ?? null,
       secondRowAt: seen.secondRowAt ?? null,
+      mostRowsInATask: seen.mostRowsInATask ?? 0,
     }
   }, START_MARKS.drawn)
