@@ -200,4 +200,5 @@ export const withFailure = (
 export const withRejection = (
   rejected: Record<string, number>,
   url: string,
-): Record<string, number> => ({ ...rejected, [url]: (rejected[url] ?? 0) + 1 })
+  count: number,
+): Record<string, number> => ({ ...rejected, [url]: (rejected[url] ?? 0) + count })

@@ -96,7 +96,7 @@ export type RelayPoolEvent =
   | { type: 'pool.requestSucceeded'; url: string; responseMs: number; at: number }
   | { type: 'pool.requestFailed'; url: string; at: number }
   | { type: 'pool.activity'; url: string }
-  | { type: 'pool.eventRejected'; url: string }
+  | { type: 'pool.eventRejected'; url: string; count: number }
   | SocketSnapshotEvent
   | SocketDoneEvent
 
@@ -299,7 +299,7 @@ export const relayPoolMachine = setup({
     countRejected: assign({
       rejected: ({ context, event }) =>
         event.type === 'pool.eventRejected'
-          ? withRejection(context.rejected, event.url)
+          ? withRejection(context.rejected, event.url, event.count)
           : context.rejected,
     }),
     removeAll: enqueueActions(({ context, enqueue: run }) => {

@@ -561,7 +561,7 @@ describe('relay pool scenarios', () => {
       { type: 'pool.requestSucceeded', url: A, responseMs: 1, at: AT },
       { type: 'pool.requestFailed', url: A, at: AT },
       { type: 'pool.activity', url: A },
-      { type: 'pool.eventRejected', url: A },
+      { type: 'pool.eventRejected', url: A, count: 1 },
     ]
     for (const operation of operations) {
       fakes.emitted.length = 0
@@ -584,7 +584,7 @@ describe('relay pool scenarios', () => {
   it('pool.remove tells the socket to go, forgets the relay, and stops the socket once closed', () => {
     const { actor, fakes } = start()
     actor.send({ type: 'pool.requestFailed', url: A, at: AT })
-    actor.send({ type: 'pool.eventRejected', url: A })
+    actor.send({ type: 'pool.eventRejected', url: A, count: 1 })
     actor.send({ type: 'pool.remove', url: A })
     const { context } = actor.getSnapshot()
     expect(fakes.received[A]).toEqual(['relay.connect', 'relay.remove'])
@@ -709,8 +709,9 @@ describe('relay pool scenarios', () => {
 
   it('counts rejected events per relay, exactly', () => {
     const { actor } = start()
-    for (let i = 0; i < 3; i++) actor.send({ type: 'pool.eventRejected', url: B })
-    actor.send({ type: 'pool.eventRejected', url: A })
+    actor.send({ type: 'pool.eventRejected', url: B, count: 2 })
+    actor.send({ type: 'pool.eventRejected', url: B, count: 1 })
+    actor.send({ type: 'pool.eventRejected', url: A, count: 1 })
     expect(actor.getSnapshot().context.rejected).toEqual({ [B]: 3, [A]: 1 })
   })
 })

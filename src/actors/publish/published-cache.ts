@@ -19,7 +19,7 @@ import { threadKey } from '../feed/thread-queries.ts'
 
 function rememberNote(queryClient: QueryClient, event: NostrEvent, note: Note): void {
   queryClient.setQueryData(noteKey(event.id), note)
-  addLive(queryClient, event, noteEntry(note))
+  addLive(queryClient, [{ event, entry: noteEntry(note) }])
   addProfileLive(queryClient, event.pubkey, noteEntry(note))
   const { root } = threadRefs(event.tags)
   if (root) {
@@ -40,7 +40,7 @@ function rememberRepost(queryClient: QueryClient, event: NostrEvent, now: number
     target: repost.target,
   }
   const entry = repostEntry(info, original)
-  addLive(queryClient, event, entry)
+  addLive(queryClient, [{ event, entry }])
   addProfileLive(queryClient, event.pubkey, entry)
   queryClient.setQueryData(ownActionKey('reposted', event.pubkey, repost.target.id), event.id)
 }

@@ -36,6 +36,7 @@ const event = (i: number): NostrEvent => ({
   sig: '0'.repeat(128),
 })
 const entryOf = (e: NostrEvent) => noteEntry(toNote(e, 0))
+const liveRow = (e: NostrEvent) => ({ event: e, entry: entryOf(e) })
 const flood = Array.from({ length: FLOOD }, (_, i) => event(i))
 const newestIds = (count: number) =>
   flood
@@ -60,7 +61,7 @@ describe('live rows under a flood', () => {
 
   it('a feed keeps its newest LIVE_ROWS_MAX live rows, newest first', () => {
     const queryClient = clientWithFeed()
-    for (const e of flood) addLive(queryClient, e, entryOf(e))
+    for (const e of flood) addLive(queryClient, [liveRow(e)])
     const live = queryClient.getQueryData<readonly FeedEntry[]>(liveRowsOptions().queryKey)
     expect(live?.map((entry) => entry.id)).toEqual(newestIds(LIVE_ROWS_MAX))
   })
@@ -69,8 +70,15 @@ describe('live rows under a flood', () => {
     const queryClient = clientWithFeed()
     // Newest first, as a relay answering a REQ sends them, then every other one again.
     const shuffled = [...[...flood].reverse(), ...flood.filter((_, i) => i % 2 === 0)]
-    for (const e of shuffled) addLive(queryClient, e, entryOf(e))
-    addLive(queryClient, flood[0]!, entryOf(flood[0]!))
+    for (const e of shuffled) addLive(queryClient, [liveRow(e)])
+    addLive(queryClient, [liveRow(flood[0]!)])
+    const live = queryClient.getQueryData<readonly FeedEntry[]>(liveRowsOptions().queryKey)
+    expect(live?.map((entry) => entry.id)).toEqual(newestIds(LIVE_ROWS_MAX))
+  })
+
+  it('a burst added in one write keeps the same rows as one by one', () => {
+    const queryClient = clientWithFeed()
+    addLive(queryClient, [...flood].reverse().map(liveRow))
     const live = queryClient.getQueryData<readonly FeedEntry[]>(liveRowsOptions().queryKey)
     expect(live?.map((entry) => entry.id)).toEqual(newestIds(LIVE_ROWS_MAX))
   })
@@ -85,7 +93,7 @@ describe('live rows under a flood', () => {
 
   it('the rows shown: the kept live rows on top of the pages', () => {
     const queryClient = clientWithFeed()
-    for (const e of flood) addLive(queryClient, e, entryOf(e))
+    for (const e of flood) addLive(queryClient, [liveRow(e)])
     const live = queryClient.getQueryData<readonly FeedEntry[]>(liveRowsOptions().queryKey)
     const old = entryOf({ ...event(0), id: 'f'.repeat(64), created_at: 1 })
     const page = { entries: [old], cursor: FIRST_CURSOR, next: undefined }
