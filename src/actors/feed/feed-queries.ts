@@ -251,13 +251,13 @@ export interface LiveRow {
   entry: FeedEntry
 }
 
-/** Adds a live row to this feed only (a Follow Only feed's own live subscriptions, follows-live.ts). */
+/** Adds live rows to this feed only (a Follow Only feed's own live subscriptions, follows-live.ts). */
 export function addLiveTo(
   queryClient: QueryClient,
   key: readonly string[],
-  entry: FeedEntry,
+  entries: readonly FeedEntry[],
 ): void {
-  addLiveRows(queryClient, liveKey(key), [entry])
+  addLiveRows(queryClient, liveKey(key), entries)
 }
 
 /**

@@ -5,7 +5,7 @@
  * the feed is shown. What arrives goes into this feed's live rows only.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { noteEntry } from '../../core/feed/feed-entry.ts'
+import { type FeedEntry, noteEntry } from '../../core/feed/feed-entry.ts'
 import {
   FEED_KINDS,
   type FeedSource,
@@ -14,6 +14,7 @@ import {
 } from '../../core/feed/feed-source.ts'
 import { toNote } from '../../core/feed/note.ts'
 import { outsidePool } from '../../core/relays/pool-urls.ts'
+import { atTaskEnd } from '../platform/at-task-end.ts'
 import type { ReadRoutes } from '../relays/read-routes.ts'
 import type { RelayHub, Subscription } from '../relays/relay-hub.ts'
 import type { Verifier } from '../relays/verifier.ts'
@@ -40,6 +41,8 @@ export function followOutboxLive(deps: OutboxLiveDeps, source: FeedSource): () =
   const since = Math.floor(Date.now() / 1000) - LIVE_OVERLAP_SECONDS
   const key = feedSourceKey(source)
   const pool = routes.pool()
+  // A task's events in one write, as the pool's live subscription does (feed-queries.ts).
+  const add = atTaskEnd((entries: FeedEntry[]) => addLiveTo(queryClient, key, entries))
   // The plan's code, and Follow Only's, load with the feed's first page (feed-queries.ts).
   const planned = Promise.all([routes.outbox.plan(follows.authors, pool), loadFollowOnly()])
   void planned.then(([plan, { OUTBOX_LIVE_RELAYS, withAuthors }]) => {
@@ -58,11 +61,11 @@ export function followOutboxLive(deps: OutboxLiveDeps, source: FeedSource): () =
           {
             onEvent: (event) => {
               if (event.kind === FEED_KINDS[0]) {
-                addLiveTo(queryClient, key, noteEntry(toNote(event, Date.now())))
+                add(noteEntry(toNote(event, Date.now())))
                 return
               }
               void resolveEntries({ hub, verifier, queryClient, routes }, [event]).then(
-                ([entry]) => entry && addLiveTo(queryClient, key, entry),
+                ([entry]) => entry && add(entry),
               )
             },
           },

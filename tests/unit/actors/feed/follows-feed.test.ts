@@ -212,4 +212,34 @@ describe('Follow Only by outbox', () => {
     expect(live(GLOBAL_SOURCE)).toEqual([])
     stop()
   })
+
+  it("writes an outside relay's burst in fewer writes than notes, every note kept", async () => {
+    const { hub, verifier, routes } = setup([pool, a, b], [pool])
+    const queryClient = new QueryClient()
+    await queryClient.fetchInfiniteQuery(feedQueryOptions(hub, source, verifier, routes))
+    const stop = followOutboxLive({ hub, routes, queryClient, verifier }, source)
+    await vi.waitFor(() => expect(a.stats().open).toBeGreaterThan(0))
+    await hub.query([{ kinds: [1], limit: 1 }], { relays: [a.url] })
+    const liveKey = liveRowsOptions(source).queryKey
+    let writes = 0
+    const unsubscribe = queryClient.getQueryCache().subscribe((change) => {
+      if (change.type === 'updated' && change.action.type === 'success') {
+        if (JSON.stringify(change.query.queryKey) === JSON.stringify(liveKey)) writes++
+      }
+    })
+    const BURST = 40
+    const at = Math.floor(Date.now() / 1000) + 1
+    const burst = Array.from({ length: BURST }, (_, i) =>
+      finalizeEvent({ kind: 1, created_at: at, tags: [], content: `burst ${i}` }, alice),
+    )
+    await Promise.all(burst.map((event) => a.publish(event)))
+    const live = () => (queryClient.getQueryData(liveKey) ?? []).map((row) => row.id)
+    await vi.waitFor(() =>
+      expect(live()).toEqual(expect.arrayContaining(burst.map((event) => event.id))),
+    )
+    // One write per event was BURST writes; checked in batches, a task's events go at once.
+    expect(writes).toBeLessThan(BURST / 2)
+    unsubscribe()
+    stop()
+  })
 })

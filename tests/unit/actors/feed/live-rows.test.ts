@@ -86,7 +86,7 @@ describe('live rows under a flood', () => {
   it("a Follow Only feed's own live rows are bounded the same way", () => {
     const queryClient = new QueryClient()
     const key = ['feed', 'follows']
-    for (const e of flood) addLiveTo(queryClient, key, entryOf(e))
+    for (const e of flood) addLiveTo(queryClient, key, [entryOf(e)])
     const live = queryClient.getQueryData<readonly FeedEntry[]>([...key, 'live'])
     expect(live?.map((entry) => entry.id)).toEqual(newestIds(LIVE_ROWS_MAX))
   })
