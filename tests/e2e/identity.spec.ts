@@ -211,7 +211,11 @@ test('ncryptsec: log in with a NIP-49 encrypted key', async ({ page, launchRelay
   const secret = generateSecretKey()
   const lines = watchPage(page)
   await openApp([await launchRelay()])
+  // The logged-in header's code loads while Settings or the dialog is open, not in the login's
+  // render.
+  const headerCode = page.waitForRequest(/\/NotificationsSquare-[\w-]+\.js$/, { timeout: 10_000 })
   const nsecDialog = await openNsecLogin(page)
+  await headerCode
   await nsecDialog.getByLabel('Secret key').fill(ncryptsecEncrypt(secret, PASSPHRASE, 16))
   await nsecDialog.getByLabel('Passphrase of this ncryptsec').fill('not the passphrase')
   await nsecDialog.getByRole('button', { name: 'Log in' }).click()

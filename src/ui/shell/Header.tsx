@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Logo } from '../components/app/Logo.tsx'
 import { Glyph, IconButton, IconLink } from '../components/kit/IconButton.tsx'
 import { RelayLights } from '../components/relays/RelayLights.tsx'
@@ -7,11 +7,7 @@ import { useLogin } from '../hooks/use-login.ts'
 import { useModal } from '../hooks/use-modal.ts'
 import { AccountButton } from './AccountButton.tsx'
 import './header.css'
-
-// Not in the first note's bundle: the square's code and query load only for a logged-in user.
-const NotificationsSquare = lazy(
-  () => import('../components/notifications/NotificationsSquare.tsx'),
-)
+import { NotificationsSquare } from './signed-in-header.ts'
 
 /** The header's title (spec §2): the short one under 640 px width, the long one otherwise. */
 export const SHORT_TITLE = 'Plume'

@@ -4,6 +4,7 @@ import { useNoteModal } from '../components/feed/use-note-modal.ts'
 import { useThreadModal } from '../components/feed/use-thread-modal.ts'
 import { useLogin } from '../hooks/use-login.ts'
 import { useModal, useRemoveRelayModal } from '../hooks/use-modal.ts'
+import { loadNotificationsSquare } from './signed-in-header.ts'
 
 // Overlays and the crypto behind them load when first opened, not before the first note.
 const SettingsOverlay = lazy(() => import('./SettingsOverlay.tsx'))
@@ -71,6 +72,12 @@ export function Overlays() {
   const deleting = useNoteModal('delete').param
   const reporting = useNoteModal('report').param
   useCloseFinished(signedIn, locked)
+  // While someone signed out has Settings or a login dialog open, the logged-in header's code
+  // loads (signed-in-header.ts); a failed load is the header's to try again.
+  const loginNear = !signedIn && (settings || choosing || nsecLogin || savedAccounts || generateKey)
+  useEffect(() => {
+    if (loginNear) loadNotificationsSquare().catch(() => {})
+  }, [loginNear])
   return (
     <Stack
       layers={[
