@@ -3,8 +3,11 @@ import type { Nostr } from 'nostr-wasm'
 import { checkEvent, MIN_BATCH, type VerifyOne } from '../core/relays/check-event.ts'
 
 export interface VerifyApi {
-  /** Hashes each event's id and checks its Schnorr signature; one boolean per event. */
-  verify(events: readonly unknown[]): Promise<boolean[]>
+  /**
+   * Hashes each event's id and checks its Schnorr signature; one boolean per event. `alone`
+   * checks each event by itself, without the batch check (a source that forges: it would fail).
+   */
+  verify(events: readonly unknown[], alone?: boolean): Promise<boolean[]>
 }
 
 /**
@@ -40,11 +43,11 @@ export function createVerifyApi(load: () => Promise<Pick<Nostr, 'verifyEvent'>>)
   const nostr = load()
   let batcher: Promise<Batcher | null> | undefined
   return {
-    async verify(events) {
+    async verify(events, alone = false) {
       const wasm = await nostr
       const verifyOne: VerifyOne = (event) => wasm.verifyEvent(event)
       const each = () => events.map((event) => checkEvent(event, verifyOne))
-      if (events.length < MIN_BATCH) return each()
+      if (alone || events.length < MIN_BATCH) return each()
       batcher ??= loadBatcher()
       const batch = await batcher
       return batch ? batch(events, verifyOne) : each()

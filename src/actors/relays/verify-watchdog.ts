@@ -69,7 +69,10 @@ export function watchedVerifyWorker(
   let current = first && running(first)
 
   /** The answer, or undefined when the worker failed (terminated then). */
-  const attempt = async (events: readonly unknown[]): Promise<boolean[] | undefined> => {
+  const attempt = async (
+    events: readonly unknown[],
+    alone?: boolean,
+  ): Promise<boolean[] | undefined> => {
     current ??= running(start())
     const used = current
     const { api, broken } = used
@@ -83,7 +86,7 @@ export function watchedVerifyWorker(
     broken.addEventListener('abort', fail)
     if (broken.aborted) fail()
     try {
-      const answer = await Promise.race([api.verify(events), failed])
+      const answer = await Promise.race([api.verify(events, alone), failed])
       if (answer) return answer
     } finally {
       timers.clearTimeout(timer)
@@ -95,8 +98,8 @@ export function watchedVerifyWorker(
   }
 
   return {
-    async verify(events) {
-      const answer = (await attempt(events)) ?? (await attempt(events))
+    async verify(events, alone) {
+      const answer = (await attempt(events, alone)) ?? (await attempt(events, alone))
       if (answer) return answer
       console.warn(
         `Plume: two verify workers in turn gave no answer for a batch of ${events.length} events; they are dropped as not verified`,

@@ -946,19 +946,23 @@ describe('verify worker pool', () => {
     const worker = heldWorker()
     const { batches, answers } = worker
     const verifier = createVerifier([worker])
-    // Ids that are not their hash, refused before any signature check: signing 771 notes is slow.
-    const events = Array.from({ length: 3 + 3 * VERIFY_BATCH_SIZE }, (_, i) => ({
-      ...notes[0]!,
-      content: `burst ${i}`,
-      id: i.toString(16).padStart(64, '0'),
-    }))
+    // Three notes that hold, then ids that are not their hash, refused before any signature
+    // check (signing 768 notes is slow): the source is suspect only from the second answer on.
+    const events = [
+      ...notes,
+      ...Array.from({ length: 3 * VERIFY_BATCH_SIZE }, (_, i) => ({
+        ...notes[0]!,
+        content: `burst ${i}`,
+        id: i.toString(16).padStart(64, '0'),
+      })),
+    ]
     const first = events.slice(0, 3).map((event) => verifier.verify(event))
     await vi.waitFor(() => expect(batches).toEqual([3]))
     const rest = events.slice(3).map((event) => verifier.verify(event))
     await new Promise((done) => setTimeout(done, 20))
     expect(batches).toEqual([3, VERIFY_BATCH_SIZE]) // two held; the third batch waits
     answers[0]!()
-    await expect(Promise.all(first)).resolves.toEqual([false, false, false])
+    await expect(Promise.all(first)).resolves.toEqual([true, true, true])
     expect(batches).toEqual([3, VERIFY_BATCH_SIZE, VERIFY_BATCH_SIZE])
     answers[1]!()
     await vi.waitFor(() => expect(batches).toHaveLength(4))
@@ -1075,6 +1079,91 @@ describe('verify worker pool', () => {
     }
     expect(singles.filter((id) => honestIds.has(id))).toEqual([])
     expect(singles.sort()).toEqual(fromForger.map((event) => event.id).sort())
+  })
+
+  it('checks a source whose batch failed one event at a time and on one worker at a time, until a batch of it holds', async () => {
+    let singles = 0 // the worker's single checks (nostr-wasm)
+    const api = createVerifyApi(async () => {
+      const wasm = await initNostrWasm()
+      return {
+        verifyEvent: (event) => {
+          singles++
+          wasm.verifyEvent(event)
+        },
+      }
+    })
+    const sent: Array<{ from: string; size: number; alone: boolean }> = []
+    let forgerOut = 0
+    let mostForgerOut = 0
+    const worker = () => ({
+      verify: async (events: readonly unknown[], alone = false) => {
+        const from = (events[0] as NostrEvent).content.split(' ')[0]!
+        sent.push({ from, size: events.length, alone })
+        if (from === 'forger') mostForgerOut = Math.max(mostForgerOut, ++forgerOut)
+        try {
+          await new Promise((done) => setTimeout(done, 20)) // batches overlap, as on two cores
+          return await api.verify(events, alone)
+        } finally {
+          if (from === 'forger') forgerOut--
+        }
+      },
+    })
+    // No memory: the honest notes sent again by the forger go to a worker again.
+    const verifier = createVerifier([worker(), worker()], { memory: 0 })
+    const forger = 'wss://forger.example'
+    // Ids that are not their hash, refused before any signature check: signing is slow.
+    const forgeries = (count: number, from: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        ...notes[0]!,
+        content: `forger ${from + i}`,
+        id: (from + i).toString(16).padStart(64, '0'),
+      }))
+    const honest = Array.from({ length: MIN_BATCH + 8 }, (_, i) =>
+      note(alice, 5000 + i, `honest ${i}`),
+    )
+
+    // A first batch with a forgery: checked as a batch, which fails.
+    await Promise.all(forgeries(MIN_BATCH, 0).map((event) => verifier.verify(event, forger)))
+    expect(sent).toEqual([{ from: 'forger', size: MIN_BATCH, alone: false }])
+
+    // A flood from the forger, and an honest relay's page in the same moment.
+    let floodChecked = false
+    const flood = Promise.all(
+      forgeries(3 * VERIFY_BATCH_SIZE, 1000).map((event) => verifier.verify(event, forger)),
+    ).then((answers) => {
+      floodChecked = true
+      return answers
+    })
+    const page = await Promise.all(
+      honest.map((event) => verifier.verify(event, 'wss://honest.example')),
+    )
+    expect(page).toEqual(honest.map(() => true))
+    expect(floodChecked).toBe(false) // the page did not wait for the flood
+    expect(await flood).toEqual(Array.from({ length: 3 * VERIFY_BATCH_SIZE }, () => false))
+    const during = sent.slice(1)
+    expect(during.filter((batch) => batch.from === 'forger').every((batch) => batch.alone)).toBe(
+      true,
+    )
+    expect(mostForgerOut).toBe(1)
+    expect(during.filter((batch) => batch.from === 'honest')).toEqual([
+      { from: 'honest', size: honest.length, alone: false },
+    ])
+
+    // The forger's next batch holds, checked alone; after it, its batches are checked together.
+    const signed = Array.from({ length: MIN_BATCH }, (_, i) => note(alice, 6000 + i, `forger ${i}`))
+    sent.length = 0
+    const checkedAlone: number[] = []
+    for (let round = 0; round < 2; round++) {
+      singles = 0
+      const answers = await Promise.all(signed.map((event) => verifier.verify(event, forger)))
+      expect(answers).toEqual(signed.map(() => true))
+      checkedAlone.push(singles)
+    }
+    expect(checkedAlone).toEqual([MIN_BATCH, 0])
+    expect(sent).toEqual([
+      { from: 'forger', size: MIN_BATCH, alone: true },
+      { from: 'forger', size: MIN_BATCH, alone: false },
+    ])
   })
 
   it('verifies a note that several relays send only once', async () => {
