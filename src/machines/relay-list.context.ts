@@ -97,3 +97,49 @@ export const signedOutContext = (defaults: RelayEntry[]): RelayListContext => ({
   unpublished: false,
   error: null,
 })
+
+interface Args {
+  context: RelayListContext
+}
+
+// The effects with what they act on: parameterised references, so `provide` reaches them.
+export const forwardEdit = {
+  type: 'sendToPool',
+  params: ({ event }: { event: RelayListEvent }): RelayEdit => {
+    if (event.type !== 'relayList.edit') throw new Error('relay-list.machine: not an edit')
+    return event.edit
+  },
+} as const
+export const applyList = {
+  type: 'applyToPool',
+  params: ({ context }: Args): ApplyParams => ({
+    relays: context.relays,
+    keep: indexersOf(context.defaults),
+  }),
+} as const
+export const applyDefaults = {
+  type: 'applyToPool',
+  params: ({ context }: Args): ApplyParams => ({
+    relays: context.defaults,
+    keep: indexersOf(context.defaults),
+  }),
+} as const
+/** Stores the list: as edited now while unpublished, else as the published version it is. */
+export const storeCurrent = {
+  type: 'storeList',
+  params: ({ context }: Args): StoreParams => ({
+    pubkey: required(context.pubkey),
+    relays: context.relays,
+    createdAt: context.unpublished ? null : (context.createdAt ?? 0),
+  }),
+} as const
+export const markSessionChecked = {
+  type: 'markChecked',
+  params: ({ context }: Args): PubkeyInput => ({ pubkey: required(context.pubkey) }),
+} as const
+export const forgetSessionChecked = {
+  type: 'forgetChecked',
+  params: ({ context }: Args): PubkeyInput => ({ pubkey: required(context.pubkey) }),
+} as const
+
+export const queue = { actions: ['queueEdit', forwardEdit] } as const

@@ -24,6 +24,7 @@
  *   defaults) and forgets that this session asked the relays.
  *
  * Every effect is a named actor or action supplied by src/actors/relays/relay-list.effects.ts with `provide`.
+ * The context, events, effect parameters and pure functions over them live in relay-list.context.ts.
  */
 import { type ActorRefFrom, assign, fromPromise, raise, type SnapshotFrom, setup } from 'xstate'
 import {
@@ -35,11 +36,16 @@ import {
 import { chooseRelayList, type FetchedRelayList } from '../core/relays/stored-relays.ts'
 import {
   type ApplyParams,
-  indexersOf,
+  applyDefaults,
+  applyList,
+  forgetSessionChecked,
+  forwardEdit,
+  markSessionChecked,
   messageOf,
   type PubkeyInput,
   type Published,
   type PublishInput,
+  queue,
   RELAY_LIST_BROADCAST_DEBOUNCE_MS,
   type RelayListContext,
   type RelayListEvent,
@@ -47,58 +53,13 @@ import {
   type StoredCopy,
   type StoreParams,
   signedOutContext,
+  storeCurrent,
 } from './relay-list.context.ts'
 
 const notProvided = (name: string) =>
   new Error(
     `relay-list.machine: '${name}' was not provided; use relayListMachine.provide({ actors, actions }) (src/actors/relays/relay-list.effects.ts)`,
   )
-
-interface Args {
-  context: RelayListContext
-}
-
-// The effects with what they act on: parameterised references, so `provide` reaches them.
-const forwardEdit = {
-  type: 'sendToPool',
-  params: ({ event }: { event: RelayListEvent }): RelayEdit => {
-    if (event.type !== 'relayList.edit') throw new Error('relay-list.machine: not an edit')
-    return event.edit
-  },
-} as const
-const applyList = {
-  type: 'applyToPool',
-  params: ({ context }: Args): ApplyParams => ({
-    relays: context.relays,
-    keep: indexersOf(context.defaults),
-  }),
-} as const
-const applyDefaults = {
-  type: 'applyToPool',
-  params: ({ context }: Args): ApplyParams => ({
-    relays: context.defaults,
-    keep: indexersOf(context.defaults),
-  }),
-} as const
-/** Stores the list: as edited now while unpublished, else as the published version it is. */
-const storeCurrent = {
-  type: 'storeList',
-  params: ({ context }: Args): StoreParams => ({
-    pubkey: required(context.pubkey),
-    relays: context.relays,
-    createdAt: context.unpublished ? null : (context.createdAt ?? 0),
-  }),
-} as const
-const markSessionChecked = {
-  type: 'markChecked',
-  params: ({ context }: Args): PubkeyInput => ({ pubkey: required(context.pubkey) }),
-} as const
-const forgetSessionChecked = {
-  type: 'forgetChecked',
-  params: ({ context }: Args): PubkeyInput => ({ pubkey: required(context.pubkey) }),
-} as const
-
-const queue = { actions: ['queueEdit', forwardEdit] } as const
 
 export const relayListMachine = setup({
   types: {

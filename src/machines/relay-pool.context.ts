@@ -1,8 +1,8 @@
 /**
- * The relay pool's context and the pure functions over it: the relays in the pool (url +
- * permission) and which of them are read, each socket's phase, the connect queue, idle ticks and
- * staleness, health records and rejected-event counts. The machine (relay-pool.machine.ts) says
- * when; these say what.
+ * The relay pool's context, its events and the pure functions over them: the relays in the pool
+ * (url + permission) and which of them are read, each socket's phase, the connect queue, idle ticks
+ * and staleness, health records and rejected-event counts. The machine (relay-pool.machine.ts)
+ * says when; these say what.
  */
 import {
   newHealth,
@@ -202,3 +202,45 @@ export const withRejection = (
   url: string,
   count: number,
 ): Record<string, number> => ({ ...rejected, [url]: (rejected[url] ?? 0) + count })
+
+/** Sent by xstate for every snapshot of a socket (spawned with `syncSnapshot`). */
+export interface SocketSnapshotEvent {
+  type: `xstate.snapshot.socket:${string}`
+  snapshot: SocketView
+}
+
+/** Sent by xstate when a socket reaches its final state (`removed`): its close completed. */
+export interface SocketDoneEvent {
+  type: `xstate.done.actor.socket:${string}`
+}
+
+export type RelayPoolEvent =
+  | { type: 'pool.add'; url: string; permission: RelayPermission }
+  | { type: 'pool.remove'; url: string }
+  | { type: 'pool.setPermission'; url: string; permission: RelayPermission }
+  | { type: 'pool.connect'; url: string }
+  | { type: 'pool.connectAll' }
+  | { type: 'pool.reset' }
+  | { type: 'pool.forceClean' }
+  | { type: 'pool.destroy' }
+  | { type: 'pool.requestSucceeded'; url: string; responseMs: number; at: number }
+  | { type: 'pool.requestFailed'; url: string; at: number }
+  | { type: 'pool.activity'; url: string }
+  | { type: 'pool.eventRejected'; url: string; count: number }
+  | SocketSnapshotEvent
+  | SocketDoneEvent
+
+export type RelayPoolEmitted =
+  | { type: 'pool.error'; message: string }
+  | { type: 'pool.relayUnreachable'; url: string }
+
+/** The relay an event is about, if any. */
+export const eventUrl = (event: RelayPoolEvent): string | undefined =>
+  'url' in event ? event.url : 'snapshot' in event ? event.snapshot.context.url : undefined
+
+const DONE_PREFIX = 'xstate.done.actor.'
+/** The closing socket a done event is about. */
+export const closedSocket = (context: RelayPoolContext, event: RelayPoolEvent) =>
+  event.type.startsWith(DONE_PREFIX)
+    ? context.closing.find((socket) => socket.id === event.type.slice(DONE_PREFIX.length))
+    : undefined

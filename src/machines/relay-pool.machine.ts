@@ -18,15 +18,17 @@
  *   Activity: connecting, `pool.requestSucceeded`, and `pool.activity` (any frame received).
  * - `destroyed` is terminal, not final: the actor stays alive to refuse every `pool.*` event.
  *
- * The context and the pure functions over it live in relay-pool.context.ts.
+ * The context, events and pure functions over them live in relay-pool.context.ts.
  */
 import { type ActorRefFrom, assign, enqueueActions, setup } from 'xstate'
-import { canRead, type RelayPermission } from '../core/relays/relay-permission.ts'
+import { canRead } from '../core/relays/relay-permission.ts'
 import {
   agedIdleTicks,
   anyReadRelayConnected,
+  closedSocket,
   dequeue,
   enqueue,
+  eventUrl,
   gaveUp,
   initialContext,
   isFull,
@@ -36,9 +38,10 @@ import {
   MONITOR_INTERVAL_MS,
   phaseOf,
   type RelayPoolContext,
+  type RelayPoolEmitted,
+  type RelayPoolEvent,
   type RelayPoolInput,
   readUrls,
-  type SocketView,
   socketId,
   socketOf,
   staleUrls,
@@ -57,9 +60,12 @@ export {
   type PoolEntry,
   phaseOf,
   type RelayPoolContext,
+  type RelayPoolEmitted,
+  type RelayPoolEvent,
   type RelayPoolInput,
   readSockets,
   type SocketPhase,
+  type SocketSnapshotEvent,
   type SocketView,
   STALE_AFTER_MS,
   STALE_AFTER_TICKS,
@@ -72,48 +78,6 @@ export const HEALTH_CHECK_INTERVAL_MS = 30_000
 
 // Error text (spec §8), shared with the tests.
 export const POOL_DESTROYED = 'RelayConnectionPool has been destroyed'
-
-/** Sent by xstate for every snapshot of a socket (spawned with `syncSnapshot`). */
-export interface SocketSnapshotEvent {
-  type: `xstate.snapshot.socket:${string}`
-  snapshot: SocketView
-}
-
-/** Sent by xstate when a socket reaches its final state (`removed`): its close completed. */
-export interface SocketDoneEvent {
-  type: `xstate.done.actor.socket:${string}`
-}
-
-export type RelayPoolEvent =
-  | { type: 'pool.add'; url: string; permission: RelayPermission }
-  | { type: 'pool.remove'; url: string }
-  | { type: 'pool.setPermission'; url: string; permission: RelayPermission }
-  | { type: 'pool.connect'; url: string }
-  | { type: 'pool.connectAll' }
-  | { type: 'pool.reset' }
-  | { type: 'pool.forceClean' }
-  | { type: 'pool.destroy' }
-  | { type: 'pool.requestSucceeded'; url: string; responseMs: number; at: number }
-  | { type: 'pool.requestFailed'; url: string; at: number }
-  | { type: 'pool.activity'; url: string }
-  | { type: 'pool.eventRejected'; url: string; count: number }
-  | SocketSnapshotEvent
-  | SocketDoneEvent
-
-export type RelayPoolEmitted =
-  | { type: 'pool.error'; message: string }
-  | { type: 'pool.relayUnreachable'; url: string }
-
-/** The relay an event is about, if any. */
-const eventUrl = (event: RelayPoolEvent): string | undefined =>
-  'url' in event ? event.url : 'snapshot' in event ? event.snapshot.context.url : undefined
-
-const DONE_PREFIX = 'xstate.done.actor.'
-/** The closing socket a done event is about. */
-const closedSocket = (context: RelayPoolContext, event: RelayPoolEvent) =>
-  event.type.startsWith(DONE_PREFIX)
-    ? context.closing.find((socket) => socket.id === event.type.slice(DONE_PREFIX.length))
-    : undefined
 
 export const relayPoolMachine = setup({
   types: {

@@ -19,13 +19,15 @@ import {
   type ConfirmParams,
   type ContactsRead,
   type FollowChange,
+  nextTags,
+  type PublishContactsInput,
+  type PublishedContacts,
+} from '../../src/machines/follow.context.ts'
+import {
   type FollowMachine,
   type FollowSnapshot,
   followMachine,
   followQuestion,
-  nextTags,
-  type PublishContactsInput,
-  type PublishedContacts,
   pendingChange,
 } from '../../src/machines/follow.machine.ts'
 import { recordRequests } from './deferred.ts'

@@ -28,12 +28,12 @@ import type {
   AcceptParams,
   ConfirmParams,
   ContactsRead,
-  FollowActorRef,
   FollowChange,
   PublishContactsInput,
   PublishedContacts,
   UserInput,
-} from '../../machines/follow.machine.ts'
+} from '../../machines/follow.context.ts'
+import type { FollowActorRef } from '../../machines/follow.machine.ts'
 import type { ContactVersionsStore } from './contact-versions.ts'
 import type { OwnEvents } from './own-events.ts'
 import { profileKeys } from './profile-keys.ts'
