@@ -10,6 +10,7 @@ import {
   recordFailure,
   recordSuccess,
 } from '../core/relays/relay-health.ts'
+import { MAX_CONNECTIONS, maxConnectionsReached } from '../core/relays/relay-messages.ts'
 import { canRead, type RelayPermission } from '../core/relays/relay-permission.ts'
 import {
   maxAttemptsError,
@@ -19,15 +20,16 @@ import {
   type SocketSnapshot,
 } from './socket.machine.ts'
 
+export { MAX_CONNECTIONS }
+
 // Spec constants (relay pool).
-export const MAX_CONNECTIONS = 20
 export const MONITOR_INTERVAL_MS = 60_000
 export const STALE_AFTER_MS = 300_000
 /** Idle monitor ticks after which a connection is stale: more than this many means > 5 min. */
 export const STALE_AFTER_TICKS = STALE_AFTER_MS / MONITOR_INTERVAL_MS
 
 // Error text (spec §8), shared with the tests.
-export const MAX_CONNECTIONS_REACHED = 'Maximum connections (20) reached'
+export const MAX_CONNECTIONS_REACHED = maxConnectionsReached()
 
 export interface PoolEntry {
   url: string

@@ -21,6 +21,7 @@
  * The context, events and pure functions over them live in relay-pool.context.ts.
  */
 import { type ActorRefFrom, assign, enqueueActions, setup } from 'xstate'
+import { POOL_DESTROYED } from '../core/relays/relay-messages.ts'
 import { canRead } from '../core/relays/relay-permission.ts'
 import {
   agedIdleTicks,
@@ -76,8 +77,7 @@ export {
 export const STAGGER_DELAY_MS = 100
 export const HEALTH_CHECK_INTERVAL_MS = 30_000
 
-// Error text (spec §8), shared with the tests.
-export const POOL_DESTROYED = 'RelayConnectionPool has been destroyed'
+export { POOL_DESTROYED }
 
 export const relayPoolMachine = setup({
   types: {
