@@ -9,6 +9,7 @@ import { startSystem } from '../actors/system.ts'
 import { PREFETCH_HOVER_DELAY_MS, prefetchAllowed } from '../core/app/prefetch.ts'
 import { CacheGate } from './components/app/CacheGate.tsx'
 import { ErrorFallback } from './components/app/ErrorFallback.tsx'
+import { NotFoundPage } from './components/app/NotFoundPage.tsx'
 import { NoteActionsSlot } from './components/feed/note-actions-slot.ts'
 import { NoteMenuSlot } from './components/feed/note-menu-slot.ts'
 import { rememberRoutes, startPwaShell } from './pwa/start.ts'
@@ -39,6 +40,7 @@ function createAppRouter(system: PlumeSystem) {
     // restoration keys positions by history entry, which is not what the spec asks.
     scrollRestoration: false,
     defaultErrorComponent: ErrorFallback,
+    defaultNotFoundComponent: NotFoundPage,
   })
   onConnectionChange(() => router.update({ ...router.options, defaultPreload: preloadMode() }))
   rememberRoutes(router)

@@ -14,6 +14,7 @@ import {
 import { finalizeEvent, generateSecretKey, type NostrEvent } from 'nostr-tools/pure'
 import packageJson from '../../package.json' with { type: 'json' }
 import { SEARCH_MESSAGES } from '../../src/core/search/search-query.ts'
+import { NO_PAGE_HERE, PAGE_NOT_FOUND } from '../../src/ui/components/app/NotFoundPage.tsx'
 import type { RelayHandle } from '../peers/relay.ts'
 import { expect, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
@@ -518,6 +519,25 @@ test('/about says what Plume is, its version and NIPs; Back with no history goes
   }
   // Opened directly: Back has nothing of ours to return to, so it goes to the feed.
   await page.getByRole('button', { name: '← Back' }).click()
+  await expect(page).toHaveURL(`${server.url}/`)
+  await expect(page.getByRole('feed')).toBeVisible()
+})
+
+test('an address no page lives at says so inside the app, with the way to the feed', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const server = await openApp([await launchRelay()], '/settings')
+  await expect(page.getByRole('heading', { level: 1, name: PAGE_NOT_FOUND })).toBeVisible()
+  await expect(page.getByText(NO_PAGE_HERE)).toBeVisible()
+  // Inside the app: its header stays, with search and login.
+  await expect(page.getByRole('banner')).toBeVisible()
+  for (const size of SCREENS) {
+    await page.setViewportSize(size)
+    await page.screenshot({ path: `/tmp/not-found-${size.width}.png`, fullPage: true })
+  }
+  await page.getByRole('link', { name: 'Go to the feed' }).click()
   await expect(page).toHaveURL(`${server.url}/`)
   await expect(page.getByRole('feed')).toBeVisible()
 })
