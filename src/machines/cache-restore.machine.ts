@@ -18,6 +18,7 @@ import {
   type RecordVerdict,
   restoreFailedMessage,
 } from '../core/app/persisted-cache.ts'
+import { messageOf } from '../core/platform/error-message.ts'
 
 export interface CacheRestoreInput {
   buster: string
@@ -49,9 +50,6 @@ const verdictOf = (context: CacheRestoreContext, event: { type: string }): Recor
   const read = readOf(event)
   return read ? judgeRecord(read.record, { buster: context.buster, now: read.readAt }) : null
 }
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error)
 
 export const cacheRestoreMachine = setup({
   types: {

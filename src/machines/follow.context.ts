@@ -83,9 +83,6 @@ export interface AcceptParams {
   createdAt: number
 }
 
-export const messageOf = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : String(error)
-
 export const changeOf = (context: FollowContext): FollowChange => {
   if (!context.change) throw new Error('follow.machine: no change under way')
   return context.change

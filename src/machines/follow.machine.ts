@@ -39,6 +39,7 @@ import {
   restoreProblem,
 } from '../core/people/follow.ts'
 import { riskyShrink, type Shrink } from '../core/people/follow-guard.ts'
+import { messageOf } from '../core/platform/error-message.ts'
 import {
   type AcceptParams,
   type ConfirmParams,
@@ -51,7 +52,6 @@ import {
   failWith,
   fresh,
   initialContext,
-  messageOf,
   nextContent,
   nextTags,
   type PublishContactsInput,

@@ -36,6 +36,7 @@ import {
   privateChanged,
 } from '../core/people/mute-edit.ts'
 import { hasPrivatePart } from '../core/people/mute-private.ts'
+import { messageOf } from '../core/platform/error-message.ts'
 import type { PublishResult } from '../core/relays/publish-result.ts'
 
 export interface MuteEditContext {
@@ -95,9 +96,6 @@ const notProvided = (name: string) =>
   new Error(
     `mute-edit.machine: '${name}' was not provided; use muteEditMachine.provide({ actors, actions }) (src/actors/people/mute-edit.effects.ts)`,
   )
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : String(error)
 
 const changeOf = (context: MuteEditContext): MuteChange => {
   if (!context.change) throw new Error('mute-edit.machine: no change under way')

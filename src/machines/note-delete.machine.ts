@@ -19,6 +19,7 @@
  */
 import type { NostrEvent } from 'nostr-tools/pure'
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { messageOf } from '../core/platform/error-message.ts'
 import {
   DELETE_MESSAGES,
   type DeleteRequest,
@@ -66,9 +67,6 @@ const notProvided = (name: string) =>
   new Error(
     `note-delete.machine: '${name}' was not provided; use noteDeleteMachine.provide({ actors, actions }) (src/actors/publish/note-delete.effects.ts)`,
   )
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : String(error)
 
 const noteOf = (context: NoteDeleteContext): DeleteTarget => {
   if (!context.note) throw new Error('note-delete.machine: no note asked about')

@@ -20,6 +20,7 @@ import {
   sendParent,
   setup,
 } from 'xstate'
+import { messageOf } from '../core/platform/error-message.ts'
 import type { Secret } from '../core/platform/secret.ts'
 
 /** User-facing texts of the key's effects (spec §8); part of `LOGIN_ERRORS`. */
@@ -97,11 +98,6 @@ const placeholders = {
   persistKey: fromPromise<void, PersistKeyInput>(async () => {
     throw notProvided('persistKey')
   }) satisfies PersistKeyLogic,
-}
-
-/** The rejection's own message, or the fallback. */
-export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback
 }
 
 const busy = { type: 'report', params: { type: 'nsec.busy' } } as const

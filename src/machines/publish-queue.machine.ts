@@ -16,6 +16,7 @@
  * state. Effects come from src/actors/publish/publish-queue.effects.ts with `provide`.
  */
 import { type ActorRefFrom, and, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { messageOf } from '../core/platform/error-message.ts'
 import {
   afterFlush,
   type FlushReport,
@@ -50,9 +51,6 @@ export interface FlushInput {
 const notProvided = (name: string) => () => {
   throw new Error(`publish-queue.machine: the '${name}' actor was not provided`)
 }
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error)
 
 export const publishQueueMachine = setup({
   types: {

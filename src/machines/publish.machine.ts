@@ -34,6 +34,7 @@ import {
   type SnapshotFrom,
   setup,
 } from 'xstate'
+import { messageOf } from '../core/platform/error-message.ts'
 import type { PublishRequest } from '../core/publish/publish-request.ts'
 import { type PublishResult, publishFailedMessage } from '../core/relays/publish-result.ts'
 
@@ -92,9 +93,6 @@ export interface AcceptedParams {
   event: NostrEvent
   request: PublishRequest
 }
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error)
 
 const fresh = { template: null, event: null, results: [], error: null } satisfies Omit<
   PublishContext,

@@ -82,9 +82,6 @@ export const required = (pubkey: string | null): string => {
   return pubkey
 }
 
-export const messageOf = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : String(error)
-
 export const signedOutContext = (defaults: RelayEntry[]): RelayListContext => ({
   defaults,
   pubkey: null,

@@ -27,6 +27,7 @@
  * The context, events, effect parameters and pure functions over them live in relay-list.context.ts.
  */
 import { type ActorRefFrom, assign, fromPromise, raise, type SnapshotFrom, setup } from 'xstate'
+import { messageOf } from '../core/platform/error-message.ts'
 import {
   applyRelayEdit,
   applyRelayEdits,
@@ -41,7 +42,6 @@ import {
   forgetSessionChecked,
   forwardEdit,
   markSessionChecked,
-  messageOf,
   type PubkeyInput,
   type Published,
   type PublishInput,

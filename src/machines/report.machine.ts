@@ -23,6 +23,7 @@ import {
   type ReportType,
   reportProblem,
 } from '../core/people/report.ts'
+import { messageOf } from '../core/platform/error-message.ts'
 import type { PublishResult } from '../core/relays/publish-result.ts'
 
 export interface ReportContext {
@@ -67,9 +68,6 @@ const notProvided = (name: string) =>
   new Error(
     `report.machine: '${name}' was not provided; use reportMachine.provide({ actors }) (src/actors/people/report.effects.ts)`,
   )
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : String(error)
 
 const initialContext: ReportContext = {
   target: null,

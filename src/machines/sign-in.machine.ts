@@ -22,13 +22,9 @@ import {
   sendParent,
   setup,
 } from 'xstate'
+import { messageOf } from '../core/platform/error-message.ts'
 import type { Secret } from '../core/platform/secret.ts'
-import {
-  messageOf,
-  type UnlockedKey,
-  type UnlockKeyInput,
-  type UnlockKeyLogic,
-} from './nsec-key.machine.ts'
+import type { UnlockedKey, UnlockKeyInput, UnlockKeyLogic } from './nsec-key.machine.ts'
 
 // Spec constants (§9 extension timeout, §4 availability check).
 export const EXTENSION_PUBKEY_TIMEOUT_MS = 15_000

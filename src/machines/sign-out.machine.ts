@@ -16,8 +16,9 @@ import {
   sendParent,
   setup,
 } from 'xstate'
+import { messageOf } from '../core/platform/error-message.ts'
 import type { Secret } from '../core/platform/secret.ts'
-import { messageOf, type NsecKeyReport } from './nsec-key.machine.ts'
+import type { NsecKeyReport } from './nsec-key.machine.ts'
 
 /** User-facing texts of sign-out (spec §8); part of `LOGIN_ERRORS`. */
 export const SIGN_OUT_ERRORS = {

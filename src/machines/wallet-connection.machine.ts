@@ -18,7 +18,6 @@ import {
   CONNECT_RETRY_DELAY_MS,
   connectFailedText,
   isRetryableWalletError,
-  messageOf,
   type WalletInfo,
   type WalletType,
 } from '../core/lightning/wallet-connection.ts'
@@ -71,8 +70,11 @@ const notProvided = (name: string) => () => {
   throw new Error(`wallet-connection.machine: '${name}' not provided`)
 }
 
-const errorText = (event: { type: string }): string =>
-  messageOf('error' in event ? event.error : event)
+/** The failure's message, '' for an Error without one (an unexplained open failure, below). */
+const errorText = (event: { type: string }): string => {
+  const error = 'error' in event ? event.error : event
+  return error instanceof Error ? error.message : String(error)
+}
 
 function startOpened(event: { type: string }, timeoutMs: number) {
   const opened = 'output' in event ? (event.output as OpenedWallet | null) : null

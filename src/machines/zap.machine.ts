@@ -22,6 +22,7 @@ import {
   zapCallbackUrl,
   zapRequestTemplate,
 } from '../core/lightning/zap-request.ts'
+import { messageOf } from '../core/platform/error-message.ts'
 
 /** §9: LNURL parameters 8 s, invoice 10 s, payment 25 s. */
 export const LNURL_PARAMS_TIMEOUT_MS = 8_000
@@ -78,9 +79,6 @@ export interface FetchInput {
 const notProvided = (name: string) => () => {
   throw new Error(`${name} not provided`)
 }
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error)
 
 /** A done event's output (named actions see the machine's event union, not the done event). */
 const outputOf = <T>(event: { type: string }): T => (event as unknown as { output: T }).output

@@ -4,6 +4,7 @@
  * bare Errors: a picture that cannot be drawn is an answer, not a failure of the worker.
  */
 import { type AsciiArt, asciiArt, type Pixels, sampleSize } from '../core/feed/ascii-art.ts'
+import { messageOf } from '../core/platform/error-message.ts'
 
 export type AsciiResult = { ok: true; art: AsciiArt } | { ok: false; reason: string }
 
@@ -26,7 +27,7 @@ export function createAsciiApi(decode: DecodeImage): AsciiApi {
         if (pixels.width === 0 || pixels.height === 0) return { ok: false, reason: 'empty picture' }
         return { ok: true, art: asciiArt(pixels, color) }
       } catch (error) {
-        return { ok: false, reason: error instanceof Error ? error.message : String(error) }
+        return { ok: false, reason: messageOf(error) }
       }
     },
   }

@@ -27,6 +27,7 @@ import {
   parseNutzap,
 } from '../../core/ecash/nip61.ts'
 import { checkNutzap } from '../../core/ecash/nip61-check.ts'
+import { messageOf } from '../../core/platform/error-message.ts'
 import { newestEvent } from '../../core/platform/event-order.ts'
 import { selectInboxRelays } from '../../core/relays/inbox.ts'
 import { hubSpelling } from '../../core/relays/pool-urls.ts'
@@ -74,8 +75,6 @@ const REFUSED_KEPT = 500
 
 const withoutWaiting = (record: WalletRecord, id: string) =>
   (record.nutzapsWaiting ?? []).filter((e) => e.id !== id)
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** The local history's entry for the nutzap's redemption, if this wallet redeemed it. */
 const redeemedHere = (record: WalletRecord, id: string) =>

@@ -7,6 +7,7 @@
  * counts for nothing. A worker that fails is not remembered: the next look asks again.
  */
 import { type Remote, wrap } from 'comlink'
+import { messageOf } from '../../core/platform/error-message.ts'
 import { type AsciiApi, type AsciiResult, createAsciiApi } from '../../workers/ascii-api.ts'
 import { PICTURE_OVER_BOUND, pictureDecoder } from '../../workers/picture-decode.ts'
 
@@ -99,7 +100,7 @@ export function createAsciiCache(
         },
         (error: unknown): AsciiResult => {
           drawing.delete(key)
-          return { ok: false, reason: error instanceof Error ? error.message : String(error) }
+          return { ok: false, reason: messageOf(error) }
         },
       )
       drawing.set(key, drawn)

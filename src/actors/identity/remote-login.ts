@@ -3,6 +3,8 @@
  * a bunker link or a nostrconnect:// offer connected, its session kept sealed on the device
  * (remote-session-store.ts) and resumed after a reload (remote-restore.ts).
  */
+
+import { messageOf } from '../../core/platform/error-message.ts'
 import { Secret } from '../../core/platform/secret.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'
 import type { RemoteRestoreOptions } from './remote-restore.ts'
@@ -130,8 +132,4 @@ export function remoteLogin(
 
 function wipe(key: Secret<Uint8Array>): void {
   key.reveal().fill(0)
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : String(error)
 }

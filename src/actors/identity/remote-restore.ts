@@ -7,6 +7,7 @@
  * signed out, and the message says which.
  */
 import type { KeptRemoteSession } from '../../core/identity/remote-session.ts'
+import { messageOf } from '../../core/platform/error-message.ts'
 import type { Secret } from '../../core/platform/secret.ts'
 import { remoteRestoreMessage, remoteUnreachableMessage } from '../../machines/login.machine.ts'
 import { type NetworkEvents, whenOnline } from '../platform/online.ts'
@@ -74,8 +75,4 @@ export async function restoreRemoteLogin(
 
 function wipe(key: Secret<Uint8Array>): void {
   key.reveal().fill(0)
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : String(error)
 }

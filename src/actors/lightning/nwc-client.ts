@@ -28,6 +28,7 @@ import {
 } from '../../core/lightning/nip47.ts'
 import type { PairingCode } from '../../core/lightning/nwc-uri.ts'
 import { RESPONSE_FLUSH_MS, WALLET_NOT_CONNECTED } from '../../core/lightning/wallet-connection.ts'
+import { messageOf } from '../../core/platform/error-message.ts'
 import { Secret } from '../../core/platform/secret.ts'
 import { localKeySigner } from '../identity/signers/local-key.ts'
 import type { Signer } from '../platform/signer.ts'
@@ -177,7 +178,7 @@ export async function openNwcClient(
       relay.publish(request).catch((error: unknown) => {
         if (!pending.delete(request.id)) return
         clearTimeout(timer)
-        const reason = error instanceof Error ? error.message : String(error)
+        const reason = messageOf(error)
         reject(new Error(`Network error: the wallet relay refused the request (${reason})`))
       })
     })

@@ -18,7 +18,11 @@ import type { EventTemplate, NostrEvent } from 'nostr-tools/pure'
 import { FOLLOW_MESSAGES } from '../../core/people/follow.ts'
 import { newestEvent } from '../../core/platform/event-order.ts'
 import { assertPublishable } from '../../core/relays/publish-checks.ts'
-import { type PublishResult, publishFailedMessage } from '../../core/relays/publish-result.ts'
+import {
+  type PublishResult,
+  publishFailedMessage,
+  refusalReason,
+} from '../../core/relays/publish-result.ts'
 import { REPLACEABLE_OFFLINE } from '../../core/relays/relay-messages.ts'
 import { canWrite } from '../../core/relays/relay-permission.ts'
 import type { RelayPoolActorRef } from '../../machines/relay-pool.machine.ts'
@@ -67,13 +71,6 @@ export interface OwnEvents {
 
 const keyOf = (kind: number, pubkey: string) => `${kind}:${pubkey}`
 
-/** The relay's reason from the hub's 'Publish failed: {relay}: {reason}' for one relay. */
-function reasonOf(error: unknown, url: string): string {
-  const message = error instanceof Error ? error.message : String(error)
-  const prefix = `Publish failed: ${url}: `
-  return message.startsWith(prefix) ? message.slice(prefix.length) : message
-}
-
 /** Sends the event to each relay separately; resolves at the first acceptance. */
 export function publishEach(
   hub: Pick<RelayHub, 'publish'>,
@@ -90,7 +87,7 @@ export function publishEach(
         .publish(event, [url])
         .then(
           (answers): PublishResult => answers[0] ?? { relay: url, ok: true, message: '' },
-          (error): PublishResult => ({ relay: url, ok: false, message: reasonOf(error, url) }),
+          (error): PublishResult => ({ relay: url, ok: false, message: refusalReason(error, url) }),
         )
         .then((result) => {
           results.push(result)

@@ -20,6 +20,7 @@
 import { type Endpoint, proxy, wrap } from 'comlink'
 import { verifyEvent } from 'nostr-tools/pure'
 import { type Actor, fromCallback } from 'xstate'
+import { messageOf } from '../../core/platform/error-message.ts'
 import {
   chooseTargetBits,
   committedTarget,
@@ -46,9 +47,6 @@ export const startPowWorker = (): PowWorker =>
 /** Spec: one worker per core. */
 export const powWorkerCount = (cores: number = globalThis.navigator?.hardwareConcurrency): number =>
   Math.max(1, Math.floor(cores || 1))
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error)
 
 /**
  * The miner the machine invokes: `input.workers` workers, worker i searching blocks i, i + n, ...

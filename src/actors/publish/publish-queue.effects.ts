@@ -26,7 +26,7 @@ import {
 } from '../../core/publish/publish-queue.ts'
 import type { PublishRequest } from '../../core/publish/publish-request.ts'
 import { queuedMarkKey } from '../../core/publish/queued-mark.ts'
-import type { PublishResult } from '../../core/relays/publish-result.ts'
+import { type PublishResult, refusalReason } from '../../core/relays/publish-result.ts'
 import { canWrite } from '../../core/relays/relay-permission.ts'
 import type {
   FlushInput,
@@ -91,13 +91,6 @@ function requestOf(event: NostrEvent): PublishRequest {
 const writeRelays = (entries: readonly PoolEntry[]): string[] => [
   ...new Set(entries.filter((entry) => canWrite(entry.permission)).map((entry) => entry.url)),
 ]
-
-/** The relay's reason in the hub's one-relay refusal, 'Publish failed: {relay}: {reason}'. */
-function reasonOf(error: unknown, url: string): string {
-  const message = error instanceof Error ? error.message : String(error)
-  const prefix = `Publish failed: ${url}: `
-  return message.startsWith(prefix) ? message.slice(prefix.length) : message
-}
 
 /**
  * A like or a repost that no relay will take is no longer shown as done: its button can be used
@@ -172,7 +165,7 @@ export function publishQueueEffects(deps: PublishQueueRunDeps) {
           (error: unknown): PublishResult => ({
             relay: url,
             ok: false,
-            message: reasonOf(error, url),
+            message: refusalReason(error, url),
           }),
         ),
       ),

@@ -24,7 +24,7 @@ import {
 } from '../../core/publish/publish-request.ts'
 import { bareRepostTemplate } from '../../core/publish/queued-repost.ts'
 import { assertPublishable } from '../../core/relays/publish-checks.ts'
-import type { PublishResult } from '../../core/relays/publish-result.ts'
+import { type PublishResult, refusalReason } from '../../core/relays/publish-result.ts'
 import { canRead, canWrite } from '../../core/relays/relay-permission.ts'
 import { normalizeRelayUrl } from '../../core/relays/relay-url.ts'
 import type {
@@ -115,13 +115,6 @@ async function publishTargets(
   const own = ours.map((url) => ({ url }))
   if (!inbox) return own
   return inbox.targets(event, ours, entries).catch(() => own)
-}
-
-/** The reason in the hub's one-relay refusal, 'Publish failed: {relay}: {reason}' (publish-result). */
-function refusal(url: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
-  const prefix = `Publish failed: ${url}: `
-  return message.startsWith(prefix) ? message.slice(prefix.length) : message
 }
 
 /** The signed note a repost carries, from the relays the app reads. */
@@ -216,7 +209,8 @@ export function publishEffects(deps: PublishDeps) {
                 answer(
                   answers.find((r) => r.relay === url) ?? { relay: url, ok: true, message: '' },
                 ),
-              (error: unknown) => answer({ relay: url, ok: false, message: refusal(url, error) }),
+              (error: unknown) =>
+                answer({ relay: url, ok: false, message: refusalReason(error, url) }),
             )
           }
         }

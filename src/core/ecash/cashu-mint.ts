@@ -4,6 +4,8 @@
  * keysets is time-boxed to 5000 ms ('timeout loading mint'), a failure being reported as
  * 'unable to load wallet for mint {url}'.
  */
+
+import { messageOf } from '../platform/error-message.ts'
 import { isLoopbackHost } from '../platform/loopback.ts'
 
 export const MINT_LOAD_TIMEOUT_MS = 5000
@@ -60,7 +62,7 @@ export function withMintTimeout<T>(work: Promise<T>, ms = MINT_LOAD_TIMEOUT_MS):
 
 /** An error's text and, for a load failure, its cause: 'unable to … (timeout loading mint)'. */
 export function mintErrorText(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
+  const message = messageOf(error)
   const cause = error instanceof Error ? error.cause : undefined
   return cause instanceof Error && cause.message ? `${message} (${cause.message})` : message
 }

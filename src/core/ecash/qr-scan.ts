@@ -2,6 +2,7 @@
  * What scanning a token's QR code says when it cannot: the camera would not open, and why in words
  * a person can act on, or a picture holds no code, or is no picture.
  */
+import { messageOf } from '../platform/error-message.ts'
 
 export const QR_SCAN_ERRORS = {
   camera: (reason: string) => `Camera not available: ${reason}`,
@@ -27,5 +28,5 @@ export function cameraReason(error: unknown, canOpen: boolean): string {
   if (name === 'NotAllowedError' || name === 'SecurityError') return CAMERA_REASONS.refused
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return CAMERA_REASONS.notFound
   if (name === 'NotReadableError') return CAMERA_REASONS.inUse
-  return error instanceof Error ? error.message : String(error)
+  return messageOf(error)
 }

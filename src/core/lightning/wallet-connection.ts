@@ -54,6 +54,3 @@ export const walletErrorText = (message: string): string => `Error: ${message}`
 export function isRetryableWalletError(message: string): boolean {
   return /network|timeout|timed out|fetch/i.test(message)
 }
-
-export const messageOf = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error)

@@ -10,6 +10,7 @@ import { bytesToHex, randomBytes } from '@noble/hashes/utils.js'
 import * as nip04 from 'nostr-tools/nip04'
 import { v2 as nip44 } from 'nostr-tools/nip44'
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure'
+import { messageOf } from '../../../core/platform/error-message.ts'
 import { Secret } from '../../../core/platform/secret.ts'
 import type { RelayReason } from '../../../core/relays/relay-reason.ts'
 import type { RelayHub } from '../../relays/relay-hub.ts'
@@ -184,7 +185,7 @@ export function openNip46Channel(hub: RemoteSignerHub, options: Nip46ChannelOpti
       (error: unknown) => {
         const entry = pending.get(id)
         if (!entry) return
-        entry.publishError = error instanceof Error ? error.message : String(error)
+        entry.publishError = messageOf(error)
         const delay = Math.min(PUBLISH_RETRY_MS * 2 ** entry.attempts++, PUBLISH_RETRY_MAX_MS)
         entry.retry = setTimeout(() => send(id, event), delay)
       },

@@ -10,6 +10,7 @@ import { satsLabel, statusLabel, walletLoginHint } from './connection-labels.ts'
 import { TransactionList } from './TransactionList.tsx'
 import { useLightning } from './use-lightning.ts'
 import './lightning.css'
+import { messageOf } from '../../../core/platform/error-message.ts'
 
 /**
  * Settings, "Lightning Wallet" (spec §2): the connection's state and balance, connect by pairing
@@ -114,7 +115,7 @@ function PayInvoice() {
       setInvoice('')
       setResult({ ok: true, text: 'Paid' })
     } catch (error) {
-      setResult({ ok: false, text: error instanceof Error ? error.message : String(error) })
+      setResult({ ok: false, text: messageOf(error) })
     } finally {
       setBusy(false)
     }

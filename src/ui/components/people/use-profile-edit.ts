@@ -5,6 +5,7 @@
 import type { NostrEvent } from 'nostr-tools/pure'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ProfileForm } from '../../../core/people/profile-edit.ts'
+import { messageOf } from '../../../core/platform/error-message.ts'
 import type { PublishResult } from '../../../core/relays/publish-result.ts'
 import { useSystem } from '../../system-context.tsx'
 
@@ -19,8 +20,6 @@ export type SaveState =
   | { status: 'saving'; results: PublishResult[] }
   | { status: 'saved'; results: PublishResult[] }
   | { status: 'failed'; results: PublishResult[]; message: string }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 export function useProfileEdit(user: string) {
   const system = useSystem()
