@@ -3,7 +3,6 @@
  * a bunker link or a nostrconnect:// offer connected, its session kept sealed on the device
  * (remote-session-store.ts) and resumed after a reload (remote-restore.ts).
  */
-
 import { messageOf } from '../../core/platform/error-message.ts'
 import { Secret } from '../../core/platform/secret.ts'
 import type { RelayHub } from '../relays/relay-hub.ts'

@@ -4,7 +4,6 @@
  * keysets is time-boxed to 5000 ms ('timeout loading mint'), a failure being reported as
  * 'unable to load wallet for mint {url}'.
  */
-
 import { messageOf } from '../platform/error-message.ts'
 import { isLoopbackHost } from '../platform/loopback.ts'
 
