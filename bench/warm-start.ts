@@ -4,7 +4,7 @@
  * relay answers. First note visible, median of the runs, against the cold first note of the same
  * process (row 1's samples). Target: painted before any relay answer, i.e. under RELAY_DELAY_MS.
  */
-import type { dehydrate } from '@tanstack/react-query'
+import type { DehydratedState } from '@tanstack/react-query'
 import type { Page } from 'playwright-core'
 import {
   CACHE_DATABASE,
@@ -20,7 +20,6 @@ import { median, round } from './stats.ts'
 
 /** Every frame from the relay waits this long on warm starts. */
 const RELAY_DELAY_MS = 2000
-type DehydratedState = ReturnType<typeof dehydrate>
 /**
  * The cache is saved 2 s after its first change (SAVE_EVERY_MS), and that change comes when the
  * app's own feed starts, after the early feed's first note: the saved feed was seen 2.7-3.2 s

@@ -3,7 +3,7 @@
  * rq-cache-v1) and the effects of the cache restore machine: read, load, remove, and save on
  * change. A warm start paints the notes of the last visit before any relay answers.
  */
-import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
+import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
 import { fromCallback, fromPromise } from 'xstate'
 import {
   asStale,
@@ -25,8 +25,6 @@ import { idbStore } from '../platform/idb-store.ts'
 export const CACHE_BUSTER = 'plume-2'
 /** Saves at most this often while the cache changes (a save serialises the whole cache). */
 export const SAVE_EVERY_MS = 2000
-
-type DehydratedState = ReturnType<typeof dehydrate>
 
 /** What the machine starts with: records of another shape are removed, not loaded. */
 export const CACHE_RESTORE_INPUT = { buster: CACHE_BUSTER }
