@@ -38,6 +38,32 @@ test('a warm start paints the notes of the last visit before any relay answers',
   await expect(articles(page).first()).toHaveAttribute('data-note-id', first!)
 })
 
+/** The thread queries in the stored record: one for each thread the app opened and holds. */
+const storedThreads = async (page: import('@playwright/test').Page): Promise<number> => {
+  const stored = (await record.read(page)) as StoredRecord | null
+  return stored?.clientState.queries.filter((query) => query.queryKey[0] === 'thread').length ?? 0
+}
+
+test('a change not yet saved is saved when the page is hidden: leaving at once keeps it', async ({
+  page,
+  launchRelay,
+  openApp,
+}) => {
+  const relay = await launchRelay()
+  await showEveryNote(page)
+  const app = await openApp([relay])
+  await expect.poll(() => articles(page).count()).toBeGreaterThan(0)
+  const first = await articles(page).first().getAttribute('data-note-id')
+  await expect.poll(() => storedFeed(page), { timeout: 10_000 }).toContain(first!)
+  expect(await storedThreads(page)).toBe(0)
+
+  // Opening a note adds its thread to the cache; the page is left before a timed save (2 s).
+  await articles(page).first().locator('.note-text').first().click()
+  await expect(page.getByRole('feed', { name: 'Thread' })).toHaveAttribute('aria-busy', 'false')
+  await page.goto(`${app.url}/manifest.webmanifest`)
+  await expect.poll(() => storedThreads(page), { timeout: 5_000 }).toBeGreaterThan(0)
+})
+
 const GHOST = 'Ghost note that only the stored cache knows'
 
 /** The first note (an object with an id and content) in cached query data, depth first. */

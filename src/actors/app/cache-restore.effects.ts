@@ -58,15 +58,26 @@ export function cacheRestoreEffects(queryClient: QueryClient) {
       removeRecord: fromPromise(() => store.remove(CACHE_KEY)),
       saver: fromCallback(() => {
         let timer: ReturnType<typeof setTimeout> | undefined
+        const saveNow = () => {
+          clearTimeout(timer)
+          timer = undefined
+          void save()
+        }
         const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-          timer ??= setTimeout(() => {
-            timer = undefined
-            void save()
-          }, SAVE_EVERY_MS)
+          timer ??= setTimeout(saveNow, SAVE_EVERY_MS)
         })
+        // A hidden page may be closed or discarded without another event (Page Lifecycle: hidden
+        // is the last state a page can count on): a change still waiting to be saved goes now.
+        const onHidden = () => {
+          if (timer !== undefined && document.visibilityState === 'hidden') saveNow()
+        }
+        document.addEventListener('visibilitychange', onHidden)
+        addEventListener('pagehide', onHidden)
         return () => {
           unsubscribe()
           clearTimeout(timer)
+          document.removeEventListener('visibilitychange', onHidden)
+          removeEventListener('pagehide', onHidden)
         }
       }),
     },

@@ -43,6 +43,9 @@ export function idbStore(databaseName: string, storeName: string): KeyValueStore
     return new Promise<T>((resolve, reject) => {
       const transaction = database.transaction(storeName, mode)
       const request = use(transaction.objectStore(storeName))
+      // Commits now rather than when the task ends: a save made as the page is hidden must land
+      // before the document goes (IndexedDB 3.0, IDBTransaction commit()).
+      if (mode === 'readwrite') transaction.commit?.()
       transaction.oncomplete = () => resolve(request.result)
       transaction.onerror = () => reject(transaction.error ?? request.error)
       transaction.onabort = () => reject(transaction.error ?? request.error)
