@@ -1,9 +1,11 @@
-import { expect, test } from './fixtures.ts'
+import type { Page } from '@playwright/test'
+import type { AppServer } from '../peers/app-server.ts'
+import type { RelayHandle } from '../peers/relay.ts'
+import { expect, type OpenAppOptions, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
 import { record } from './stored-cache.ts'
 
-const articles = (page: import('@playwright/test').Page) =>
-  page.getByRole('feed').getByRole('article')
+const articles = (page: Page) => page.getByRole('feed').getByRole('article')
 
 interface StoredRecord {
   buster: string
@@ -12,10 +14,30 @@ interface StoredRecord {
 }
 
 /** The feed's data in the stored record, as text (empty when none was saved yet). */
-const storedFeed = async (page: import('@playwright/test').Page): Promise<string> => {
+const storedFeed = async (page: Page): Promise<string> => {
   const stored = (await record.read(page)) as StoredRecord | null
   const feed = stored?.clientState.queries.filter((query) => query.queryKey[0] === 'feed')
   return JSON.stringify(feed?.map((query) => query.state.data) ?? [])
+}
+
+interface Opening {
+  page: Page
+  launchRelay(): Promise<RelayHandle>
+  openApp(relays: RelayHandle[], path?: string, options?: OpenAppOptions): Promise<AppServer>
+}
+
+/** The app open on a relay's notes, once the stored record holds the feed's first note. */
+async function openSaved({ page, launchRelay, openApp }: Opening) {
+  const relay = await launchRelay()
+  await showEveryNote(page)
+  const app = await openApp([relay])
+  await expect.poll(() => articles(page).count()).toBeGreaterThan(0)
+  const first = await articles(page).first().getAttribute('data-note-id')
+  if (!first) throw new Error('the first row names no note')
+  // Saved within a couple of seconds of the last change. A save may come before the feed's
+  // notes do (the start-up script's rows show before the app holds them): wait for them.
+  await expect.poll(() => storedFeed(page), { timeout: 10_000 }).toContain(first)
+  return { relay, app, first }
 }
 
 test('a warm start paints the notes of the last visit before any relay answers', async ({
@@ -23,23 +45,16 @@ test('a warm start paints the notes of the last visit before any relay answers',
   launchRelay,
   openApp,
 }) => {
-  const relay = await launchRelay()
-  await showEveryNote(page)
-  await openApp([relay])
-  await expect.poll(() => articles(page).count()).toBeGreaterThan(0)
-  const first = await articles(page).first().getAttribute('data-note-id')
-  // Saved within a couple of seconds of the last change. A save may come before the feed's
-  // notes do (the start-up script's rows show before the app holds them): wait for them.
-  await expect.poll(() => storedFeed(page), { timeout: 10_000 }).toContain(first!)
+  const { relay, first } = await openSaved({ page, launchRelay, openApp })
 
   // The relay now swallows every answer: only the cache can paint the feed.
   relay.setFaults({ dropAll: true })
   await page.reload()
-  await expect(articles(page).first()).toHaveAttribute('data-note-id', first!)
+  await expect(articles(page).first()).toHaveAttribute('data-note-id', first)
 })
 
 /** The thread queries in the stored record: one for each thread the app opened and holds. */
-const storedThreads = async (page: import('@playwright/test').Page): Promise<number> => {
+const storedThreads = async (page: Page): Promise<number> => {
   const stored = (await record.read(page)) as StoredRecord | null
   return stored?.clientState.queries.filter((query) => query.queryKey[0] === 'thread').length ?? 0
 }
@@ -49,12 +64,7 @@ test('a change not yet saved is saved when the page is hidden: leaving at once k
   launchRelay,
   openApp,
 }) => {
-  const relay = await launchRelay()
-  await showEveryNote(page)
-  const app = await openApp([relay])
-  await expect.poll(() => articles(page).count()).toBeGreaterThan(0)
-  const first = await articles(page).first().getAttribute('data-note-id')
-  await expect.poll(() => storedFeed(page), { timeout: 10_000 }).toContain(first!)
+  const { app } = await openSaved({ page, launchRelay, openApp })
   expect(await storedThreads(page)).toBe(0)
 
   // Opening a note adds its thread to the cache; the page is left before a timed save (2 s).
@@ -94,13 +104,7 @@ test('a stored cache from another version, an old one or a corrupted one is remo
   launchRelay,
   openApp,
 }) => {
-  const relay = await launchRelay()
-  await showEveryNote(page)
-  await openApp([relay])
-  await expect.poll(() => articles(page).count()).toBeGreaterThan(0)
-  const first = await articles(page).first().getAttribute('data-note-id')
-  // A save may come before the feed's notes do: wait for a record that holds them.
-  await expect.poll(() => storedFeed(page), { timeout: 10_000 }).toContain(first!)
+  const { relay } = await openSaved({ page, launchRelay, openApp })
   const ghost = withGhost((await record.read(page)) as StoredRecord)
   const warnings: string[] = []
   page.on('console', (message) => {
