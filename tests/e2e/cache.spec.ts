@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { AppServer } from '../peers/app-server.ts'
-import type { RelayHandle } from '../peers/relay.ts'
-import { expect, type OpenAppOptions, test } from './fixtures.ts'
+import { expect, type TestFixtures, test } from './fixtures.ts'
 import { showEveryNote } from './plain-feed.ts'
 import { record } from './stored-cache.ts'
 
@@ -20,11 +18,7 @@ const storedFeed = async (page: Page): Promise<string> => {
   return JSON.stringify(feed?.map((query) => query.state.data) ?? [])
 }
 
-interface Opening {
-  page: Page
-  launchRelay(): Promise<RelayHandle>
-  openApp(relays: RelayHandle[], path?: string, options?: OpenAppOptions): Promise<AppServer>
-}
+type Opening = Pick<TestFixtures, 'launchRelay' | 'openApp'> & { page: Page }
 
 /** The app open on a relay's notes, once the stored record holds the feed's first note. */
 async function openSaved({ page, launchRelay, openApp }: Opening) {

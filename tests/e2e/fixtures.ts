@@ -50,7 +50,7 @@ export interface OpenAppOptions {
   inlineConfig?: boolean
 }
 
-interface TestFixtures {
+export interface TestFixtures {
   /**
    * The CSP violations of the test's context and of every context it opens itself (a second
    * profile, a fresh or persistent context), on in every test: any left at the end fail the test.
