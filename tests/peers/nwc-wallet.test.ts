@@ -56,6 +56,33 @@ describe('NIP-47 client against the Alby wallet service', () => {
     expect(wallet.requests()).toEqual(['get_info', 'get_balance'])
   })
 
+  it('on close, sends the CLOSE of its subscription before its socket closes, never after', async () => {
+    const wallet = await startNwcWallet({ relayUrl: relay.url })
+    wallets.push(wallet)
+    const sent: { frame: string; open: boolean }[] = []
+    let socket: WebSocket | undefined
+    // The real socket, with each frame noted with whether the socket was still open.
+    class NotingSocket extends WebSocket {
+      constructor(url: string) {
+        super(url)
+        socket = this
+      }
+      override send(frame: string) {
+        sent.push({ frame, open: this.readyState === WebSocket.OPEN })
+        super.send(frame)
+      }
+    }
+    const client = await openNwcClient(parsePairingCode(wallet.pairingCode), {
+      connectTimeoutMs: 5000,
+      WebSocket: NotingSocket as unknown as typeof globalThis.WebSocket,
+    })
+    await client.call('get_balance', {}, 5000)
+    client.close()
+    await new Promise((resolve) => socket?.once('close', resolve))
+    expect(sent.at(-1)).toEqual({ frame: expect.stringMatching(/^\["CLOSE",/), open: true })
+    expect(sent.filter((s) => !s.open)).toEqual([])
+  })
+
   it('falls back to NIP-04 when the service published no info event', async () => {
     const { client } = await connect({ publishInfo: false }, 300)
     expect(await client.encryption()).toBe('nip04')

@@ -198,7 +198,9 @@ export async function openNwcClient(
       closed = true
       clearTimeout(flush)
       subscription.close()
-      relay.close()
+      // nostr-tools sends the CLOSE a microtask later (AbstractRelay.send waits on the connection):
+      // closing the socket at once would send it on a closing socket, an error in the console.
+      queueMicrotask(() => relay.close())
       signer.close()
       for (const waiting of pending.values()) waiting.reject(new Error(WALLET_NOT_CONNECTED))
       pending.clear()
