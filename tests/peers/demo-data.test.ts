@@ -1,8 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { asideFolder, moveSingleRelayWorldAside } from './demo-data.ts'
+import {
+  asideFolder,
+  keepWalletSecrets,
+  moveSingleRelayWorldAside,
+  readWalletSecrets,
+  WALLET_SECRETS_FILE,
+} from './demo-data.ts'
 
 const dirs: string[] = []
 const dataDir = () => {
@@ -44,5 +50,31 @@ describe("the single-relay demo's data", () => {
 
   it('names the folder by the time, file-safe', () => {
     expect(asideFolder(at)).toBe('old-2025-10-09T08-53-20')
+  })
+})
+
+describe("the demo wallet's secrets", () => {
+  const secrets = { wallet: 'a1'.repeat(32), client: 'b2'.repeat(32) }
+
+  it('are read back as kept, from a file only the user can read', () => {
+    const dir = dataDir()
+    expect(readWalletSecrets(dir)).toBeNull()
+    keepWalletSecrets(dir, secrets)
+    expect(readWalletSecrets(dir)).toEqual(secrets)
+    expect(statSync(join(dir, WALLET_SECRETS_FILE)).mode & 0o777).toBe(0o600)
+  })
+
+  it('are none when the file holds anything but two hex keys', () => {
+    const dir = dataDir()
+    for (const text of [
+      'not json',
+      'null',
+      JSON.stringify({ wallet: secrets.wallet }),
+      JSON.stringify({ ...secrets, client: 'B2'.repeat(32) }),
+      JSON.stringify({ ...secrets, wallet: 'a1'.repeat(31) }),
+    ]) {
+      writeFileSync(join(dir, WALLET_SECRETS_FILE), text)
+      expect(readWalletSecrets(dir)).toBeNull()
+    }
   })
 })

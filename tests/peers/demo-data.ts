@@ -3,8 +3,9 @@
  * the inputs of its seed in demo-world.json; the many-relay world is a new world, so those files
  * are moved aside (never deleted: they may hold the user's own notes) and the world is seeded anew.
  */
-import { existsSync, mkdirSync, renameSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { NwcWalletSecrets } from './nwc-wallet.ts'
 
 /** The files of the single-relay world, in the data folder. */
 export const SINGLE_RELAY_FILES = ['relay.jsonl', 'demo-world.json'] as const
@@ -29,4 +30,29 @@ export function moveSingleRelayWorldAside(dataDir: string, now = new Date()): st
     if (existsSync(from)) renameSync(from, join(aside, file))
   }
   return aside
+}
+
+/**
+ * The demo wallet's secrets (nwc-wallet.ts), kept so that its pairing code, and a connection the
+ * user saved with it, outlive a restart. Its balance starts anew.
+ */
+export const WALLET_SECRETS_FILE = 'demo-wallet-secrets.json'
+
+const HEX_KEY = /^[0-9a-f]{64}$/
+
+/** The kept secrets, or null when there are none or they are not two hex keys. */
+export function readWalletSecrets(dataDir: string): NwcWalletSecrets | null {
+  try {
+    const kept: unknown = JSON.parse(readFileSync(join(dataDir, WALLET_SECRETS_FILE), 'utf8'))
+    const { wallet, client } = (kept ?? {}) as Record<string, unknown>
+    if (typeof wallet !== 'string' || typeof client !== 'string') return null
+    return HEX_KEY.test(wallet) && HEX_KEY.test(client) ? { wallet, client } : null
+  } catch {
+    return null
+  }
+}
+
+/** Keeps the secrets for the next start, readable by the user alone. */
+export function keepWalletSecrets(dataDir: string, secrets: NwcWalletSecrets): void {
+  writeFileSync(join(dataDir, WALLET_SECRETS_FILE), `${JSON.stringify(secrets)}\n`, { mode: 0o600 })
 }

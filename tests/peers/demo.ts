@@ -18,7 +18,12 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { hexToBytes } from '@noble/hashes/utils.js'
 import { startAppServer } from './app-server.ts'
-import { moveSingleRelayWorldAside, RELAYS_FOLDER } from './demo-data.ts'
+import {
+  keepWalletSecrets,
+  moveSingleRelayWorldAside,
+  RELAYS_FOLDER,
+  readWalletSecrets,
+} from './demo-data.ts'
 import { createLnurlService } from './lnurl-server.ts'
 import { startMint } from './mint/server.ts'
 import { startNwcWallet } from './nwc-wallet.ts'
@@ -191,9 +196,15 @@ async function startLocal(
   closers.push(app.close)
   // A Lightning wallet to connect in Settings (Nostr Wallet Connect), paying on the same fake
   // node that issues the demo's invoices. Its pairing code holds a secret: a file, not the log.
+  // The same pairing on every start, so a connection the user saved still opens.
   const walletRelay = running.general[0]
-  const wallet = await startNwcWallet({ relayUrl: walletRelay.url, alias: 'Plume demo wallet' })
+  const wallet = await startNwcWallet({
+    relayUrl: walletRelay.url,
+    alias: 'Plume demo wallet',
+    secrets: readWalletSecrets(dataDir) ?? undefined,
+  })
   closers.push(wallet.close)
+  keepWalletSecrets(dataDir, wallet.secrets)
   // A Cashu mint for the ecash wallet, on the same fake node: the demo wallet pays its invoices.
   // Its keys and books live in the data folder, so ecash deposited before a restart still counts.
   const mintPort = port(values['mint-port'] ?? process.env.MINT_PORT, 3338, '--mint-port')
@@ -216,7 +227,7 @@ async function startLocal(
     console.log(`    ${r.relay.url}  ${r.name.padEnd(9)}  ${ROLES[r.role]}  (${count})`)
   }
   console.log(
-    `  wallet:     pairing code in ${shown(walletFile)} (new on every start, on general-a)`,
+    `  wallet:     pairing code in ${shown(walletFile)} (the same on every start, on general-a)`,
   )
   console.log(`  mint:       ${mint.url}  (Cashu; keys and ledger in ${shown(dataDir)}/)`)
   const demo = world.demoAccount

@@ -56,6 +56,17 @@ describe('NIP-47 client against the Alby wallet service', () => {
     expect(wallet.requests()).toEqual(['get_info', 'get_balance'])
   })
 
+  it('started again with the secrets of a closed one, answers the pairing code it had', async () => {
+    const first = await startNwcWallet({ relayUrl: relay.url })
+    await first.close()
+    const { wallet, client } = await connect({ secrets: first.secrets, balanceMsat: 7_000 })
+    expect(wallet.pairingCode).toBe(first.pairingCode)
+    expect((await client.call('get_balance', {}, 5000)).balance).toBe(7_000)
+    const other = await startNwcWallet({ relayUrl: relay.url })
+    wallets.push(other)
+    expect(other.pairingCode).not.toBe(first.pairingCode)
+  })
+
   it('on close, sends the CLOSE of its subscription before its socket closes, never after', async () => {
     const wallet = await startNwcWallet({ relayUrl: relay.url })
     wallets.push(wallet)

@@ -34,6 +34,13 @@ export interface NwcWalletOptions {
   /** Publish the info event (kind 13194); without it clients fall back to NIP-04. */
   publishInfo?: boolean
   alias?: string
+  /** The service's and its one client's secret keys (hex): a pairing that outlives a restart. */
+  secrets?: NwcWalletSecrets
+}
+
+export interface NwcWalletSecrets {
+  wallet: string
+  client: string
 }
 
 export interface WalletTransaction {
@@ -56,6 +63,8 @@ export interface NwcWalletHandle {
   pairingCode: string
   /** The client's secret in the pairing code (hex), for storage scans. */
   clientSecret: string
+  /** Both secrets, to start the same wallet again (options.secrets). */
+  secrets: NwcWalletSecrets
   walletPubkey: string
   balanceMsat(): number
   transactions(): WalletTransaction[]
@@ -86,8 +95,8 @@ function invoiceAmountMsat(invoice: string): number | null {
 
 export async function startNwcWallet(options: NwcWalletOptions): Promise<NwcWalletHandle> {
   const lightning = options.lightning ?? fakeLightning
-  const walletSecret = randomBytes(32).toString('hex')
-  const clientSecret = randomBytes(32).toString('hex')
+  const walletSecret = options.secrets?.wallet ?? randomBytes(32).toString('hex')
+  const clientSecret = options.secrets?.client ?? randomBytes(32).toString('hex')
   const clientPubkey = getPublicKey(Buffer.from(clientSecret, 'hex'))
   const keypair = new NWCWalletServiceKeyPair(walletSecret, clientPubkey)
   const service = new NWCWalletService({ relayUrls: [options.relayUrl] })
@@ -222,6 +231,7 @@ export async function startNwcWallet(options: NwcWalletOptions): Promise<NwcWall
   return {
     pairingCode: `nostr+walletconnect://${walletPubkey}?relay=${encodeURIComponent(options.relayUrl)}&secret=${clientSecret}`,
     clientSecret,
+    secrets: { wallet: walletSecret, client: clientSecret },
     walletPubkey,
     balanceMsat: () => balance,
     transactions: () => [...transactions],
