@@ -26,7 +26,7 @@ test.afterEach(async () => {
 
 /** Neither the pairing secret (NIP-47) nor the passphrase of the saved key is left anywhere. */
 async function expectNoPairingSecret(page: Page, wallet: NwcWalletHandle, lines: string[]) {
-  expect(await findSecret(page, wallet.clientSecret, lines)).toEqual([])
+  expect(await findSecret(page, wallet.secrets.client, lines)).toEqual([])
   expect(await findSecret(page, { text: PASSPHRASE }, lines)).toEqual([])
 }
 

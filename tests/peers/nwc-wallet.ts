@@ -61,9 +61,10 @@ export interface WalletTransaction {
 export interface NwcWalletHandle {
   /** nostr+walletconnect://… for the one client this wallet serves. */
   pairingCode: string
-  /** The client's secret in the pairing code (hex), for storage scans. */
-  clientSecret: string
-  /** Both secrets, to start the same wallet again (options.secrets). */
+  /**
+   * Both secrets (hex): to start the same wallet again (options.secrets), and the client's, which
+   * the pairing code holds, for storage scans.
+   */
   secrets: NwcWalletSecrets
   walletPubkey: string
   balanceMsat(): number
@@ -230,7 +231,6 @@ export async function startNwcWallet(options: NwcWalletOptions): Promise<NwcWall
   const walletPubkey = keypair.walletPubkey
   return {
     pairingCode: `nostr+walletconnect://${walletPubkey}?relay=${encodeURIComponent(options.relayUrl)}&secret=${clientSecret}`,
-    clientSecret,
     secrets: { wallet: walletSecret, client: clientSecret },
     walletPubkey,
     balanceMsat: () => balance,
