@@ -30,8 +30,12 @@ interface Task {
   scale: number
 }
 
-const isTask = (event: TraceEvent): event is TraceEvent & { ts: number; dur: number } =>
+type TaskEvent = TraceEvent & { ts: number; dur: number }
+
+const isTask = (event: TraceEvent): event is TaskEvent =>
   event.ph === 'X' && TASK_NAMES.has(event.name ?? '') && event.ts !== undefined && !!event.dur
+
+const threadOf = (event: TraceEvent) => `${event.pid}:${event.tid}`
 
 /**
  * The page's main thread: of the threads named CrRendererMain (Lighthouse's own pages have one
@@ -42,12 +46,12 @@ function mainThread(events: readonly TraceEvent[]): string {
     events
       .filter((event) => event.ph === 'M' && event.name === 'thread_name')
       .filter((event) => event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
+      .map(threadOf),
   )
   const tasks = new Map<string, number>()
-  for (const event of events) {
-    const thread = `${event.pid}:${event.tid}`
-    if (renderers.has(thread) && isTask(event)) tasks.set(thread, (tasks.get(thread) ?? 0) + 1)
+  for (const event of events.filter(isTask)) {
+    const thread = threadOf(event)
+    if (renderers.has(thread)) tasks.set(thread, (tasks.get(thread) ?? 0) + 1)
   }
   const thread = [...tasks].sort((a, b) => b[1] - a[1])[0]?.[0]
   if (thread === undefined) throw new Error("The trace has no task of a page's main thread")
@@ -57,8 +61,8 @@ function mainThread(events: readonly TraceEvent[]): string {
 /** The thread's outermost tasks, in order; a task nested in another is the outer one's. */
 function outerTasks(events: readonly TraceEvent[], thread: string): Task[] {
   const tasks = events
-    .filter((event) => `${event.pid}:${event.tid}` === thread && isTask(event))
-    .map((event) => event as TraceEvent & { ts: number; dur: number })
+    .filter(isTask)
+    .filter((event) => threadOf(event) === thread)
     .sort((a, b) => a.ts - b.ts)
   const outer: Task[] = []
   let end = Number.NEGATIVE_INFINITY
@@ -95,7 +99,7 @@ export function withMainThreadCpuTime(events: readonly TraceEvent[]): TraceEvent
   const thread = mainThread(events)
   const tasks = outerTasks(events, thread)
   return events.map((event) => {
-    if (`${event.pid}:${event.tid}` !== thread || event.ts === undefined) return { ...event }
+    if (threadOf(event) !== thread || event.ts === undefined) return { ...event }
     const task = taskAt(tasks, event.ts)
     if (!task || event.ts > task.ts + task.dur) return { ...event }
     const shrunk: TraceEvent = { ...event, ts: task.ts + (event.ts - task.ts) * task.scale }
